@@ -1,0 +1,18 @@
+.PHONY: run test test-postgres bench lint
+
+run:            ## the site and a Celery worker on http://127.0.0.1:8000
+	scripts/run.sh
+
+test:           ## the whole test suite on the embedded defaults
+	scripts/test.sh
+
+test-postgres:  ## the suite against PostgreSQL and Redis on 127.0.0.1
+	scripts/services.sh && \
+	DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardsite CELERY_BROKER_URL=redis://127.0.0.1:6379/0 \
+	CELERY_RESULT_BACKEND=django-db scripts/test.sh
+
+bench:          ## benchmarks (PostgreSQL for the catalog search)
+	scripts/bench.sh
+
+lint:
+	.venv/bin/ruff check . && .venv/bin/ruff format --check .

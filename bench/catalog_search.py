@@ -1,0 +1,118 @@
+"""Catalog search benchmark: median time per search over a generated 10,000-card catalog.
+
+Run with `make bench` (or `DATABASE_URL=postgres://... .venv/bin/python bench/catalog_search.py`).
+It creates its own database (`<name>_bench`), generates a Chapter and Verse
+catalog of N cards from the real starter verses, and times searches through
+the card API (`/api/v1/cards/?q=...`, first page, JSON rendered) against a
+baseline in the same run: the unfiltered first page of the same endpoint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
+
+SEARCHES = [
+    "q=faith",
+    "q=lord god",
+    "q=strength&theme=strength",
+    "q=heart&sacrifice_max=2",
+    "theme=wisdom&effect=prayer",
+    "q=nephi",
+    "q=charity never faileth",
+    "marker=faith verse&q=believe",
+]
+
+
+def generated_catalog(n: int, seed: int = 1) -> dict:
+    starter = json.loads((ROOT / "cardcollections/starter_catalogs/chapter-and-verse.json").read_text())
+    rng = random.Random(seed)
+    sets = [{"code": f"G{i:02d}", "name": f"Generated {i}"} for i in range(n // 500 + 1)]
+    cards = []
+    for i in range(n):
+        base = dict(rng.choice(starter["cards"]))
+        base.pop("image", None)
+        base.update(set=sets[i // 500]["code"], number=str(i % 500 + 1), title=f"{base['title']} {i}")
+        cards.append(base)
+    return {"game": "chapter-and-verse", "sets": sets, "cards": cards}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=30, help="timed runs of each search")
+    args = parser.parse_args()
+
+    import django
+    from django.conf import settings
+    from django.test.utils import get_runner  # noqa: F401  (sets up test helpers)
+
+    django.setup()
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    old_name = settings.DATABASES["default"]["NAME"]
+    vendor = connection.vendor
+    print(f"database: {vendor}; creating a bench database...", file=sys.stderr)
+    connection.creation.create_test_database(verbosity=0, autoclobber=True, keepdb=False)
+    try:
+        run(args)
+    finally:
+        connection.creation.destroy_test_database(old_name, verbosity=0)
+
+
+def run(args: argparse.Namespace) -> None:
+    from django.db import connection
+    from django.test import Client
+
+    from cardcollections.services.catalog import catalog_load
+
+    t0 = time.perf_counter()
+    catalog_load(document=generated_catalog(args.cards))
+    print(f"loaded {args.cards} cards in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    client = Client()
+
+    def timed(query: str) -> tuple[float, int]:
+        times = []
+        count = 0
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            response = client.get(f"/api/v1/cards/?{query}")
+            times.append(time.perf_counter() - start)
+            assert response.status_code == 200, response.content[:200]
+            count = response.json()["count"]
+        return statistics.median(times), count
+
+    for q in ["", *SEARCHES]:  # warm up
+        client.get(f"/api/v1/cards/?{q}")
+    baseline, total = timed("")
+    print(f"{'query':40} {'matches':>8} {'median ms':>10} {'x baseline':>11}")
+    print(f"{'(baseline: unfiltered first page)':40} {total:>8} {baseline * 1000:>10.2f} {1.0:>11.2f}")
+    medians = []
+    for query in SEARCHES:
+        median, count = timed(query)
+        medians.append(median)
+        print(f"{query:40} {count:>8} {median * 1000:>10.2f} {median / baseline:>11.2f}")
+    overall = statistics.median(medians)
+    print(
+        f"\n{connection.vendor}, {args.cards} cards: median search {overall * 1000:.2f} ms "
+        f"({overall / baseline:.2f} x the unfiltered page; goal < 20 ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()

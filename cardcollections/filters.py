@@ -1,0 +1,137 @@
+"""Catalog filters, shared by the card API and the catalog pages.
+
+Every value is checked: an unknown game, type, theme or a non-number is a 400
+that names the parameter, never ignored.
+"""
+
+from django.db.models import Q, QuerySet
+from django_filters import rest_framework as filters
+
+from cardcollections.models import Card
+from rules.games import (
+    BB_TYPES,
+    BC_SIZES,
+    BMB_COLORS,
+    BMB_KINDS,
+    BMB_POWERS,
+    BMB_SHAPES,
+    CV_EFFECT_KINDS,
+    CV_STANDARD_WORKS,
+    CV_THEMES,
+    GAME_SLUGS,
+    WPL_ALIGNMENTS,
+    WPL_KINDS,
+)
+from rules.text import title_key
+
+BOOLEAN_CHOICES = (("true", "yes"), ("false", "no"))
+KINDS = (*BMB_KINDS, *WPL_KINDS)  # the class body below has a filter named `set`
+
+
+def _choices(values) -> list[tuple[str, str]]:
+    return [(v, v) for v in values]
+
+
+class StrictBooleanFilter(filters.ChoiceFilter):
+    """true/false only; anything else is a 400 (BooleanFilter would ignore it)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("choices", BOOLEAN_CHOICES)
+        super().__init__(*args, **kwargs)
+
+    def filter(self, qs, value):
+        if value in ("", None):
+            return qs
+        return super().filter(qs, value == "true")
+
+
+class CardFilter(filters.FilterSet):
+    game = filters.ChoiceFilter(field_name="game__slug", choices=_choices(GAME_SLUGS))
+    set = filters.CharFilter(field_name="card_set__code", max_length=20, help_text="set code, e.g. CV1")
+    q = filters.CharFilter(method="filter_q", max_length=200, help_text="words in the title, rules text or scripture")
+    title = filters.CharFilter(
+        method="filter_title", max_length=200, help_text="exact title (case and spacing ignored)"
+    )
+
+    # Chapter and Verse
+    theme = filters.ChoiceFilter(method="filter_theme", choices=_choices(CV_THEMES), help_text="has an icon of it")
+    marker = filters.CharFilter(method="filter_tag", max_length=100)
+    effect = filters.ChoiceFilter(method="filter_effect", choices=_choices(CV_EFFECT_KINDS))
+    standard_work = filters.ChoiceFilter(choices=_choices(CV_STANDARD_WORKS))
+    advanced = StrictBooleanFilter()
+    sacrifice_min = filters.NumberFilter(field_name="sacrifice", lookup_expr="gte")
+    sacrifice_max = filters.NumberFilter(field_name="sacrifice", lookup_expr="lte")
+    cost_min = filters.NumberFilter(method="filter_cost_min", help_text="sacrifice or effort at least")
+    cost_max = filters.NumberFilter(method="filter_cost_max", help_text="sacrifice or effort at most")
+
+    # Bible Battles
+    type = filters.ChoiceFilter(choices=_choices(BB_TYPES))
+    unique = StrictBooleanFilter(method="filter_unique", help_text="Unique for the copy limits")
+    mounted = StrictBooleanFilter()
+    effort_min = filters.NumberFilter(field_name="effort", lookup_expr="gte")
+    effort_max = filters.NumberFilter(field_name="effort", lookup_expr="lte")
+    offense_min = filters.NumberFilter(field_name="offense", lookup_expr="gte")
+    defense_min = filters.NumberFilter(field_name="defense", lookup_expr="gte")
+    food_min = filters.NumberFilter(field_name="food", lookup_expr="gte")
+    wisdom_min = filters.NumberFilter(field_name="wisdom", lookup_expr="gte")
+
+    # Book of Mormon Battles and Warriors of the Promised Land
+    kind = filters.ChoiceFilter(choices=_choices(KINDS))
+    color = filters.ChoiceFilter(choices=_choices(BMB_COLORS))
+    shape = filters.ChoiceFilter(choices=_choices(BMB_SHAPES))
+    power = filters.ChoiceFilter(choices=_choices(BMB_POWERS))
+    alignment = filters.ChoiceFilter(choices=_choices(WPL_ALIGNMENTS))
+    icon = filters.CharFilter(method="filter_tag", max_length=100, help_text="Warriors icon name")
+    prophet = StrictBooleanFilter()
+    armory = filters.CharFilter(max_length=60)
+    points_min = filters.NumberFilter(field_name="points", lookup_expr="gte")
+    points_max = filters.NumberFilter(field_name="points", lookup_expr="lte")
+
+    # Battle Cards (value also for Book of Mormon Battles)
+    value_min = filters.NumberFilter(field_name="value", lookup_expr="gte")
+    value_max = filters.NumberFilter(field_name="value", lookup_expr="lte")
+    strength_min = filters.NumberFilter(field_name="strength", lookup_expr="gte")
+    skill_min = filters.NumberFilter(field_name="skill", lookup_expr="gte")
+    magic_min = filters.NumberFilter(field_name="magic", lookup_expr="gte")
+    terror_min = filters.NumberFilter(field_name="terror", lookup_expr="gte")
+    size = filters.ChoiceFilter(choices=_choices(BC_SIZES))
+
+    class Meta:
+        model = Card
+        fields: list[str] = []
+
+    def filter_q(self, qs: QuerySet, name: str, value: str) -> QuerySet:
+        for word in value.casefold().split():
+            qs = qs.filter(search_text__contains=word)
+        return qs
+
+    def filter_title(self, qs: QuerySet, name: str, value: str) -> QuerySet:
+        return qs.filter(title_key=title_key(value))
+
+    def filter_theme(self, qs: QuerySet, name: str, value: str) -> QuerySet:
+        return qs.filter(**{f"icon_{value}__gte": 1})
+
+    def filter_tag(self, qs: QuerySet, name: str, value: str) -> QuerySet:
+        return qs.filter(tags_key__contains=f"|{title_key(value)}|")
+
+    def filter_effect(self, qs: QuerySet, name: str, value: str) -> QuerySet:
+        return qs.filter(tags_key__contains=f"|effect:{value}|")
+
+    def filter_unique(self, qs: QuerySet, name: str, value: bool) -> QuerySet:
+        unique = Q(unique=True) | Q(type="unique-person") | Q(tags_key__contains="|effect:unique|")
+        return qs.filter(unique) if value else qs.exclude(unique)
+
+    def filter_cost_min(self, qs: QuerySet, name: str, value) -> QuerySet:
+        return qs.filter(Q(sacrifice__gte=value) | Q(sacrifice__isnull=True, effort__gte=value))
+
+    def filter_cost_max(self, qs: QuerySet, name: str, value) -> QuerySet:
+        return qs.filter(Q(sacrifice__lte=value) | Q(sacrifice__isnull=True, effort__lte=value))
+
+
+ORDERING_FIELDS = ("title", "number", "sacrifice", "effort", "offense", "defense", "value", "points", "id")
+
+
+def unknown_parameters(params, *, allowed_extra: tuple[str, ...] = ()) -> list[str]:
+    """Query parameters no filter knows (a typo would otherwise be silently ignored)."""
+    known = set(CardFilter.base_filters) | {"page", "page_size", "ordering", "format", *allowed_extra}
+    return sorted(k for k in params if k not in known)

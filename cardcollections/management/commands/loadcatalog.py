@@ -1,0 +1,56 @@
+"""`manage.py loadcatalog FILE...`: exit 0 loaded, 1 rejected, 2 usage error."""
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from cardcollections.services.catalog import catalog_load
+from rules.catalog import CatalogError
+
+
+class _Rejected(Exception):
+    pass
+
+
+class Command(BaseCommand):
+    help = "Load catalog files (shared/spec/catalog-format.md): all of them in one transaction, or nothing."
+
+    def add_arguments(self, parser):
+        parser.add_argument("files", nargs="+", metavar="FILE", help="catalog JSON file(s)")
+        parser.add_argument("--dry-run", action="store_true", help="check the files and write nothing")
+
+    def handle(self, *args, files: list[str], dry_run: bool, **options):
+        paths = [Path(f) for f in files]
+        for path in paths:
+            if not path.is_file():
+                raise CommandError(f"{path}: no such file", returncode=2)
+        rejected = False
+        reports = []
+        try:
+            with transaction.atomic():
+                for path in paths:
+                    try:
+                        document = json.loads(path.read_bytes().decode("utf-8"))
+                    except UnicodeDecodeError as exc:
+                        self.stderr.write(f"{path}: not UTF-8 ({exc.reason} at byte {exc.start})")
+                        rejected = True
+                        continue
+                    except json.JSONDecodeError as exc:
+                        self.stderr.write(f"{path}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+                        rejected = True
+                        continue
+                    try:
+                        reports.append(catalog_load(document=document, base_dir=path.parent, dry_run=dry_run))
+                    except CatalogError as exc:
+                        rejected = True
+                        self.stderr.write(f"{path}: rejected, {len(exc.problems)} problem(s):")
+                        for problem in exc.problems:
+                            self.stderr.write(f"  {problem}")
+                if rejected:
+                    raise _Rejected
+        except _Rejected:
+            raise CommandError("Nothing was written.", returncode=1) from None
+        for report in reports:
+            self.stdout.write(report.summary())

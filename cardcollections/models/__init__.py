@@ -1,0 +1,3 @@
+from cardcollections.models.catalog import Card, CardSet, Game
+
+__all__ = ["Card", "CardSet", "Game"]

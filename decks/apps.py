@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class DecksConfig(AppConfig):
+    name = "decks"
+    verbose_name = "Decks and tournaments"
+    default_auto_field = "django.db.models.BigAutoField"

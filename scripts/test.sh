@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The whole test suite. Installs what the tests need (the virtualenv, Debian's
+# chromium for the browser tests), then runs pytest on two processes.
+# Extra arguments go to pytest. Exit 5 (no tests collected) counts as a failure
+# only when tests were asked for by name.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh || exit 1
+scripts/ensure-chromium.sh || exit 1
+.venv/bin/ruff check . || exit 1
+.venv/bin/python manage.py makemigrations --check --dry-run -v0 || { echo "missing migrations"; exit 1; }
+.venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadgroup "$@"
+status=$?
+if [[ $status -eq 5 && $# -eq 0 ]]; then
+  echo "pytest collected no tests" >&2
+fi
+exit $status

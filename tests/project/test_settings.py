@@ -1,0 +1,39 @@
+"""Settings that RELIABILITY.md says must hold, and the strict environment readers."""
+
+import pytest
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+from cardsite.env import env_bool, env_int
+
+
+def test_tasks_finish_well_inside_the_visibility_timeout():
+    assert settings.CELERY_TASK_TIME_LIMIT * 2 < settings.CELERY_VISIBILITY_TIMEOUT
+    assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] == settings.CELERY_VISIBILITY_TIMEOUT
+    assert settings.CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS["visibility_timeout"] == settings.CELERY_VISIBILITY_TIMEOUT
+
+
+def test_tasks_are_acknowledged_late_and_requeued_when_a_worker_dies():
+    assert settings.CELERY_TASK_ACKS_LATE and settings.CELERY_TASK_REJECT_ON_WORKER_LOST
+    assert settings.CELERY_WORKER_PREFETCH_MULTIPLIER == 1
+    assert settings.CELERY_TASK_SERIALIZER == "json" and settings.CELERY_ACCEPT_CONTENT == ["json"]
+    assert not settings.CELERY_TASK_ALWAYS_EAGER
+
+
+@pytest.mark.parametrize("raw", ["maybe", "2", "tru"])
+def test_an_unrecognised_boolean_stops_start_up(monkeypatch, raw):
+    monkeypatch.setenv("SOME_FLAG", raw)
+    with pytest.raises(ImproperlyConfigured, match="SOME_FLAG"):
+        env_bool("SOME_FLAG", False)
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("1", True), ("off", False), ("YES", True), ("", False)])
+def test_booleans_read_the_usual_spellings(monkeypatch, raw, expected):
+    monkeypatch.setenv("SOME_FLAG", raw)
+    assert env_bool("SOME_FLAG", not expected) is expected
+
+
+def test_an_integer_setting_must_be_an_integer(monkeypatch):
+    monkeypatch.setenv("SOME_NUMBER", "ten")
+    with pytest.raises(ImproperlyConfigured, match="SOME_NUMBER"):
+        env_int("SOME_NUMBER", 1)
