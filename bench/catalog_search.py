@@ -55,7 +55,6 @@ def main() -> None:
 
     import django
     from django.conf import settings
-    from django.test.utils import get_runner  # noqa: F401  (sets up test helpers)
 
     django.setup()
     from django.db import connection
@@ -65,11 +64,11 @@ def main() -> None:
     old_name = settings.DATABASES["default"]["NAME"]
     vendor = connection.vendor
     print(f"database: {vendor}; creating a bench database...", file=sys.stderr)
-    connection.creation.create_test_database(verbosity=0, autoclobber=True, keepdb=False)
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
         run(args)
     finally:
-        connection.creation.destroy_test_database(old_name, verbosity=0)
+        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def run(args: argparse.Namespace) -> None:

@@ -4,8 +4,15 @@ from django.urls import include, path
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+
+def serve_media(request, path: str):
+    # MEDIA_ROOT is read per request, so tests can point it at a temporary folder.
+    return serve(request, path, document_root=settings.MEDIA_ROOT)
+
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
     path("api/v1/", include("cardcollections.api.urls")),
     path("api/v1/", include("decks.api.urls")),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -15,5 +22,5 @@ urlpatterns = [
     path("", include("decks.urls")),
     # Media are served by Django here (the site's own small deployment); a
     # production proxy can serve MEDIA_ROOT itself.
-    path(f"{settings.MEDIA_URL.strip('/')}/<path:path>", serve, {"document_root": settings.MEDIA_ROOT}),
+    path(f"{settings.MEDIA_URL.strip('/')}/<path:path>", serve_media),
 ]

@@ -72,14 +72,47 @@ BB_SMALL = {
     "game": "bible-battles",
     "sets": [{"code": "BB1", "name": "Genesis"}],
     "cards": [
-        {"set": "BB1", "number": "1", "title": "Shepherd", "type": "follower", "effort": 0, "offense": 0,
-         "defense": 1, "wisdom": 1, "abilities": "Inspire: +1 wisdom."},
-        {"set": "BB1", "number": "2", "title": "Goat", "type": "animal", "effort": 1, "offense": 0,
-         "defense": 1, "food": 1},
-        {"set": "BB1", "number": "3", "title": "Moses", "type": "unique-person", "effort": 5, "offense": 2,
-         "defense": 4, "wisdom": 3},
-        {"set": "BB1", "number": "4", "title": "Chariots", "type": "army", "effort": 4, "offense": 4,
-         "defense": 3, "mounted": True},
+        {
+            "set": "BB1",
+            "number": "1",
+            "title": "Shepherd",
+            "type": "follower",
+            "effort": 0,
+            "offense": 0,
+            "defense": 1,
+            "wisdom": 1,
+            "abilities": "Inspire: +1 wisdom.",
+        },
+        {
+            "set": "BB1",
+            "number": "2",
+            "title": "Goat",
+            "type": "animal",
+            "effort": 1,
+            "offense": 0,
+            "defense": 1,
+            "food": 1,
+        },
+        {
+            "set": "BB1",
+            "number": "3",
+            "title": "Moses",
+            "type": "unique-person",
+            "effort": 5,
+            "offense": 2,
+            "defense": 4,
+            "wisdom": 3,
+        },
+        {
+            "set": "BB1",
+            "number": "4",
+            "title": "Chariots",
+            "type": "army",
+            "effort": 4,
+            "offense": 4,
+            "defense": 3,
+            "mounted": True,
+        },
     ],
 }
 
@@ -113,3 +146,9 @@ def bob(db):
 @pytest.fixture
 def staff(db):
     return get_user_model().objects.create_user("sam", password="sam-password-1", is_staff=True)
+
+
+@pytest.fixture(autouse=True)
+def _media_in_a_temporary_folder(settings, tmp_path_factory):
+    """Scans and faces written by a test go to its own folder, not var/media."""
+    settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")

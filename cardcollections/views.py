@@ -1,0 +1,167 @@
+"""Catalog pages: home, browse a game's catalog, a card's page, its image, and the staff scan upload.
+
+Views only read the request, call selectors (reads) and services (writes), and
+render; the browse filters are the API's CardFilter (see forms.py).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.core.files.uploadhandler import FileUploadHandler, SkipFile
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_GET, require_POST
+
+from cardcollections.forms import CatalogBrowse, ScanUploadForm
+from cardcollections.models import Card, Game
+from cardcollections.selectors.catalog import (
+    card_get,
+    card_list,
+    card_printings,
+    game_card_counts,
+    game_get,
+    game_tag_values,
+)
+from cardcollections.services.images import (
+    STANDARD_WORK_NAMES,
+    THEME_COLORS,
+    CardImageError,
+    card_face_render,
+    card_scan_set,
+    effect_words,
+    words,
+)
+
+CARDS_PER_PAGE = 48  # fills rows of 2, 3, 4, 6 and 8 tiles
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html", {"games": game_card_counts()})
+
+
+@require_GET
+def catalog_browse(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_404(slug)
+    suggestions = {}
+    if slug == "chapter-and-verse":
+        suggestions["markers"] = game_tag_values(game=game, field="markers")
+    elif slug == "warriors-of-the-promised-land":
+        suggestions["icon_names"] = game_tag_values(game=game, field="icon_names")
+    browse = CatalogBrowse(game_slug=slug, params=request.GET, queryset=card_list(game=game), suggestions=suggestions)
+    page = Paginator(browse.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"game": game, "browse": browse, "page": page}
+    # htmx asks for the results only; a history restore needs the whole page.
+    partial = request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
+    template = "cardcollections/_results.html" if partial else "cardcollections/catalog.html"
+    response = render(request, template, context, status=200 if browse.valid else 400)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_GET
+def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    card = _card_or_404(pk)
+    form = ScanUploadForm() if request.user.is_staff else None
+    return render(request, "cardcollections/card.html", _card_context(card, form))
+
+
+@require_GET
+def card_image(request: HttpRequest, pk: int) -> HttpResponse:
+    """302 to the card's thumbnail, scan, or rendered face (drawn on the first request)."""
+    card = _card_or_404(pk)
+    url = card.thumbnail.url if card.thumbnail else card.scan.url if card.scan else ""
+    if not url:
+        url = card_face_render(card=card).face.url
+    response = HttpResponseRedirect(url)
+    # The target changes when a scan is uploaded or the face is redrawn; the
+    # files themselves are content-named, so only this hop is kept short.
+    patch_cache_control(response, public=True, max_age=60)
+    return response
+
+
+@csrf_exempt
+@require_POST
+def card_scan_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    """Staff upload a scan. The permission is checked, and the size limit set, before the body is read."""
+    if not request.user.is_staff:
+        raise PermissionDenied("Only staff can upload card scans.")
+    limit = _ScanSizeLimit(settings.CARD_SCAN_MAX_BYTES)
+    # Must be set before anything reads request.POST/FILES; that is why this
+    # view is csrf_exempt and _card_scan_upload checks the token after it.
+    request.upload_handlers.insert(0, limit)
+    return _card_scan_upload(request, pk, limit)
+
+
+@csrf_protect
+def _card_scan_upload(request: HttpRequest, pk: int, limit: _ScanSizeLimit) -> HttpResponse:
+    card = _card_or_404(pk)
+    form = ScanUploadForm(request.POST, request.FILES)
+    if limit.exceeded:
+        form.add_error("scan", f"the file is larger than {settings.CARD_SCAN_MAX_BYTES // (1024 * 1024)} MB")
+    elif form.is_valid():
+        try:
+            card_scan_set(card=card, upload=form.cleaned_data["scan"])
+        except CardImageError as exc:
+            form.add_error("scan", str(exc))
+        else:
+            messages.success(request, "The scan was saved.")
+            return redirect("card-detail", pk=card.pk)
+    return render(request, "cardcollections/card.html", _card_context(card, form), status=400)
+
+
+class _ScanSizeLimit(FileUploadHandler):
+    """Stops reading an uploaded file past the limit, so a huge body is neither kept in memory nor on disk."""
+
+    def __init__(self, max_bytes: int):
+        super().__init__()
+        self.max_bytes = max_bytes
+        self.exceeded = False
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
+        if start + len(raw_data) > self.max_bytes:
+            self.exceeded = True
+            raise SkipFile  # the parser drops this file and reads past the rest of it
+        return raw_data
+
+    def file_complete(self, file_size: int) -> None:
+        return None  # the next handler builds the file
+
+
+def _game_or_404(slug: str) -> Game:
+    game = game_get(slug=slug)
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def _card_or_404(pk: int) -> Card:
+    card = card_get(pk=pk)
+    if card is None:
+        raise Http404("No such card.")
+    return card
+
+
+def _card_context(card: Card, form: ScanUploadForm | None) -> dict:
+    themes = [
+        {"name": theme, "label": theme.capitalize(), "count": count, "color": THEME_COLORS[theme]}
+        for theme, count in card.icons.items()
+        if count
+    ]
+    return {
+        "card": card,
+        "game": card.game,
+        "printings": card_printings(card=card),
+        "themes": themes,
+        "effects": [effect_words(e) for e in card.effects or []],
+        "standard_work": STANDARD_WORK_NAMES.get(card.standard_work, words(card.standard_work)),
+        "type_label": words(card.type),
+        "power_label": words(card.power),
+        "armory_label": words(card.armory),
+        "upload_form": form,
+    }

@@ -1,0 +1,83 @@
+"""Browser tests: Playwright's sync API driving Debian's Chromium against pytest-django's live server."""
+
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.files.storage import default_storage
+
+# Playwright's sync API keeps an asyncio loop running in this thread, and
+# Django refuses database calls from a thread with a running loop unless told
+# this is safe. It is: the test code and the loop never run at the same time.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+ENSURE_CHROMIUM = Path(__file__).resolve().parents[2] / "scripts" / "ensure-chromium.sh"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """Debian's Chromium, installed by scripts/ensure-chromium.sh if it is missing (a failure, never a skip)."""
+    if not CHROMIUM.exists():
+        done = subprocess.run([str(ENSURE_CHROMIUM)], capture_output=True, text=True, timeout=900)
+        if done.returncode != 0 or not CHROMIUM.exists():
+            pytest.fail(f"Chromium is missing and {ENSURE_CHROMIUM.name} could not install it:\n{done.stderr}")
+    return str(CHROMIUM)
+
+
+@pytest.fixture(scope="session")
+def chromium(chromium_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    # expect() has its own 5 s default; the first pages draw card faces, which
+    # can take longer on a busy machine running tests in parallel.
+    expect.set_options(timeout=20_000)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium):
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def screenshot_dir() -> Path:
+    path = Path(settings.VAR_DIR) / "screenshots"  # var/ is git-ignored
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def card_media_cleanup(transactional_db) -> Iterator[None]:
+    """Delete the scans, thumbnails and faces the test's cards got.
+
+    The live server serves MEDIA_ROOT as it was at start-up (cardsite/urls.py),
+    so these tests write to the real media folder and clean up after
+    themselves; this runs before the test database is flushed.
+    """
+    yield
+    from cardcollections.models import Card
+
+    for card in Card.objects.all():
+        for image in (card.scan, card.thumbnail, card.face):
+            if image:
+                default_storage.delete(image.name)
