@@ -1,0 +1,117 @@
+"""The one place where card rows become rules objects (rules.cards.CardData, CardPool).
+
+`card_pool_for_game` reads a whole game's cards in one query with `values()`:
+no model instances, no per-card queries, so validating a deck costs the same
+whatever its size. Everything after that runs in the engine, in memory.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db.models import F
+
+from cardcollections.models import Card
+from rules.cards import CardData, CardPool
+from rules.games import CV_THEMES
+
+# The columns CardData is built from (besides game and set, which come by join).
+_COLUMNS = (
+    "number",
+    "title",
+    "text",
+    "copies",
+    "advanced",
+    "unique",
+    "type",
+    "kind",
+    "value",
+    "sacrifice",
+    *(f"icon_{theme}" for theme in CV_THEMES),
+    "markers",
+    "scripture",
+    "effects",
+    "effort",
+    "offense",
+    "defense",
+    "food",
+    "wisdom",
+    "mounted",
+    "strength",
+    "skill",
+    "magic",
+    "terror",
+    "size",
+    "color",
+    "shape",
+    "power",
+    "icon_names",
+    "alignment",
+    "points",
+    "prophet",
+    "bonuses",
+    "armory",
+)
+
+
+def _card_data_from_row(game: str, set_code: str, row: Mapping[str, Any]) -> CardData:
+    return CardData(
+        game=game,
+        set_code=set_code,
+        number=row["number"],
+        title=row["title"],
+        copies=row["copies"],
+        # CardData also counts a unique-person or a Unique effect as Unique (Card.is_unique).
+        unique=row["unique"],
+        advanced=row["advanced"],
+        type=row["type"],
+        kind=row["kind"],
+        value=row["value"],
+        sacrifice=row["sacrifice"],
+        icons={theme: row[f"icon_{theme}"] for theme in CV_THEMES if row[f"icon_{theme}"]}
+        if game == "chapter-and-verse"
+        else {},
+        markers=tuple(row["markers"] or ()),
+        scripture=row["scripture"],
+        effects=tuple(row["effects"] or ()),
+        effort=row["effort"],
+        offense=row["offense"],
+        defense=row["defense"],
+        food=row["food"],
+        wisdom=row["wisdom"],
+        mounted=row["mounted"],
+        strength=row["strength"],
+        skill=row["skill"],
+        magic=row["magic"],
+        terror=row["terror"],
+        size=row["size"],
+        color=row["color"],
+        shape=row["shape"],
+        power=row["power"],
+        icon_names=tuple(row["icon_names"] or ()),
+        alignment=row["alignment"],
+        points=row["points"],
+        prophet=row["prophet"],
+        bonuses=tuple(row["bonuses"] or ()),
+        armory=row["armory"],
+        text=row["text"],
+    )
+
+
+def card_data(card: Card) -> CardData:
+    """One card as the engine sees it (reads card.game and card.card_set: select_related them)."""
+    row = {name: getattr(card, name) for name in _COLUMNS}
+    return _card_data_from_row(card.game.slug, card.card_set.code, row)
+
+
+def card_pool_for_game(game_slug: str) -> CardPool:
+    """Every card of the game in one query, canonical printing of each title first.
+
+    Canonical = earliest released set (sets without a date last), then set code,
+    then the order cards were loaded in.
+    """
+    rows = (
+        Card.objects.filter(game__slug=game_slug)
+        .order_by(F("card_set__released").asc(nulls_last=True), "card_set__code", "id")
+        .values("card_set__code", *_COLUMNS)
+    )
+    return CardPool.of(game_slug, (_card_data_from_row(game_slug, row["card_set__code"], row) for row in rows))

@@ -1,0 +1,68 @@
+"""Reading formats: a game's base formats and the tournament formats built on them."""
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from decks.adapters import tournament_format
+from decks.exceptions import DeckRequestError
+from decks.models import TournamentFormat
+from rules import formats
+from rules.games import GAMES
+
+
+class FormatNotFound(DeckRequestError):
+    """Unknown game or format; `field` is "game" or "format"."""
+
+
+def format_resolve(*, game: str, slug: str | None) -> formats.Format | formats.TournamentFormat:
+    """The format `slug` of `game`: a base format (the default when None) or a tournament format.
+
+    Base formats cost no query; a tournament slug costs two (the row, its sets).
+    """
+    try:
+        if slug is None or formats.is_base_format_slug(slug):
+            return formats.base_format(game, slug)
+        formats.base_formats(game)  # checks the game
+    except formats.UnknownFormat as exc:
+        raise FormatNotFound(exc.field, exc.message) from exc
+    row = (
+        TournamentFormat.objects.filter(slug=slug, game__slug=game)
+        .select_related("game")
+        .prefetch_related("legal_sets")
+        .first()
+    )
+    if row is None:
+        names = ", ".join(f.slug for f in formats.base_formats(game))
+        raise FormatNotFound(
+            "format",
+            f"Unknown format {slug!r} for {game}; its base formats are {names}, "
+            "and no tournament format of this game has that slug.",
+        )
+    tournament = tournament_format(row)
+    try:
+        tournament.rules()
+    except formats.UnknownFormat as exc:
+        # A row edited into a base format its game does not have.
+        raise FormatNotFound("format", f"The format {slug} is misconfigured: {exc.message}") from exc
+    return tournament
+
+
+def tournament_format_list(*, game: str | None = None) -> QuerySet[TournamentFormat]:
+    qs = TournamentFormat.objects.select_related("game", "organiser").prefetch_related("legal_sets")
+    return qs.filter(game__slug=game) if game else qs
+
+
+@dataclass(frozen=True)
+class FormatChoice:
+    slug: str
+    name: str
+    tournament: bool
+
+
+def format_choices() -> dict[str, list[FormatChoice]]:
+    """Per game slug, the formats a player can pick: base formats first (default first), then tournaments."""
+    choices = {g.slug: [FormatChoice(f.slug, f.name, False) for f in formats.base_formats(g.slug)] for g in GAMES}
+    for row in TournamentFormat.objects.select_related("game").order_by("name"):
+        choices.setdefault(row.game.slug, []).append(FormatChoice(row.slug, row.name, True))
+    return choices

@@ -1,0 +1,210 @@
+"""POST /api/v1/decks/validate/ (validation.md, "HTTP")."""
+
+import json
+import time
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.decks.conftest import legal_cv_text, verse_title
+
+URL = "/api/v1/decks/validate/"
+
+
+@pytest.fixture
+def client() -> APIClient:
+    return APIClient()
+
+
+def post(client: APIClient, body, **extra):
+    return client.post(URL, data=json.dumps(body), content_type="application/json", **extra)
+
+
+# ---------------------------------------------------------------- happy paths
+def test_it_validates_a_legal_text_list(client, cv_catalog):
+    response = post(client, {"game": "chapter-and-verse", "format": "advanced", "decklist": legal_cv_text()})
+    assert response.status_code == 200
+    assert response.json() == {
+        "legal": True,
+        "game": "chapter-and-verse",
+        "format": "advanced",
+        "card_count": 40,
+        "errors": [],
+        "warnings": [],
+    }
+
+
+def test_it_uses_the_games_default_format(client, cv_catalog):
+    assert post(client, {"game": "chapter-and-verse", "decklist": "1 Verse 001"}).json()["format"] == "advanced"
+
+
+def test_it_answers_200_for_an_illegal_deck_with_the_spec_findings(client, cv_catalog):
+    text = legal_cv_text(35) + "\n4 By Small Means\n1 Bye Small Means\nnonsense"
+    response = post(client, {"game": "chapter-and-verse", "decklist": text})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["legal"] is False
+    assert body["card_count"] == 39
+    codes = [f["code"] for f in body["errors"]]
+    assert codes == ["unknown-card", "unparseable-line", "deck-too-small", "too-many-copies"]
+    unknown = body["errors"][0]
+    assert unknown["line"] == 20
+    assert unknown["suggestions"][0] == "By Small Means"
+    assert body["errors"][3] == {
+        "code": "too-many-copies",
+        "title": "By Small Means",
+        "count": 4,
+        "limit": 3,
+        "message": "4 copies of By Small Means; at most 3 are allowed.",
+    }
+
+
+def test_it_validates_json_entries(client, cv_catalog):
+    cards = [{"title": verse_title(i), "count": 3} for i in range(1, 14)]
+    cards += [{"set": "CV1", "number": "901", "count": 2}, {"set": "CV2", "number": "1", "count": 1}]
+    body = post(client, {"game": "chapter-and-verse", "cards": cards}).json()
+    assert body["card_count"] == 42
+    assert [f["code"] for f in body["errors"]] == ["unique-limit"]
+
+
+def test_it_counts_copies_across_printings(client, cv_catalog):
+    text = legal_cv_text() + "\n2 By Small Means (CV1) 900\n2 by small means (CV2) 1"
+    body = post(client, {"game": "chapter-and-verse", "decklist": text}).json()
+    assert [(f["code"], f["count"]) for f in body["errors"]] == [("too-many-copies", 4)]
+
+
+def test_it_annotates_entries_with_their_lines_when_asked(client, cv_catalog):
+    body = post(client, {"game": "chapter-and-verse", "decklist": "# x\n2 Verse 001", "annotate": True}).json()
+    assert body["entries"] == [{"count": 2, "title": "Verse 001", "line": 2}]
+    assert "entries" not in post(client, {"game": "chapter-and-verse", "decklist": "2 Verse 001"}).json()
+
+
+def test_it_needs_no_login_and_no_csrf_token(cv_catalog, alice):
+    # A signed-in browser session must not turn on CSRF checks for this stateless endpoint.
+    client = APIClient(enforce_csrf_checks=True)
+    client.force_login(alice)
+    assert post(client, {"game": "chapter-and-verse", "decklist": "1 Verse 001"}).status_code == 200
+    assert post(APIClient(enforce_csrf_checks=True), {"game": "bible-battles", "decklist": ""}).status_code == 200
+
+
+def test_it_warns_about_the_suggested_size(client, bb_catalog):
+    body = post(client, {"game": "bible-battles", "decklist": "59 Shepherd"}).json()
+    assert body["legal"] is True
+    assert [w["code"] for w in body["warnings"]] == ["suggested-size"]
+
+
+# ---------------------------------------------------------------- malformed requests
+BAD_REQUESTS = [
+    ("no game", {"decklist": "1 Verse 001"}, "game"),
+    ("unknown game", {"game": "poker", "decklist": "1 Verse 001"}, "game"),
+    ("game not a string", {"game": ["chapter-and-verse"], "decklist": "1 Verse 001"}, "game"),
+    ("unknown format", {"game": "chapter-and-verse", "format": "modern", "decklist": "1 x"}, "format"),
+    ("format of another game", {"game": "chapter-and-verse", "format": "standard", "decklist": "1 x"}, "format"),
+    ("format not a string", {"game": "chapter-and-verse", "format": 3, "decklist": "1 x"}, "format"),
+    ("decklist not a string", {"game": "chapter-and-verse", "decklist": 3}, "decklist"),
+    ("decklist a list", {"game": "chapter-and-verse", "decklist": ["1 Verse 001"]}, "decklist"),
+    ("neither list", {"game": "chapter-and-verse"}, "decklist"),
+    ("both lists", {"game": "chapter-and-verse", "decklist": "1 x", "cards": []}, "decklist"),
+    ("cards not a list", {"game": "chapter-and-verse", "cards": "1 Verse 001"}, "cards"),
+    ("cards entry not an object", {"game": "chapter-and-verse", "cards": ["Verse 001"]}, "cards"),
+    ("count not a number", {"game": "chapter-and-verse", "cards": [{"title": "Verse 001", "count": "2"}]}, "cards"),
+    ("no count", {"game": "chapter-and-verse", "cards": [{"title": "Verse 001"}]}, "cards"),
+    ("annotate not a bool", {"game": "chapter-and-verse", "decklist": "1 x", "annotate": "maybe"}, "annotate"),
+]
+
+
+@pytest.mark.parametrize(("body", "field"), [c[1:] for c in BAD_REQUESTS], ids=[c[0] for c in BAD_REQUESTS])
+def test_it_answers_400_naming_the_field(client, cv_catalog, body, field):
+    response = post(client, body)
+    assert response.status_code == 400, response.content
+    errors = response.json()
+    assert field in errors
+    assert all(isinstance(m, str) and m for m in errors[field])
+
+
+def test_it_names_the_bad_entry_of_a_json_list(client, cv_catalog):
+    cards = [{"title": "Verse 001", "count": 1}, {"title": "Verse 002", "count": "2"}]
+    response = post(client, {"game": "chapter-and-verse", "cards": cards})
+    assert response.status_code == 400
+    assert response.json()["cards"][0].startswith("cards[1].count")
+
+
+def test_it_reports_an_out_of_range_json_count_as_a_finding_not_a_400(client, cv_catalog):
+    body = post(client, {"game": "chapter-and-verse", "cards": [{"title": "Verse 001", "count": 0}]}).json()
+    assert [f["code"] for f in body["errors"]] == ["invalid-count", "deck-too-small"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"\x00\xff\xfe binary junk \x89PNG\r\n",
+        b"{not json",
+        b'"just a string"',
+        b"[1, 2, 3]",
+        b"null",
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"game": "chapter-and-verse", "cards": ' + b"[" * 50_000 + b"]" * 50_000 + b"}",
+    ],
+    ids=["binary", "broken", "string", "list", "null", "deeply-nested", "nested-cards"],
+)
+def test_it_answers_400_for_a_body_that_is_not_a_request(client, cv_catalog, body):
+    response = client.post(URL, data=body, content_type="application/json")
+    assert response.status_code == 400
+
+
+def test_it_refuses_a_form_encoded_body_without_a_500(client, cv_catalog):
+    response = client.post(URL, data={"game": "chapter-and-verse", "decklist": "1 Verse 001"})
+    assert response.status_code == 415
+
+
+def test_it_refuses_a_10_mb_body_quickly(client, cv_catalog):
+    body = json.dumps({"game": "chapter-and-verse", "decklist": "1 Verse 001\n" * 900_000})
+    assert len(body) > 10_000_000
+    started = time.monotonic()
+    response = client.post(URL, data=body, content_type="application/json")
+    assert response.status_code in (400, 413)
+    assert time.monotonic() - started < 5
+
+
+def test_it_refuses_100000_lines_naming_the_decklist(client, cv_catalog):
+    started = time.monotonic()
+    response = post(client, {"game": "chapter-and-verse", "decklist": "1 x\n" * 100_000})
+    assert response.status_code == 400
+    assert "lines" in response.json()["decklist"][0]
+    assert time.monotonic() - started < 5
+
+
+def test_it_answers_a_list_at_the_line_cap_of_junk_quickly(client, cv_catalog):
+    text = "\n".join(f"1 No such card {i}" if i % 2 else f"junk {i}" for i in range(10_000))
+    started = time.monotonic()
+    response = post(client, {"game": "chapter-and-verse", "decklist": text})
+    assert response.status_code == 200
+    assert len(response.json()["errors"]) == 10_001  # every line, and deck-too-small
+    assert time.monotonic() - started < 10
+
+
+def test_it_refuses_too_many_json_entries(client, cv_catalog):
+    cards = [{"title": "Verse 001", "count": 1}] * 10_001
+    response = post(client, {"game": "chapter-and-verse", "cards": cards})
+    assert response.status_code == 400
+    assert "cards" in response.json()
+
+
+# ---------------------------------------------------------------- cost
+def test_it_runs_the_same_number_of_queries_for_any_deck_size(client, cv_catalog_400, django_assert_max_num_queries):
+    small = legal_cv_text(40)
+    big = "\n".join(f"1 {verse_title(i)}" for i in range(1, 401))
+    for text in (small, big):
+        with django_assert_max_num_queries(1):
+            response = post(client, {"game": "chapter-and-verse", "decklist": text})
+        assert response.status_code == 200
+    assert response.json()["card_count"] == 400
+
+
+def test_it_documents_the_endpoint_in_the_schema(client):
+    response = client.get("/api/v1/schema/", {"format": "json"})
+    assert response.status_code == 200
+    operation = response.json()["paths"]["/api/v1/decks/validate/"]["post"]
+    assert operation["operationId"] == "decks_validate"
+    assert "200" in operation["responses"] and "400" in operation["responses"]
+    assert operation["security"] == [{}] or "security" not in operation or {} in operation["security"]
