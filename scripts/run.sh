@@ -17,7 +17,7 @@ $PY manage.py demoaccount
 
 echo "==> starting a Celery worker"
 .venv/bin/celery -A cardsite worker --loglevel=INFO --concurrency="${CELERY_CONCURRENCY:-2}" \
-  --hostname="worker1@%h" > var/celery-worker.log 2>&1 &
+  --hostname="worker1@%h" > "${CARDSITE_VAR_DIR:-var}/celery-worker.log" 2>&1 &
 worker=$!
 trap 'kill $worker 2>/dev/null; wait $worker 2>/dev/null' EXIT INT TERM
 $PY manage.py queuecardfaces
