@@ -8,3 +8,6 @@ class CardCollectionsConfig(AppConfig):
     label = "collections"
     verbose_name = "Card catalogs and collections"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from cardcollections import signals  # noqa: F401  (connects the receivers)

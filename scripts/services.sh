@@ -16,3 +16,6 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
   for _ in $(seq 30); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 1; done
 fi
 redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 || { echo "Redis is not reachable on 127.0.0.1:6379" >&2; exit 1; }
+# The database DATABASE_URL names in `make test-postgres` and `make bench` (tests use test_cardsite).
+psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='cardsite'" | grep -q 1 \
+  || createdb -h 127.0.0.1 -U postgres cardsite

@@ -5,6 +5,7 @@ import copy
 import pytest
 from django.contrib.auth import get_user_model
 
+from cardcollections.adapters import forget_card_pools
 from cardcollections.services.catalog import catalog_load
 
 CV_SMALL = {
@@ -152,3 +153,9 @@ def staff(db):
 def _media_in_a_temporary_folder(settings, tmp_path_factory):
     """Scans and faces written by a test go to its own folder, not var/media."""
     settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
+
+
+@pytest.fixture(autouse=True)
+def _no_card_pool_from_another_test():
+    """Card pools are cached per process; each test starts with none."""
+    forget_card_pools()

@@ -65,6 +65,8 @@ class Card(models.Model):
     extra = models.JSONField(default=dict, blank=True)
     # Lower-cased title, text, scripture, abilities: what the search box looks in.
     search_text = models.TextField(blank=True, default="", editable=False)
+    # Bumped by every save: the catalog stamp that tells cached card pools they are stale.
+    modified = models.DateTimeField(auto_now=True, db_index=True)
 
     # Images: an uploaded scan (verified), its thumbnail, or a rendered face.
     scan = models.ImageField(upload_to=card_scan_path, blank=True, max_length=300)
