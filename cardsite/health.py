@@ -1,5 +1,7 @@
 """GET /api/v1/health/: the process answers (and the trivial-endpoint baseline of bench/)."""
 
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -9,5 +11,6 @@ class Health(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
+    @extend_schema(responses=inline_serializer("Health", {"status": serializers.CharField()}))
     def get(self, request):
         return Response({"status": "ok"})
