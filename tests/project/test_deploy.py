@@ -13,7 +13,8 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), *args],
         cwd=ROOT,
-        env={**os.environ, **env},
+        # The browser tests' DJANGO_ALLOW_ASYNC_UNSAFE must not leak into a production check.
+        env={**{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}, **env},
         capture_output=True,
         text=True,
     )
