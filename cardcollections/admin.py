@@ -195,3 +195,79 @@ class CardAdmin(admin.ModelAdmin):
             card_scan_store(card=obj, scan=prepared)
         elif form.cleaned_data.get("scan_remove") and obj.scan:
             card_scan_clear(card=obj)
+
+
+# ---------------------------------------------------------------- collections and trades (issue #4)
+# Read-only where the ledger is the truth: quantities change only through services.
+from cardcollections.models import (  # noqa: E402
+    CollectionEntry,
+    CollectionSettings,
+    ImportJob,
+    LedgerEntry,
+    Trade,
+    TradeLine,
+    WishlistEntry,
+)
+
+
+class _ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(CollectionEntry)
+class CollectionEntryAdmin(_ReadOnly):
+    list_display = ("owner", "card", "condition", "quantity", "for_trade")
+    list_select_related = ("owner", "card", "card__card_set")
+    search_fields = ("owner__username", "card__title")
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(_ReadOnly):
+    list_display = ("created", "owner", "card", "condition", "delta", "balance", "reason", "trade", "actor")
+    list_filter = ("reason",)
+    list_select_related = ("owner", "card", "card__card_set", "actor")
+    search_fields = ("owner__username", "card__title")
+
+
+@admin.register(WishlistEntry)
+class WishlistEntryAdmin(_ReadOnly):
+    list_display = ("owner", "title", "card", "wanted")
+    list_select_related = ("owner", "card")
+
+
+@admin.register(CollectionSettings)
+class CollectionSettingsAdmin(admin.ModelAdmin):
+    list_display = ("owner", "visibility")
+    exclude = ("share_token",)
+
+
+class TradeLineInline(admin.TabularInline):
+    model = TradeLine
+    extra = 0
+    can_delete = False
+    readonly_fields = ("side", "card", "condition", "quantity")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Trade)
+class TradeAdmin(_ReadOnly):
+    list_display = ("id", "proposer", "recipient", "status", "created", "updated")
+    list_filter = ("status",)
+    list_select_related = ("proposer", "recipient")
+    inlines = [TradeLineInline]
+
+
+@admin.register(ImportJob)
+class ImportJobAdmin(_ReadOnly):
+    list_display = ("id", "owner", "game", "format", "mode", "status", "total_rows", "progress", "created")
+    list_filter = ("status", "format", "mode")
+    exclude = ("text",)

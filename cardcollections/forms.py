@@ -172,3 +172,41 @@ class CatalogBrowse:
                 }
             )
         return out
+
+
+# ---------------------------------------------------------------- collections and trades (issue #4)
+from cardcollections.models import ImportJob, Visibility  # noqa: E402
+
+
+class CollectionImportForm(forms.Form):
+    format = forms.ChoiceField(choices=ImportJob.Format.choices, initial=ImportJob.Format.CSV)
+    mode = forms.ChoiceField(
+        choices=ImportJob.Mode.choices, initial=ImportJob.Mode.ADD, widget=forms.RadioSelect, label="Import"
+    )
+    file = forms.FileField(required=False, help_text="a .csv or .txt file (or paste below)")
+    text = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}), label="Or paste it here"
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload:
+            if upload.size > 20 * 1024 * 1024:
+                raise forms.ValidationError("The file is larger than 20 MB.")
+            try:
+                cleaned["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError as exc:
+                raise forms.ValidationError("The file is not UTF-8 text.") from exc
+        if not (cleaned.get("text") or "").strip():
+            raise forms.ValidationError("Choose a file or paste its text.")
+        return cleaned
+
+
+class WishlistForm(forms.Form):
+    title = forms.CharField(max_length=200, label="Card title")
+    wanted = forms.IntegerField(min_value=1, max_value=999, initial=1, label="Copies wanted")
+
+
+class VisibilityForm(forms.Form):
+    visibility = forms.ChoiceField(choices=Visibility.choices, widget=forms.RadioSelect)

@@ -159,3 +159,60 @@ def _media_in_a_temporary_folder(settings, tmp_path_factory):
 def _no_card_pool_from_another_test():
     """Card pools are cached per process; each test starts with none."""
     forget_card_pools()
+
+
+# ---------------------------------------------------------------- collections and trades (issue #4)
+@pytest.fixture
+def charlie(db):
+    """The stranger: owns nothing of alice's or bob's and may see nothing private."""
+    return get_user_model().objects.create_user("charlie", password="charlie-password-1")
+
+
+@pytest.fixture
+def cv_cards(small_catalogs) -> dict:
+    """The small Chapter and Verse catalog's cards by a short name."""
+    from cardcollections.models import Card
+
+    cards = {(c.card_set.code, c.number): c for c in Card.objects.select_related("card_set", "game")}
+    return {
+        "means": cards[("CV1", "1")],
+        "faith": cards[("CV1", "2")],
+        "pride": cards[("CV1", "17")],
+        "means2": cards[("CV2", "1")],
+    }
+
+
+def _token_client(user):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    token, _ = Token.objects.get_or_create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+def _session_client(user, *, csrf: bool = True):
+    from django.middleware.csrf import _get_new_csrf_string
+    from rest_framework.test import APIClient
+
+    # CSRF checks on, as in production; a browser sends the cookie's token back in a header.
+    client = APIClient(enforce_csrf_checks=True)
+    client.force_login(user)
+    if csrf:
+        secret = _get_new_csrf_string()
+        client.cookies["csrftoken"] = secret
+        client.credentials(HTTP_X_CSRFTOKEN=secret)
+    return client
+
+
+@pytest.fixture
+def api_as():
+    """api_as(user, "token"|"session") -> an APIClient signed in that way (session clients send the CSRF token)."""
+
+    def make(user, auth: str = "token", *, csrf: bool = True):
+        if auth == "token":
+            return _token_client(user)
+        return _session_client(user, csrf=csrf)
+
+    return make

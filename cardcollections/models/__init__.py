@@ -1,3 +1,28 @@
 from cardcollections.models.catalog import Card, CardSet, Game
+from cardcollections.models.collection import (
+    CollectionEntry,
+    CollectionSettings,
+    Condition,
+    ImportJob,
+    LedgerEntry,
+    LedgerReason,
+    Visibility,
+    WishlistEntry,
+)
+from cardcollections.models.trades import Trade, TradeLine
 
-__all__ = ["Card", "CardSet", "Game"]
+__all__ = [
+    "Card",
+    "CardSet",
+    "CollectionEntry",
+    "CollectionSettings",
+    "Condition",
+    "Game",
+    "ImportJob",
+    "LedgerEntry",
+    "LedgerReason",
+    "Trade",
+    "TradeLine",
+    "Visibility",
+    "WishlistEntry",
+]

@@ -1,0 +1,322 @@
+"""Collection pages: sign-up, my collection by game (catalog grid with plus/minus), set completion,
+import with a progress bar, export, a card's history, wishlist, sharing and the API token.
+
+Views read the request, call selectors and services, and render; nothing here writes by itself.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import F, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from rest_framework.authtoken.models import Token
+
+from cardcollections.forms import CatalogBrowse, CollectionImportForm, VisibilityForm, WishlistForm
+from cardcollections.models import CollectionEntry, Game, ImportJob
+from cardcollections.selectors.catalog import card_get, card_list, game_get
+from cardcollections.selectors.collection import (
+    collection_csv,
+    collection_decklist,
+    collection_entries,
+    collection_owner_by_token,
+    collection_owner_visible,
+    import_job_for,
+    ledger_entries,
+    owned_by_card,
+    set_totals,
+    wishlist_entries,
+)
+from cardcollections.services.collection import (
+    CollectionError,
+    api_token_rotate,
+    collection_change,
+    collection_settings_get_or_create,
+    collection_share_link_rotate,
+    collection_visibility_set,
+    trade_list_change,
+    wishlist_remove,
+    wishlist_set,
+)
+from cardcollections.services.collection_import import CSV_COLUMNS, import_job_create
+from cardcollections.tasks import collection_import_start
+
+CARDS_PER_PAGE = 48
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account with Django's UserCreationForm and sign straight in."""
+    if request.user.is_authenticated:
+        return redirect("collection-home")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.get_username()}! Your collection is private until you share it.")
+        return redirect("collection-home")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _game_or_404(slug: str) -> Game:
+    game = game_get(slug=slug)
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+@login_required
+@require_GET
+def collection_home(request: HttpRequest) -> HttpResponse:
+    games = []
+    for game in Game.objects.order_by("position"):
+        totals = set_totals(owner=request.user, game=game)
+        games.append(
+            {
+                "game": game,
+                "owned": sum(t.owned for t in totals),
+                "total": sum(t.total for t in totals),
+                "copies": sum(t.copies for t in totals),
+            }
+        )
+    return render(request, "cardcollections/collection/home.html", {"games": games})
+
+
+def _browse_context(request: HttpRequest, game: Game, owner, *, owned_only: bool) -> dict:
+    queryset = card_list(game=game)
+    if owned_only:
+        queryset = queryset.filter(collection_entries__owner=owner, collection_entries__quantity__gt=0).distinct()
+    browse = CatalogBrowse(game_slug=game.slug, params=request.GET, queryset=queryset)
+    page = Paginator(browse.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    owned = owned_by_card(owner=owner, card_ids=[c.pk for c in page.object_list])
+    tiles = [{"card": c, **owned.get(c.pk, {"quantity": 0, "for_trade": 0})} for c in page.object_list]
+    return {"game": game, "browse": browse, "page": page, "tiles": tiles, "owned_only": owned_only}
+
+
+@login_required
+@require_GET
+def collection_browse(request: HttpRequest, slug: str) -> HttpResponse:
+    """My collection of one game: the catalog's grid, filters and search, with my counts and plus/minus."""
+    game = _game_or_404(slug)
+    owned_only = request.GET.get("owned") == "1"
+    context = _browse_context(request, game, request.user, owned_only=owned_only)
+    context.update(totals=set_totals(owner=request.user, game=game), editable=True, owner=request.user)
+    partial = request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
+    template = "cardcollections/collection/_grid.html" if partial else "cardcollections/collection/browse.html"
+    response = render(request, template, context, status=200 if context["browse"].valid else 400)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_POST
+def collection_adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A plus or minus button: change the count and answer with the card's tile (htmx swaps it in place)."""
+    game = _game_or_404(slug)
+    card = card_get(pk=pk)
+    if card is None or card.game_id != game.pk:
+        raise Http404("No such card.")
+    try:
+        delta = int(request.POST.get("delta", ""))
+    except ValueError:
+        delta = 0
+    error = ""
+    if delta not in (-1, 1):
+        error = "A button adds or takes away one copy."
+    else:
+        try:
+            if request.POST.get("target") == "trade":
+                # Plus offers a copy not yet offered; minus takes back an offered one.
+                rows = Q(for_trade__lt=F("quantity")) if delta > 0 else Q(for_trade__gt=0)
+                condition = _pick_condition(request.user, card, rows)
+                trade_list_change(owner=request.user, card=card, condition=condition, delta=delta)
+            else:
+                condition = "" if delta > 0 else _pick_condition(request.user, card, Q(quantity__gt=0))
+                collection_change(owner=request.user, card=card, condition=condition, delta=delta)
+        except CollectionError as exc:
+            error = str(exc)
+    if request.headers.get("HX-Request") != "true":
+        if error:
+            messages.error(request, error)
+        return redirect(request.POST.get("next") or reverse("collection-browse", args=[slug]))
+    owned = owned_by_card(owner=request.user, card_ids=[card.pk]).get(card.pk, {"quantity": 0, "for_trade": 0})
+    tile = {"card": card, **owned}
+    return render(
+        request,
+        "cardcollections/collection/_tile.html",
+        {"tile": tile, "game": game, "editable": True, "error": error},
+        status=200,
+    )
+
+
+def _pick_condition(owner, card, rows: Q) -> str:
+    """The row a button changes: the unstated condition if it qualifies, else the fullest row that does."""
+    conditions = list(
+        CollectionEntry.objects.filter(rows, owner=owner, card=card)
+        .order_by("-quantity")
+        .values_list("condition", flat=True)
+    )
+    # No row qualifies: the unstated row, whose service call then says why not.
+    return "" if "" in conditions or not conditions else conditions[0]
+
+
+@login_required
+@require_GET
+def collection_sets(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_404(slug)
+    totals = set_totals(owner=request.user, game=game, with_missing=True)
+    return render(request, "cardcollections/collection/sets.html", {"game": game, "totals": totals})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def collection_import(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_404(slug)
+    form = CollectionImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            with transaction.atomic():
+                job = import_job_create(
+                    owner=request.user, game=game, text=data["text"], fmt=data["format"], mode=data["mode"]
+                )
+        except CollectionError as exc:
+            form.add_error(None, str(exc))
+        else:
+            collection_import_start(job)
+            return redirect("collection-import-job", pk=job.pk)
+    context = {"game": game, "form": form, "columns": ",".join(CSV_COLUMNS)}
+    return render(request, "cardcollections/collection/import.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_GET
+def collection_import_job(request: HttpRequest, pk: int) -> HttpResponse:
+    """The job's page; htmx polls its status part while it runs."""
+    job = import_job_for(owner=request.user, pk=pk)
+    if job is None:
+        raise Http404("No such import.")
+    partial = request.headers.get("HX-Request") == "true"
+    template = (
+        "cardcollections/collection/_job_status.html" if partial else "cardcollections/collection/import_job.html"
+    )
+    return render(request, template, {"job": job, "game": job.game, "running": job.status in ("queued", "running")})
+
+
+@login_required
+@require_GET
+def collection_export(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_404(slug)
+    if request.GET.get("format") == ImportJob.Format.DECKLIST:
+        body, content_type, ext = collection_decklist(owner=request.user, game=game), "text/plain", "txt"
+    else:
+        body, content_type, ext = collection_csv(owner=request.user, game=game), "text/csv", "csv"
+    response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{game.slug}-collection.{ext}"'
+    return response
+
+
+@login_required
+@require_GET
+def card_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every change to my copies of one card: who, when, why, and the count after."""
+    card = card_get(pk=pk)
+    if card is None:
+        raise Http404("No such card.")
+    entries = ledger_entries(owner=request.user, card=card)[:500]
+    rows = CollectionEntry.objects.filter(owner=request.user, card=card, quantity__gt=0).order_by("condition")
+    return render(request, "cardcollections/collection/history.html", {"card": card, "entries": entries, "rows": rows})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def wishlist(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_404(slug)
+    form = WishlistForm(request.POST or None)
+    if request.method == "POST":
+        remove = request.POST.get("remove")
+        if remove:
+            entry = wishlist_entries(owner=request.user).filter(pk=remove).first()
+            if entry is None:
+                raise Http404("No such wish.")
+            wishlist_remove(entry=entry)
+            return redirect("collection-wishlist", slug=slug)
+        if form.is_valid():
+            try:
+                wishlist_set(
+                    owner=request.user, game=game, title=form.cleaned_data["title"], wanted=form.cleaned_data["wanted"]
+                )
+            except CollectionError as exc:
+                form.add_error("title", str(exc))
+            else:
+                messages.success(request, "Added to your wishlist.")
+                return redirect("collection-wishlist", slug=slug)
+    context = {
+        "game": game,
+        "form": form,
+        "entries": wishlist_entries(owner=request.user, game=game),
+        "trade_list": collection_entries(owner=request.user, game=game).filter(for_trade__gt=0),
+    }
+    return render(request, "cardcollections/collection/wishlist.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def collection_settings(request: HttpRequest) -> HttpResponse:
+    """Who may see my collection, its share link, and my API token."""
+    row = collection_settings_get_or_create(owner=request.user)
+    form = VisibilityForm(request.POST or None, initial={"visibility": row.visibility})
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "rotate-link":
+            collection_share_link_rotate(owner=request.user)
+            messages.success(request, "A new share link was made; the old one no longer works.")
+            return redirect("collection-settings")
+        if action == "token":
+            api_token_rotate(user=request.user)
+            messages.success(request, "A new API token was made.")
+            return redirect("collection-settings")
+        if form.is_valid():
+            collection_visibility_set(owner=request.user, visibility=form.cleaned_data["visibility"])
+            messages.success(request, "Saved.")
+            return redirect("collection-settings")
+    token = Token.objects.filter(user=request.user).first()
+    share_url = request.build_absolute_uri(reverse("collection-shared", args=[row.share_token]))
+    public_url = request.build_absolute_uri(reverse("collection-public", args=[request.user.get_username()]))
+    context = {"form": form, "settings_row": row, "share_url": share_url, "public_url": public_url, "token": token}
+    return render(request, "cardcollections/collection/settings.html", context)
+
+
+def _shared_view(request: HttpRequest, owner, slug: str | None, token: str | None) -> HttpResponse:
+    games = Game.objects.order_by("position")
+    game = _game_or_404(slug) if slug else None
+    context = {"owner": owner, "games": games, "game": game, "token": token, "editable": False}
+    if game is not None:
+        context.update(_browse_context(request, game, owner, owned_only=True))
+        context["totals"] = set_totals(owner=owner, game=game)
+    return render(request, "cardcollections/collection/shared.html", context)
+
+
+@require_GET
+def collection_public(request: HttpRequest, username: str, slug: str | None = None) -> HttpResponse:
+    """Another user's collection if it is public (private ones are a 404, so they cannot be told apart)."""
+    owner = collection_owner_visible(username=username, viewer=request.user)
+    if owner is None:
+        raise Http404("No such collection.")
+    return _shared_view(request, owner, slug, None)
+
+
+@require_GET
+def collection_shared(request: HttpRequest, token: str, slug: str | None = None) -> HttpResponse:
+    owner = collection_owner_by_token(token=token)
+    if owner is None:
+        raise Http404("No such collection.")
+    return _shared_view(request, owner, slug, token)

@@ -1,0 +1,199 @@
+"""Ownership, table-driven: every collection and trade endpoint, every method, as the owner, as a
+stranger (charlie: 404 for someone else's object, and the database unchanged) and anonymously,
+with session and with token authentication."""
+
+import pytest
+from django.db.models import Q
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from cardcollections.models import (
+    CollectionEntry,
+    CollectionSettings,
+    ImportJob,
+    LedgerEntry,
+    Trade,
+    TradeLine,
+    WishlistEntry,
+)
+from cardcollections.services.collection import collection_change, trade_list_set, wishlist_set
+from cardcollections.services.collection_import import import_job_create, import_job_run
+from cardcollections.services.trades import LineSpec, trade_propose
+
+AUTHS = ["session", "token"]
+
+
+@pytest.fixture
+def world(alice, bob, cv_cards):
+    """alice's private things: a collection row on her trade list, a wish, an import, an open offer to bob."""
+    entry = collection_change(owner=alice, card=cv_cards["pride"], delta=3)
+    trade_list_set(owner=alice, entry=entry, for_trade=1)
+    wish = wishlist_set(owner=alice, card=cv_cards["faith"], wanted=2)
+    job = import_job_create(
+        owner=alice, game=cv_cards["pride"].game, text="Count,Name\n1,Pride Cycle\n", fmt="csv", mode="add"
+    )
+    import_job_run(job_id=job.pk)
+    collection_change(owner=bob, card=cv_cards["means"], delta=1)
+    trade = trade_propose(
+        proposer=alice,
+        recipient=bob,
+        lines=[
+            LineSpec(TradeLine.Side.PROPOSER, cv_cards["pride"].pk, 1),
+            LineSpec(TradeLine.Side.RECIPIENT, cv_cards["means"].pk, 1),
+        ],
+    )
+    return {"entry": entry.pk, "wish": wish.pk, "job": job.pk, "trade": trade.pk, "card": cv_cards["means"].pk}
+
+
+def snapshot() -> dict:
+    models = (CollectionEntry, WishlistEntry, LedgerEntry, Trade, TradeLine, CollectionSettings, ImportJob)
+    state = {m.__name__: sorted(tuple(sorted(r.items())) for r in m.objects.values()) for m in models}
+    state["Token"] = sorted(Token.objects.values_list("user_id", flat=True))
+    return state
+
+
+# (method, path, body): alice's objects, addressed by id. A stranger gets 404 from each.
+OBJECT_ROUTES = [
+    ("get", "/api/v1/collection/{entry}/", None),
+    ("patch", "/api/v1/collection/{entry}/", {"quantity": 0}),
+    ("delete", "/api/v1/collection/{entry}/", None),
+    ("get", "/api/v1/tradelist/{entry}/", None),
+    ("patch", "/api/v1/tradelist/{entry}/", {"for_trade": 0}),
+    ("delete", "/api/v1/tradelist/{entry}/", None),
+    ("get", "/api/v1/wishlist/{wish}/", None),
+    ("patch", "/api/v1/wishlist/{wish}/", {"wanted": 9}),
+    ("delete", "/api/v1/wishlist/{wish}/", None),
+    ("get", "/api/v1/collection/imports/{job}/", None),
+    ("get", "/api/v1/trades/{trade}/", None),
+    ("post", "/api/v1/trades/{trade}/accept/", None),
+    ("post", "/api/v1/trades/{trade}/decline/", None),
+    ("post", "/api/v1/trades/{trade}/withdraw/", None),
+    ("post", "/api/v1/trades/{trade}/counter/", {"give": [{"card": "{card}", "quantity": 1}]}),
+    ("get", "/api/v1/users/alice/collection/", None),
+]
+
+# Routes about "my" things: a stranger reaches only their own, so alice's never show and never change.
+OWN_ROUTES = [
+    ("get", "/api/v1/collection/", None),
+    ("post", "/api/v1/collection/", {"card": "{card}", "quantity": 2}),
+    ("post", "/api/v1/collection/adjust/", {"card": "{card}", "delta": 1}),
+    ("get", "/api/v1/collection/ledger/", None),
+    ("get", "/api/v1/collection/settings/", None),
+    ("patch", "/api/v1/collection/settings/", {"visibility": "public"}),
+    ("post", "/api/v1/collection/settings/share-link/", None),
+    ("get", "/api/v1/collection/export/?game=chapter-and-verse", None),
+    ("post", "/api/v1/collection/imports/", {"game": "chapter-and-verse", "text": "Count,Name\n1,Pride Cycle\n"}),
+    ("get", "/api/v1/wishlist/", None),
+    ("post", "/api/v1/wishlist/", {"card": "{card}", "wanted": 1}),
+    ("get", "/api/v1/tradelist/", None),
+    ("get", "/api/v1/trades/", None),
+    ("post", "/api/v1/trades/", {"recipient": "bob", "give": [{"card": "{card}", "quantity": 1}]}),
+    ("get", "/api/v1/matches/", None),
+    ("get", "/api/v1/account/token/", None),
+    ("post", "/api/v1/account/token/", None),
+]
+
+
+def fill(value, ids: dict):
+    if isinstance(value, str):
+        return int(value.format(**ids)) if value in ("{card}",) else value.format(**ids)
+    if isinstance(value, dict):
+        return {k: fill(v, ids) for k, v in value.items()}
+    if isinstance(value, list):
+        return [fill(v, ids) for v in value]
+    return value
+
+
+def call(client, method: str, path: str, body):
+    kwargs = {"format": "json"} if body is not None else {}
+    return getattr(client, method)(path, body, **kwargs) if body is not None else getattr(client, method)(path)
+
+
+def alice_state() -> dict:
+    # Only alice's rows (and the trade with bob): a stranger's own writes are allowed to change theirs.
+    return {
+        "entries": sorted(
+            CollectionEntry.objects.filter(owner__username="alice").values_list("id", "quantity", "for_trade", "notes")
+        ),
+        "wishes": sorted(WishlistEntry.objects.filter(owner__username="alice").values_list("id", "wanted")),
+        "ledger": LedgerEntry.objects.filter(owner__username__in=["alice", "bob"]).count(),
+        "trades": sorted(
+            Trade.objects.filter(Q(proposer__username="alice") | Q(recipient__username="alice")).values_list(
+                "id", "status"
+            )
+        ),
+        "settings": sorted(
+            CollectionSettings.objects.filter(owner__username="alice").values_list("visibility", "share_token")
+        ),
+        "tokens": sorted(Token.objects.filter(user__username="alice").values_list("key", flat=True)),
+    }
+
+
+# Each test walks its whole table and reports every failing cell at once; the calls
+# that must change nothing leave the database as it was, so one set-up serves them all.
+def cell(method: str, path: str, auth: str = "") -> str:
+    return f"{auth} {method.upper()} {path}".strip()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("auth", AUTHS)
+def test_a_stranger_gets_404_for_someone_elses_object_and_changes_nothing(world, charlie, api_as, auth):
+    client = api_as(charlie, auth)
+    before = snapshot()
+    failures = []
+    for method, path, body in OBJECT_ROUTES:
+        response = call(client, method, path.format(**world), fill(body, world))
+        if response.status_code != 404:
+            failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
+        if snapshot() != before:
+            failures.append((cell(method, path, auth), "changed the database"))
+            before = snapshot()
+    assert failures == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("auth", AUTHS)
+def test_a_stranger_reaches_only_their_own_things(world, charlie, api_as, auth):
+    client = api_as(charlie, auth)
+    failures = []
+    for method, path, body in OWN_ROUTES:
+        before = alice_state()
+        response = call(client, method, path.format(**world), fill(body, world))
+        if response.status_code >= 500:
+            failures.append((cell(method, path, auth), response.status_code))
+        if alice_state() != before:
+            failures.append((cell(method, path, auth), "changed alice's things"))
+        # None of alice's rows appear (matches show trade lists and wishlists, which are shared on purpose).
+        if (
+            method == "get"
+            and "matches" not in path
+            and (b"Pride Cycle" in response.content or b"alice" in response.content)
+        ):
+            failures.append((cell(method, path, auth), "shows alice's things"))
+    assert failures == []
+
+
+@pytest.mark.django_db
+def test_anonymous_users_are_refused_everything(world):
+    before = snapshot()
+    failures = []
+    for method, path, body in OBJECT_ROUTES + OWN_ROUTES:
+        response = call(APIClient(), method, path.format(**world), fill(body, world))
+        expected = {404} if path.startswith("/api/v1/users/") else {401, 403}
+        if response.status_code not in expected:
+            failures.append((cell(method, path), response.status_code))
+    assert failures == []
+    assert snapshot() == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("auth", AUTHS)
+def test_the_owner_reads_every_one_of_their_objects(world, alice, api_as, auth):
+    client = api_as(alice, auth)
+    failures = []
+    for method, path, _ in OBJECT_ROUTES:
+        if method == "get":
+            response = call(client, method, path.format(**world), None)
+            if response.status_code != 200:
+                failures.append((cell(method, path, auth), response.status_code))
+    assert failures == []
