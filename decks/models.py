@@ -63,3 +63,4 @@ class TournamentFormat(models.Model):
             errors["max_size"] = "The maximum size must not be below the minimum."
         if errors:
             raise ValidationError(errors)
+from decks.goldfish_models import GoldfishChunk, GoldfishJob, GoldfishStatus  # noqa: E402, F401

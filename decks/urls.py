@@ -7,3 +7,10 @@ urlpatterns = [
     path("decks/formats/", views.TournamentFormatList.as_view(), name="deck-format-list"),
     path("decks/formats/new/", views.TournamentFormatCreate.as_view(), name="deck-format-create"),
 ]
+
+from decks import goldfish_views  # noqa: E402
+
+urlpatterns += [
+    path("decks/goldfish/", goldfish_views.GoldfishPage.as_view(), name="deck-goldfish"),
+    path("decks/goldfish/exact/", goldfish_views.GoldfishExactPartial.as_view(), name="deck-goldfish-exact"),
+]

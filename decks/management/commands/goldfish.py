@@ -1,0 +1,81 @@
+"""python manage.py goldfish REQUEST.json [--progress] (goldfish.md, "Command line").
+
+Runs any mode in this process, no broker. Standard output carries the result
+JSON and nothing else, so it can be piped; `--progress` draws a bar on
+standard error. Exit status 0, or 2 for a malformed request (the message names
+the field) or an unreadable file.
+"""
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from django.core.management.base import BaseCommand, CommandError
+
+from decks.services.goldfish import GoldfishInputError, goldfish_run
+
+EXIT_USAGE = 2
+BAR_WIDTH = 40
+
+
+class ProgressBar:
+    """A one-line bar on a terminal stream, redrawn at most 10 times a second."""
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+        self.last = -1.0
+        self.shown = -1
+
+    def __call__(self, fraction: float) -> None:
+        now = time.monotonic()
+        percent = int(fraction * 100)
+        if percent == self.shown or (now - self.last < 0.1 and fraction < 1.0):
+            return
+        self.last, self.shown = now, percent
+        filled = int(fraction * BAR_WIDTH)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {percent:3d}%")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown >= 0:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+class Command(BaseCommand):
+    help = "Answer a goldfish request (JSON file; - for standard input) in this process and print the result JSON."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("request", help="The request as a JSON file (goldfish.md); - reads standard input.")
+        parser.add_argument("--progress", action="store_true", help="Draw a progress bar on standard error.")
+
+    def handle(self, *args: Any, request: str, progress: bool, **options: Any) -> None:
+        data = _load(request)
+        # self.stderr is Django's wrapper; the bar writes to the raw stream so it can redraw in place.
+        bar = ProgressBar(self.stderr._out) if progress else None
+        try:
+            result = goldfish_run(data=data, on_progress=bar)
+        except GoldfishInputError as exc:
+            raise CommandError(str(exc), returncode=EXIT_USAGE) from exc
+        finally:
+            if bar is not None:
+                bar.close()
+        self.stdout.write(json.dumps(result, ensure_ascii=False))
+
+
+def _load(source: str) -> Any:
+    try:
+        if source == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            raw: bytes | str = stream.read() if stream is not None else sys.stdin.read()
+        else:
+            raw = Path(source).read_bytes()
+    except OSError as exc:
+        raise CommandError(f"Cannot read {source}: {exc.strerror or exc}", returncode=EXIT_USAGE) from exc
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+        return json.loads(text)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise CommandError(f"{source} is not a JSON request: {exc}", returncode=EXIT_USAGE) from exc
