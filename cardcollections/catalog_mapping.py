@@ -1,10 +1,11 @@
 """Catalog-file fields <-> Card columns: the one place that knows both names."""
 
+import functools
 from typing import Any
 
 from cardcollections.models import Card
 from rules.catalog import fields_for
-from rules.games import CV_THEMES
+from rules.games import CV_THEMES, GAME_SLUGS
 
 # File field -> column, where the two names differ.
 _COLUMN = {"image": "image_ref", "icons": "icon_names"}
@@ -30,7 +31,12 @@ def columns_from_fields(game: str, values: dict[str, Any]) -> dict[str, Any]:
 
 
 def fields_from_card(card: Card) -> dict[str, Any]:
-    """The catalog fields of a stored card (the inverse of columns_from_fields)."""
+    """The catalog fields of a stored card (the inverse of columns_from_fields).
+
+    `card` may be anything shaped like a Card for these attributes (the card
+    API's list rows are, see selectors.catalog.CardRow): only the columns of
+    `card_columns()` and `card.game.slug` are read.
+    """
     game = card.game.slug
     values: dict[str, Any] = {}
     for f in fields_for(game):
@@ -39,3 +45,28 @@ def fields_from_card(card: Card) -> dict[str, Any]:
             continue
         values[f.name] = getattr(card, _COLUMN.get(f.name, f.name))
     return values
+
+
+def _game_columns(game: str) -> frozenset[str]:
+    # What fields_from_card reads for a card of `game`, and Card.is_unique
+    # (effects, unique, type) whatever the game.
+    columns = {"id", "number", "title", "effects", "unique", "type"}
+    for f in fields_for(game):
+        if game == "chapter-and-verse" and f.name == "icons":
+            columns |= {f"icon_{theme}" for theme in CV_THEMES}  # Card.icons
+        else:
+            columns.add(_COLUMN.get(f.name, f.name))
+    return frozenset(columns)
+
+
+_GAME_COLUMNS = {game: _game_columns(game) for game in GAME_SLUGS}
+
+
+@functools.cache
+def card_columns(games: frozenset[str] = frozenset(GAME_SLUGS)) -> tuple[str, ...]:
+    """The Card columns that the catalog fields, `icons` and `is_unique` of cards of `games` are made of.
+
+    A list that reads just these (not scans, faces, search and tag keys, nor
+    other games' columns) carries every value the card API shows.
+    """
+    return tuple(sorted(frozenset().union(*(_GAME_COLUMNS[game] for game in games))))

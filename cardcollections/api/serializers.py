@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from cardcollections.catalog_mapping import fields_from_card
 from cardcollections.models import Card, CardSet, Game
+from cardcollections.selectors.catalog import CardRow
 from rules.catalog import card_document
 
 
@@ -98,14 +99,26 @@ class CardSerializer(serializers.Serializer):
     terror = serializers.IntegerField(required=False)
     size = serializers.CharField(required=False)
 
-    def to_representation(self, card: Card) -> dict[str, Any]:
+    def _api_url(self, pk: int) -> str:
+        # build_absolute_uri once per serializer (a list's child serves every
+        # card of the page): the digits and "/" added after it need no quoting.
+        try:
+            head, tail = self._api_url_parts
+        except AttributeError:
+            head, tail = _url_pattern("api-card-detail")
+            request = self.context.get("request")
+            if request is not None:
+                head = request.build_absolute_uri(head)
+            self._api_url_parts = head, tail
+        return f"{head}{pk}{tail}"
+
+    def to_representation(self, card: Card | CardRow) -> dict[str, Any]:
+        """`card` is a Card, or a CardRow of a list page (same attributes, no model instance)."""
         game = card.game.slug
         doc = card_document(game, card.card_set.code, card.number, card.title, fields_from_card(card))
-        request = self.context.get("request")
-        api_url = _url("api-card-detail", card.pk)
         out: dict[str, Any] = {
             "id": card.pk,
-            "url": request.build_absolute_uri(api_url) if request else api_url,
+            "url": self._api_url(card.pk),
             "page": _url("card-detail", card.pk),
             "image": _url("card-image", card.pk),
             "game": game,

@@ -9,6 +9,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardcollections.api.pagination import CardPagination
 from cardcollections.api.serializers import CardSerializer, CardSetSerializer, GameSerializer
 from cardcollections.filters import ORDERING_FIELDS, CardFilter, unknown_parameters
 from cardcollections.models import CardSet, Game
@@ -49,6 +50,7 @@ class CardList(generics.ListAPIView):
     """Cards of the catalogs. `q` searches title, rules text and scripture; every filter value is checked."""
 
     serializer_class = CardSerializer
+    pagination_class = CardPagination
     filterset_class = CardFilter
     ordering_fields = ORDERING_FIELDS
     ordering = ["game__position", "card_set__code", "number"]

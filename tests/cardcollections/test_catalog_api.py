@@ -1,9 +1,19 @@
 """The catalog API: games, sets, cards, search, filters, ordering, pagination, and its refusals."""
 
+import json
+from pathlib import Path
+
 import pytest
+from django.db import connection
 from rest_framework.test import APIClient
 
+from cardcollections.filters import CardFilter
+from cardcollections.models import Card
+from cardcollections.services.catalog import catalog_load
+from rules.games import GAME_SLUGS
+
 pytestmark = pytest.mark.django_db
+STARTER_CATALOGS = Path(__file__).resolve().parents[2] / "cardcollections" / "starter_catalogs"
 
 
 @pytest.fixture
@@ -119,3 +129,71 @@ def test_the_schema_and_its_docs_page_are_served(api):
     schema = api.get("/api/v1/schema/")
     assert schema.status_code == 200 and b"/api/v1/cards/" in schema.content
     assert api.get("/api/v1/docs/").status_code == 200
+
+
+def test_every_listed_card_reads_as_its_detail_in_every_game(db):
+    """The list builds cards from plain rows (no model instances); the detail from a Card. Same output."""
+    for path in sorted(STARTER_CATALOGS.glob("*.json")):
+        catalog_load(document=json.loads(path.read_text()))
+    api = APIClient()
+    listed: list[dict] = []
+    url = "/api/v1/cards/?page_size=200"
+    while url:
+        page = api.get(url).json()
+        listed += page["results"]
+        url = page["next"]
+    assert len(listed) == Card.objects.count() == page["count"]
+    assert {c["game"] for c in listed} == set(GAME_SLUGS)
+    for card in listed:
+        assert api.get(f"/api/v1/cards/{card['id']}/").json() == card
+
+
+def test_pages_count_exactly_and_link_to_each_other(api):
+    first = api.get("/api/v1/cards/?page_size=3").json()
+    assert first["count"] == 8 and first["previous"] is None
+    assert first["next"] == "http://testserver/api/v1/cards/?page=2&page_size=3"
+    last = api.get("/api/v1/cards/?page=3&page_size=3").json()
+    assert last["count"] == 8 and last["next"] is None and len(last["results"]) == 2
+    assert last["previous"] == "http://testserver/api/v1/cards/?page=2&page_size=3"
+    every = [c["id"] for n in (1, 2, 3) for c in api.get(f"/api/v1/cards/?page={n}&page_size=3").json()["results"]]
+    assert every == [c["id"] for c in api.get("/api/v1/cards/").json()["results"]]
+    assert api.get("/api/v1/cards/?page=last&page_size=3").json() == last
+    searched = api.get("/api/v1/cards/?q=by small&page=2&page_size=1").json()
+    assert searched["count"] == 2 and searched["next"] is None and len(searched["results"]) == 1
+    assert api.get("/api/v1/cards/?q=nothing like it").json() == {
+        "count": 0,
+        "next": None,
+        "previous": None,
+        "results": [],
+    }
+
+
+@pytest.mark.parametrize("page", ["4", "0", "-1", "two", "1.5", "10000000000000000000000000"])
+def test_a_page_that_is_not_there_is_a_404(api, page):
+    response = api.get(f"/api/v1/cards/?page_size=3&page={page}")
+    assert response.status_code == 404 and response.json() == {"detail": "Invalid page."}
+
+
+def test_a_page_of_cards_and_its_count_are_two_queries(api, django_assert_num_queries):
+    # The page's ids and the exact count in one query, the page's cards in another.
+    with django_assert_num_queries(2):
+        api.get("/api/v1/cards/?q=by small&theme=wisdom")
+    with django_assert_num_queries(1):  # no match: nothing to read after the count
+        api.get("/api/v1/cards/?q=nothing like it")
+
+
+def test_only_the_given_filters_are_checked_and_the_browsable_api_still_offers_them_all(api):
+    response = api.get("/api/v1/cards/?q=faith&theme=grace&sacrifice_min=lots")
+    assert response.status_code == 400 and sorted(response.json()) == ["sacrifice_min", "theme"]
+    assert titles(api.get("/api/v1/cards/?game=bible-battles&type=army")) == ["Chariots"]
+    assert sorted(titles(api.get("/api/v1/cards/?type=army&game="))) == ["Chariots"]
+    html = api.get("/api/v1/cards/?q=faith", HTTP_ACCEPT="text/html").content.decode()
+    assert all(f'name="{name}"' in html for name in CardFilter.base_filters)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the full-text index is PostgreSQL's")
+def test_the_search_index_takes_new_cards_straight_in(db):
+    # A GIN pending list would be read end to end by every search until a vacuum.
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = 'card_search_text_fts'")
+        assert cursor.fetchone()[0] == ["fastupdate=off"]
