@@ -13,11 +13,12 @@ its parameter in the format is off.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rules.cards import CardData, CardPool
-from rules.decklist import Finding, ParsedDeck, ResolvedDeck, ResolvedEntry, finding, resolve
+from rules.decklist import Finding, ParsedDeck, PlainDeck, ResolvedDeck, ResolvedEntry, finding, resolve
 from rules.formats import Format, TournamentFormat
 from rules.text import title_key
 
@@ -56,19 +57,56 @@ class Tally:
 
     pool: CardPool
     counts: dict[str, int]
-    entries: dict[str, list[ResolvedEntry]]
     card_count: int
+    source: ResolvedDeck | PlainDeck = field(repr=False)
 
     @classmethod
-    def of(cls, deck: ResolvedDeck) -> Tally:
-        return cls(pool=deck.pool, counts=deck.counts(), entries=deck.by_title(), card_count=deck.card_count)
+    def of(cls, deck: ResolvedDeck | PlainDeck) -> Tally:
+        if isinstance(deck, PlainDeck):
+            # Read in one pass: the copies are counted already.
+            return cls(pool=deck.pool, counts=deck.copies, card_count=deck.card_count, source=deck)
+        # One pass for deck.counts() and deck.card_count.
+        counts: dict[str, int] = {}
+        card_count = 0
+        for e in deck.entries:
+            key, count = e.card.title_key, e.entry.count
+            card_count += count
+            counts[key] = counts[key] + count if key in counts else count
+        return cls(pool=deck.pool, counts=counts, card_count=card_count, source=deck)
+
+    # Only when a rule asks, which the common formats' rules never do (a
+    # cached_property writes the instance's __dict__, so it works on a frozen dataclass).
+    @cached_property
+    def entries(self) -> dict[str, list[ResolvedEntry]]:
+        """The entries behind each title key, in the order of `counts`."""
+        return self.source.by_title()
 
     def title(self, key: str) -> str:
         """The title as its canonical printing spells it, whichever printings the deck names."""
         return self.pool.display_title(key)
 
-    def sorted_keys(self) -> list[str]:
-        return sorted(self.counts)
+    def sorted_keys(self) -> tuple[str, ...]:
+        return self._sorted_keys
+
+    @cached_property
+    def _sorted_keys(self) -> tuple[str, ...]:
+        # Sorted once, not once per rule.
+        return tuple(sorted(self.counts))
+
+    def keys_over(self, limit: int) -> list[str]:
+        """The title keys with more than `limit` copies, sorted: what the limit rules report.
+
+        A legal deck has few or none, so the rules skip sorting and visiting every title.
+        """
+        if limit < 1:
+            return sorted([key for key, count in self.counts.items() if count > limit])
+        counts = self.counts
+        return [key for key in self._multiples if counts[key] > limit]
+
+    @cached_property
+    def _multiples(self) -> list[str]:
+        # The keys over 1 copy, sorted, found once for every limit rule.
+        return sorted([key for key, count in self.counts.items() if count > 1])
 
     def printings(self, key: str) -> tuple[CardData, ...]:
         return self.pool.by_key(key)
@@ -104,10 +142,8 @@ def deck_size(t: Tally, fmt: Format) -> Iterator[Finding]:
 def copy_limit(t: Tally, fmt: Format) -> Iterator[Finding]:
     if fmt.copy_limit is None:
         return
-    for key in t.sorted_keys():
+    for key in t.keys_over(fmt.copy_limit):
         count = t.counts[key]
-        if count <= fmt.copy_limit:
-            continue
         printings = t.printings(key)
         # A title is exempt (a follower) only if every printing of it is.
         if fmt.copy_limit_exempt_types and all(c.type in fmt.copy_limit_exempt_types for c in printings):
@@ -125,10 +161,10 @@ def copy_limit(t: Tally, fmt: Format) -> Iterator[Finding]:
 def unique_limit(t: Tally, fmt: Format) -> Iterator[Finding]:
     if not fmt.unique_limit:
         return
-    for key in t.sorted_keys():
+    for key in t.keys_over(1):
         count = t.counts[key]
         # Unique if any printing of the title is: the limit follows the title.
-        if count > 1 and any(c.unique for c in t.printings(key)):
+        if any(c.unique for c in t.printings(key)):
             title = t.title(key)
             yield finding(
                 "unique-limit",
@@ -175,17 +211,16 @@ def squad_size(t: Tally, fmt: Format) -> Iterator[Finding]:
 def duplicate_cards(t: Tally, fmt: Format) -> Iterator[Finding]:
     if fmt.squad_size is None:
         return
-    for key in t.sorted_keys():
+    for key in t.keys_over(1):
         count = t.counts[key]
-        if count > 1:
-            title = t.title(key)
-            yield finding(
-                "duplicate-card",
-                f"{_copies(count, title)}; a squad has {fmt.squad_size} different cards.",
-                title=title,
-                count=count,
-                limit=1,
-            )
+        title = t.title(key)
+        yield finding(
+            "duplicate-card",
+            f"{_copies(count, title)}; a squad has {fmt.squad_size} different cards.",
+            title=title,
+            count=count,
+            limit=1,
+        )
 
 
 def squad_value(t: Tally, fmt: Format) -> Iterator[Finding]:
@@ -202,6 +237,8 @@ def squad_value(t: Tally, fmt: Format) -> Iterator[Finding]:
 
 
 def banned_cards(t: Tally, fmt: Format) -> Iterator[Finding]:
+    if not fmt.banned:
+        return
     for key in t.sorted_keys():
         if key in fmt.banned:
             title = t.title(key)
@@ -209,9 +246,11 @@ def banned_cards(t: Tally, fmt: Format) -> Iterator[Finding]:
 
 
 def restricted_cards(t: Tally, fmt: Format) -> Iterator[Finding]:
-    for key in t.sorted_keys():
+    if not fmt.restricted:
+        return
+    for key in t.keys_over(1):
         count = t.counts[key]
-        if key in fmt.restricted and count > 1:
+        if key in fmt.restricted:
             title = t.title(key)
             yield finding(
                 "restricted-card",
@@ -318,8 +357,12 @@ RULES: tuple[Rule, ...] = (
 WARNING_RULES: tuple[Rule, ...] = (suggested_size,)
 
 
-def validate_deck(deck: ResolvedDeck, fmt: Format | TournamentFormat) -> ValidationResult:
-    """Every finding about `deck` under `fmt`, in one pass; legal iff there are no errors."""
+def validate_deck(deck: ResolvedDeck | PlainDeck, fmt: Format | TournamentFormat) -> ValidationResult:
+    """Every finding about `deck` under `fmt`, in one pass; legal iff there are no errors.
+
+    `deck` is a resolved list, or a plain one read by read_plain_decklist: the
+    same result for the same text.
+    """
     rules = fmt.rules() if isinstance(fmt, TournamentFormat) else fmt
     if rules.game != deck.game:
         raise ValueError(f"{rules.slug} is a {rules.game} format; the deck is {deck.game}")

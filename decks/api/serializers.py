@@ -1,8 +1,10 @@
 """Deck validation API: the request and the result of validation.md."""
 
+import re
 from typing import Any
 
 from rest_framework import serializers
+from rest_framework.utils import json as drf_json
 
 from rules.games import GAME_SLUGS
 
@@ -92,3 +94,65 @@ class ValidationResultSerializer(serializers.Serializer):
     errors = FindingSerializer(many=True)
     warnings = FindingSerializer(many=True)
     entries = DeckEntrySerializer(many=True, required=False, help_text="Only when the request set annotate.")
+
+
+# ---------------------------------------------------------------- the fast path
+# DeckValidateInputSerializer costs more than validating a 40-card deck: a
+# deepcopy of its fields per request, and a per-character Python scan of the
+# decklist for surrogates. `fast_validated_data` accepts the well-formed
+# request in a few type checks and gives what the serializer's validated_data
+# would be; anything else (a wrong type, a blank or untrimmed format, a NUL, an
+# "annotate" of "true", both or neither list) gets None, and the caller runs the
+# serializer, so every refusal is the serializer's own, field and message alike.
+_GAMES = frozenset(GAME_SLUGS)
+_FORMAT_MAX_LENGTH = DeckValidateInputSerializer._declared_fields["format"].max_length
+# CharField refuses NUL (ProhibitNullCharactersValidator) and lone surrogates
+# (ProhibitSurrogateCharactersValidator); JSON can carry both as escapes.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _clean_text(value: str) -> bool:
+    return "\x00" not in value and (value.isascii() or _SURROGATE.search(value) is None)
+
+
+def fast_validated_data(data: Any) -> dict[str, Any] | None:
+    """DeckValidateInputSerializer(data=data).validated_data for a well-formed request, else None."""
+    if type(data) is not dict:
+        return None
+    game = data.get("game")
+    if type(game) is not str or game not in _GAMES:
+        return None
+    out: dict[str, Any] = {"game": game}
+    if "format" in data:
+        fmt = data["format"]
+        # The serializer strips a format and refuses a blank one: only an already-trimmed one passes here.
+        if fmt is not None and not (
+            type(fmt) is str and 0 < len(fmt) <= _FORMAT_MAX_LENGTH and fmt.strip() == fmt and _clean_text(fmt)
+        ):
+            return None
+        out["format"] = fmt
+    has_text, has_cards = "decklist" in data, "cards" in data
+    if has_text == has_cards:
+        return None
+    if has_text:
+        decklist = data["decklist"]
+        if type(decklist) is not str or not _clean_text(decklist):
+            return None
+        out["decklist"] = decklist
+    else:
+        cards = data["cards"]
+        # The child JSONField refuses a null item (naming its index), and one it
+        # cannot write back as strict JSON (1e400 reads as an infinite float);
+        # anything else it hands back as is.
+        if type(cards) is not list or None in cards:
+            return None
+        try:
+            drf_json.dumps(cards)
+        except (TypeError, ValueError):
+            return None
+        out["cards"] = list(cards)
+    annotate = data.get("annotate", False)
+    if annotate is not True and annotate is not False:
+        return None
+    out["annotate"] = annotate
+    return out

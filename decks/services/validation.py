@@ -1,12 +1,20 @@
 """Validating a deck list: the one entry point the API, the command and the pages share."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardcollections.adapters import card_pool_for_game
 from decks.exceptions import DeckRequestError
 from decks.selectors.formats import format_resolve
-from rules.decklist import DeckFormatError, ParsedDeck, ResolvedDeck, entries_from_json, parse_decklist, resolve
+from rules.decklist import (
+    DeckFormatError,
+    PlainDeck,
+    ResolvedDeck,
+    entries_from_json,
+    parse_decklist,
+    read_plain_decklist,
+    resolve,
+)
 from rules.validation import ValidationResult, validate_deck
 
 # Deck lists are a few dozen lines; these bounds keep a hostile or mistaken
@@ -19,14 +27,21 @@ MAX_CARD_ENTRIES = 10_000
 @dataclass(frozen=True)
 class DeckValidation:
     result: ValidationResult
-    deck: ResolvedDeck
+    # The list as read: resolved, or plain (read_plain_decklist), whose
+    # ResolvedDeck is built only if `deck` is asked for.
+    source: ResolvedDeck | PlainDeck = field(repr=False)
+
+    @property
+    def deck(self) -> ResolvedDeck:
+        source = self.source
+        return source.deck if isinstance(source, PlainDeck) else source
 
     def entries(self) -> list[dict[str, Any]]:
         """The recognised entries, each with its line (text) or index (JSON): what the page annotates."""
         return [e.to_dict() for e in self.deck.entries]
 
 
-def _parse(decklist: str | None, cards: Any) -> ParsedDeck:
+def _read(game: str, decklist: str | None, cards: Any) -> ResolvedDeck | PlainDeck:
     if (decklist is None) == (cards is None):
         raise DeckRequestError("decklist", "Give either decklist (the list as text) or cards (a list), not both.")
     if decklist is not None:
@@ -34,17 +49,23 @@ def _parse(decklist: str | None, cards: Any) -> ParsedDeck:
             raise DeckRequestError("decklist", "decklist must be a string.")
         if len(decklist) > MAX_DECKLIST_CHARS:
             raise DeckRequestError("decklist", f"decklist is longer than {MAX_DECKLIST_CHARS:,} characters.")
-        body = decklist.rstrip("\r\n")
-        breaks = body.count("\n") + body.count("\r") - body.count("\r\n")
-        if breaks >= MAX_DECKLIST_LINES:
-            raise DeckRequestError("decklist", f"decklist has more than {MAX_DECKLIST_LINES:,} lines.")
-        return parse_decklist(decklist)
+        # Fewer characters than the line cap cannot hold that many line breaks: skip counting them.
+        if len(decklist) >= MAX_DECKLIST_LINES:
+            body = decklist.rstrip("\r\n")
+            breaks = body.count("\n") + body.count("\r") - body.count("\r\n")
+            if breaks >= MAX_DECKLIST_LINES:
+                raise DeckRequestError("decklist", f"decklist has more than {MAX_DECKLIST_LINES:,} lines.")
+        pool = card_pool_for_game(game)
+        # Most lists have nothing to report and are read in one pass; any other is parsed and resolved.
+        plain = read_plain_decklist(decklist, pool)
+        return plain if plain is not None else resolve(parse_decklist(decklist), pool)
     if isinstance(cards, list) and len(cards) > MAX_CARD_ENTRIES:
         raise DeckRequestError("cards", f"cards has more than {MAX_CARD_ENTRIES:,} entries.")
     try:
-        return entries_from_json(cards)
+        parsed = entries_from_json(cards)
     except DeckFormatError as exc:
         raise DeckRequestError("cards", str(exc)) from exc
+    return resolve(parsed, card_pool_for_game(game))
 
 
 def deck_validation(
@@ -57,9 +78,8 @@ def deck_validation(
     plus two for a tournament format, however long the list.
     """
     fmt = format_resolve(game=game, slug=format_slug)
-    parsed = _parse(decklist, cards)
-    deck = resolve(parsed, card_pool_for_game(game))
-    return DeckValidation(result=validate_deck(deck, fmt), deck=deck)
+    deck = _read(game, decklist, cards)
+    return DeckValidation(result=validate_deck(deck, fmt), source=deck)
 
 
 def deck_validate(

@@ -4,8 +4,14 @@ import json
 import time
 
 import pytest
-from rest_framework.test import APIClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rest_framework.exceptions import ParseError, UnsupportedMediaType
+from rest_framework.request import Request
+from rest_framework.test import APIClient, APIRequestFactory
 
+from decks.api.serializers import DeckValidateInputSerializer, fast_validated_data
+from decks.api.views import _UNREAD, BoundedJSONParser, _plain_json_body
 from tests.decks.conftest import legal_cv_text, verse_title
 
 URL = "/api/v1/decks/validate/"
@@ -209,3 +215,137 @@ def test_it_documents_the_endpoint_in_the_schema(client):
     assert operation["operationId"] == "decks_validate"
     assert "200" in operation["responses"] and "400" in operation["responses"]
     assert operation["security"] == [{}] or "security" not in operation or {} in operation["security"]
+
+
+# ---------------------------------------------------------------- the fast request path
+# The view checks the plain well-formed request by hand and runs the serializer
+# for anything else: what it accepts must be exactly what the serializer gives.
+_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 2),
+    st.sampled_from([0.0, 1.0, 2.5, float("inf")]),
+    st.sampled_from(["", " ", "true", "false", "1", "0", "yes", "advanced", " advanced", "basic ", "x" * 61]),
+    st.sampled_from(["chapter-and-verse", "bible-battles", "poker", "1 Verse 001", "a\x00b", "a\ud800b", "\u00e9"]),
+    st.lists(st.sampled_from([None, 1, "x", {"title": "Verse 001", "count": 1}]), max_size=3),
+    st.just({"title": "Verse 001"}),
+)
+# Values a real client sends, and the near misses the serializer reads differently or refuses.
+_NEAR = {
+    "format": st.sampled_from([None, "advanced", "basic", " advanced", "basic ", "", " ", "x" * 61, "ad\x00", 3]),
+    "decklist": st.text(max_size=20),
+    "cards": st.lists(
+        st.one_of(
+            st.none(),
+            st.fixed_dictionaries(
+                {"title": st.text(max_size=5), "count": st.sampled_from([0, 1, 3, 2.5, float("inf")])}
+            ),
+        ),
+        max_size=3,
+    ),
+    "annotate": st.sampled_from([True, False, "true", "no", 1, 0, None]),
+}
+
+
+def _near(field: str) -> st.SearchStrategy:
+    # Three times in four a value from _NEAR (one_of would pick among _VALUES' many branches instead).
+    return st.integers(0, 3).flatmap(lambda i: _VALUES if i == 0 else _NEAR[field])
+
+
+def _request(one_list: str) -> st.SearchStrategy:
+    # Mostly well-formed: a known game and one list, each field near valid or any value.
+    return st.fixed_dictionaries(
+        {
+            "game": st.sampled_from(["chapter-and-verse", "battle-cards", "bible-battles", "poker"]),
+            one_list: _near(one_list),
+        },
+        optional={"format": _near("format"), "annotate": _near("annotate"), "other": _VALUES},
+    )
+
+
+_BODIES = st.one_of(
+    _request("decklist"),
+    _request("cards"),
+    # Anything, both lists included.
+    st.dictionaries(st.sampled_from(["game", "format", "decklist", "cards", "annotate"]), _VALUES),
+    _VALUES,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_BODIES)
+def test_the_fast_request_path_accepts_only_what_the_serializer_accepts_and_reads_it_alike(body):
+    serializer = DeckValidateInputSerializer(data=body)
+    valid = serializer.is_valid()
+    fast = fast_validated_data(body)
+    if fast is not None:
+        assert valid, serializer.errors
+        assert fast == {"annotate": False, **serializer.validated_data}
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"game": "chapter-and-verse", "decklist": "1 Verse 001\x00"}, "decklist"),
+        ({"game": "chapter-and-verse", "decklist": "1 Verse \ud800"}, "decklist"),
+        ({"game": "chapter-and-verse", "format": "", "decklist": "1 x"}, "format"),
+        ({"game": "chapter-and-verse", "format": "x" * 61, "decklist": "1 x"}, "format"),
+        ({"game": "chapter-and-verse", "decklist": None}, "decklist"),
+        ({"game": "chapter-and-verse", "cards": [None]}, "cards"),
+    ],
+)
+def test_requests_the_fast_path_leaves_to_the_serializer_are_still_refused_naming_the_field(client, body, field):
+    response = client.post(URL, data=json.dumps(body), content_type="application/json")
+    assert response.status_code == 400, response.content
+    assert field in response.json()
+
+
+def test_requests_the_fast_path_leaves_to_the_serializer_are_still_read(client, cv_catalog):
+    body = post(
+        client, {"game": "chapter-and-verse", "format": " basic ", "decklist": "2 Verse 001", "annotate": "true"}
+    )
+    assert body.status_code == 200, body.content
+    assert body.json()["format"] == "basic"
+    assert body.json()["entries"] == [{"count": 2, "title": "Verse 001", "line": 1}]
+
+
+# The view decodes a plain application/json body itself rather than through
+# request.data: where it does, it must read what DRF's parser reads, and it must
+# leave everything else (other types, charsets, bad bytes, bad JSON) to DRF.
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=10,
+)
+_RAW_BODIES = st.one_of(
+    _JSON_VALUES.map(lambda v: json.dumps(v).encode()),
+    _JSON_VALUES.map(lambda v: json.dumps(v, ensure_ascii=False).encode()),
+    st.binary(max_size=20),
+    st.sampled_from(
+        [b"", b"NaN", b'{"a": Infinity}', b"\xef\xbb\xbf{}", b'{"a": 1}\xe2', b'"\xe9"', b"[" * 3000 + b"]" * 3000]
+    ),
+)
+_CONTENT_TYPES = st.sampled_from(
+    ["application/json", "application/json; charset=utf-8", "application/json; charset=latin-1", "text/plain"]
+)
+
+
+def _drf_request(body: bytes, content_type: str) -> Request:
+    return Request(APIRequestFactory().post(URL, data=body, content_type=content_type), parsers=[BoundedJSONParser()])
+
+
+@settings(max_examples=300, deadline=None)
+@given(_RAW_BODIES, _CONTENT_TYPES)
+def test_the_plain_json_body_is_what_drf_would_parse(body, content_type):
+    fast = _plain_json_body(_drf_request(body, content_type))
+    try:
+        expected = _drf_request(body, content_type).data
+    except (ParseError, UnsupportedMediaType):
+        assert fast is _UNREAD
+        return
+    assert fast is _UNREAD or fast == expected
+
+
+def test_the_plain_json_body_is_read_for_the_usual_request():
+    body = json.dumps({"game": "chapter-and-verse", "decklist": "1 Verse 001"}).encode()
+    assert _plain_json_body(_drf_request(body, "application/json")) == json.loads(body)

@@ -1,5 +1,8 @@
 """Deck lists (deck-format.md): every line form, the JSON form, resolving and export. No database."""
 
+import re
+import sys
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -7,13 +10,27 @@ from hypothesis import strategies as st
 from rules.cards import CardData, CardPool
 from rules.decklist import (
     MAX_SUGGESTION_LOOKUPS,
+    DeckEntry,
     DeckFormatError,
+    Finding,
+    ParsedDeck,
+    ResolvedEntry,
+    _parse_line,
+    _resolve_entry,
+    _Suggester,
+    _text_entry,
+    _title_entry,
     entries_from_json,
     export_decklist,
     parse_decklist,
+    read_plain_decklist,
     resolve,
+    split_lines,
     suggest_titles,
 )
+from rules.formats import TournamentFormat, base_formats
+from rules.text import title_key
+from rules.validation import validate_deck
 
 CV = "chapter-and-verse"
 
@@ -353,3 +370,146 @@ def test_it_round_trips_any_deck_through_export(text):
     assert export_decklist(again) == exported
     assert again.counts() == deck.counts()
     assert again.card_count == deck.card_count
+
+
+# ---------------------------------------------------------------- fast paths
+# parse_decklist reads the common "COUNT TITLE" line with one regex, and resolve
+# matches a title with no printing inline; both must answer exactly what the
+# general path (_parse_line, _resolve_entry) answers.
+_LINE_PARTS = st.sampled_from(
+    [
+        *["1", "3", "0", "00", "007", "999", "1000", "-1", "+2", "\u0663", "\u00b2"],
+        *[" ", "  ", "\t", "\u00a0", "\x0b", "\x1c", "\u2028", "\x00"],
+        *["x", "X", "\u00d7", "(", ")", "(CV1)", "(cv2) 1", " 17", "#", "//", "deck", "Main:"],
+        *["2 ", "3 x ", "4x ", "5 X", " x", "x ", "\u00d7 ", "6 \u00a0", "Xerxes", "\u00b2 ", "\u0663 "],
+        *["By Small Means", "Pride Cycle", "Moroni (Captain)", "Malcolm X 2", "2000 Stripling Warriors", "a"],
+    ]
+)
+
+
+def _general_parse(text: str) -> ParsedDeck:
+    entries, findings = [], []
+    for line_no, raw in enumerate(split_lines(text), start=1):
+        parsed = _parse_line(raw, line_no)
+        if isinstance(parsed, DeckEntry):
+            entries.append(parsed)
+        elif isinstance(parsed, Finding):
+            findings.append(parsed)
+    return ParsedDeck(entries=tuple(entries), findings=tuple(findings))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.lists(_LINE_PARTS, max_size=8).map("".join), max_size=6).map("\n".join))
+def test_the_fast_line_path_reads_every_line_as_the_general_path_does(text):
+    parsed = parse_decklist(text)
+    assert parsed == _general_parse(text)
+    # And the inline resolving of plain titles gives what _resolve_entry gives.
+    deck = resolve(parsed, POOL)
+    suggest = _Suggester(POOL)
+    expected = []
+    for entry in parsed.entries:
+        result = _resolve_entry(entry, POOL, suggest)
+        if isinstance(result, Finding) and entry.alternative is not None:
+            other = _resolve_entry(entry.alternative, POOL, suggest)
+            result = other if isinstance(other, ResolvedEntry) else result
+        if isinstance(result, ResolvedEntry):
+            expected.append(result)
+    assert deck.entries == tuple(expected)
+
+
+def test_the_fast_constructors_build_what_the_dataclass_constructors_build():
+    entry = _text_entry(3, "By Small Means", 7)
+    plain = DeckEntry(count=3, title="By Small Means", line=7, text="By Small Means")
+    assert entry == plain
+    assert vars(entry) == vars(plain)
+    printings = POOL.by_title("By Small Means")
+    resolved = _title_entry(entry, printings)
+    plain_resolved = ResolvedEntry(entry=plain, card=printings[0], candidates=printings, explicit=False)
+    assert resolved == plain_resolved
+    assert vars(resolved) == vars(plain_resolved)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(" \t\n\r\x0b\x0c\x1c\x85\u00a0\u2028\u3000aB\u00df\u0130 ")))
+def test_a_title_key_collapses_white_space_as_the_regex_did(title):
+    assert title_key(title) == re.sub(r"\s+", " ", title).strip().casefold()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("ab \r\n\x0b\x85\u2028")))
+def test_split_lines_splits_on_exactly_the_three_line_breaks(text):
+    assert split_lines(text) == re.split(r"\r\n|\r|\n", text)
+
+
+def test_casefold_neither_makes_nor_removes_white_space():
+    # resolve() looks a title up by title.casefold() before collapsing its
+    # spaces; that is only right if case folding leaves white space alone.
+    for code_point in range(sys.maxunicode + 1):
+        char = chr(code_point)
+        folded = char.casefold()
+        if char.isspace():
+            assert folded == char, hex(code_point)
+        else:
+            assert not any(c.isspace() for c in folded), hex(code_point)
+
+
+# ---------------------------------------------------------------- one-pass reading
+TOURNAMENT = TournamentFormat(
+    slug="spring",
+    name="Spring",
+    game=CV,
+    base_format="advanced",
+    legal_sets=frozenset({"CV1"}),
+    banned_titles=("Faithful Servant",),
+    restricted_titles=("Faith Without Works",),
+    min_size=3,
+    max_size=12,
+)
+FORMATS = (*base_formats(CV), TOURNAMENT)
+
+
+@st.composite
+def plain_lists(draw):
+    """Mostly plain lists (blank lines, comments, headers, COUNT TITLE), now and then a line that is not."""
+    lines = []
+    for _ in range(draw(st.integers(0, 12))):
+        kind = draw(st.sampled_from(["entry"] * 6 + ["blank", "comment", "header", "other"]))
+        if kind == "entry":
+            title = draw(st.sampled_from([c.title for c in CV_CARDS] + ["No Such Card"]))
+            title = draw(st.sampled_from([title, title.upper(), title.replace(" ", "  "), title.lower()]))
+            form = draw(st.sampled_from(["{n} {t}", "{n}x {t}", "{n} x {t}", "{n}\t{t}", " {n} {t} "]))
+            lines.append(form.format(n=draw(st.sampled_from([1, 2, 3, 4, 0, 999])), t=title))
+        elif kind == "blank":
+            lines.append(draw(st.sampled_from(["", "  ", "\t"])))
+        elif kind == "comment":
+            lines.append(draw(st.sampled_from(["# deck", "// side", "#"])))
+        elif kind == "header":
+            lines.append(draw(st.sampled_from(["Deck", "main:"])))
+        else:
+            lines.append(
+                draw(st.sampled_from(["1 Pride Cycle (CV1) 17", "By Small Means x2", "nonsense", "1 Malcolm X 2"]))
+            )
+    return draw(st.sampled_from(["\n", "\r\n"])).join(lines)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(plain_lists(), st.lists(st.lists(_LINE_PARTS, max_size=8).map("".join), max_size=6).map("\n".join)))
+def test_a_list_read_in_one_pass_is_what_parse_and_resolve_read(text):
+    full = resolve(parse_decklist(text), POOL)
+    plain = read_plain_decklist(text, POOL)
+    if plain is None:
+        return  # parse_decklist and resolve read it; nothing to compare
+    assert plain.deck == full
+    assert not plain.findings and not full.findings
+    assert list(plain.copies.items()) == list(full.counts().items())
+    assert plain.card_count == full.card_count
+    for fmt in FORMATS:
+        assert validate_deck(plain, fmt) == validate_deck(full, fmt)
+
+
+def test_only_a_list_with_nothing_to_report_is_read_in_one_pass():
+    plain = read_plain_decklist("# Faith\n\nDeck:\n3 By Small Means\n2x faith  without works\n1 Pride Cycle", POOL)
+    assert plain is not None
+    assert plain.copies == {"by small means": 3, "faith without works": 2, "pride cycle": 1}
+    for text in ["1 Pride Cycle (CV1) 17", "3 Bye Small Means", "0 Pride Cycle", "nonsense", "Pride Cycle x1"]:
+        assert read_plain_decklist(f"3 By Small Means\n{text}", POOL) is None
