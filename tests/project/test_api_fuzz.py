@@ -10,10 +10,24 @@ import os
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
 EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "100"))
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """Calls go through the real WSGI handler, whose request signals close a
+    connection that is inside a transaction (the test's own, on PostgreSQL).
+    Django's test client disconnects them the same way."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
@@ -35,4 +49,6 @@ def token(small_catalogs, alice) -> str:
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_no_operation_answers_a_server_error(case, token):
     response = case.call(headers={"Authorization": f"Token {token}"})
-    assert response.status_code < 500, f"{case.method} {case.formatted_path} -> {response.status_code}: {response.text[:500]}"
+    assert response.status_code < 500, (
+        f"{case.method} {case.formatted_path} -> {response.status_code}: {response.text[:500]}"
+    )
