@@ -757,13 +757,15 @@ def simulate_chunk(
     )
 
 
-def simulate_chunks(
-    plan: SimulationPlan,
+def run_chunks(
+    plan: Any,
+    run_chunk: Callable[..., Any],
     chunk_indices: Iterable[int] | None = None,
     *,
     on_progress: Callable[[float], None] | None = None,
-) -> list[ChunkCounts]:
-    """Run several chunks (all by default), reporting the fraction of their trials done."""
+) -> list[Any]:
+    """Run several chunks of a plan (all by default) with `run_chunk(plan, index, on_progress=...)`,
+    reporting the fraction of all their trials done. Shared by simulate and play."""
     indices = list(range(plan.n_chunks) if chunk_indices is None else chunk_indices)
     total = sum(plan.chunk_size(i) for i in indices)
     finished = 0
@@ -774,9 +776,19 @@ def simulate_chunks(
         def report(fraction: float, finished: int = finished, size: int = size) -> None:
             on_progress((finished + fraction * size) / total)  # type: ignore[misc]
 
-        results.append(simulate_chunk(plan, index, on_progress=report if on_progress else None))
+        results.append(run_chunk(plan, index, on_progress=report if on_progress else None))
         finished += size
     return results
+
+
+def simulate_chunks(
+    plan: SimulationPlan,
+    chunk_indices: Iterable[int] | None = None,
+    *,
+    on_progress: Callable[[float], None] | None = None,
+) -> list[ChunkCounts]:
+    """Run several chunks (all by default), reporting the fraction of their trials done."""
+    return run_chunks(plan, simulate_chunk, chunk_indices, on_progress=on_progress)
 
 
 def combine(plan: SimulationPlan, chunks: Iterable[ChunkCounts]) -> GoldfishResult:

@@ -82,6 +82,7 @@ from rules.goldfish import (
     GoldfishRequestError,
     QueryResult,
     chunk_generator,
+    run_chunks,
 )
 
 CV = "chapter-and-verse"
@@ -793,19 +794,7 @@ def play_chunks(
     on_progress: Callable[[float], None] | None = None,
 ) -> list[PlayChunkCounts]:
     """Play several chunks (all by default), reporting the fraction of their games done."""
-    indices = list(range(plan.n_chunks) if chunk_indices is None else chunk_indices)
-    total = sum(plan.chunk_size(i) for i in indices)
-    finished = 0
-    results = []
-    for index in indices:
-        size = plan.chunk_size(index)
-
-        def report(fraction: float, finished: int = finished, size: int = size) -> None:
-            on_progress((finished + fraction * size) / total)  # type: ignore[misc]
-
-        results.append(play_chunk(plan, index, on_progress=report if on_progress else None))
-        finished += size
-    return results
+    return run_chunks(plan, play_chunk, chunk_indices, on_progress=on_progress)
 
 
 # ---------------------------------------------------------------- the result
