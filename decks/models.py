@@ -63,4 +63,8 @@ class TournamentFormat(models.Model):
             errors["max_size"] = "The maximum size must not be below the minimum."
         if errors:
             raise ValidationError(errors)
+
+
+from decks.deck_models import Deck, DeckNotice, DeckVersion, DeckVisibility  # noqa: E402, F401
+from decks.event_models import Event, EventCheck, EventCheckStatus, Registration  # noqa: E402, F401
 from decks.goldfish_models import GoldfishChunk, GoldfishJob, GoldfishStatus  # noqa: E402, F401

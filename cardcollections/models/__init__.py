@@ -9,10 +9,12 @@ from cardcollections.models.collection import (
     Visibility,
     WishlistEntry,
 )
+from cardcollections.models.reservations import CardReservation
 from cardcollections.models.trades import Trade, TradeLine
 
 __all__ = [
     "Card",
+    "CardReservation",
     "CardSet",
     "CollectionEntry",
     "CollectionSettings",

@@ -1,0 +1,56 @@
+"""Reading what is owned, reserved and free, per title."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet, Sum
+
+from cardcollections.models import CardReservation, CollectionEntry, Game
+
+
+def owned_by_title(*, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str] | None = None) -> dict[str, int]:
+    """{title key: copies owned over every printing and condition} (one query)."""
+    qs = CollectionEntry.objects.filter(owner=owner, card__game=game, quantity__gt=0)
+    if title_keys is not None:
+        qs = qs.filter(card__title_key__in=list(title_keys))
+    rows = qs.values("card__title_key").annotate(total=Sum("quantity"))
+    return {r["card__title_key"]: r["total"] for r in rows}
+
+
+def reserved_by_title(
+    *, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str] | None = None, exclude_holder: str | None = None
+) -> dict[str, int]:
+    """{title key: copies reserved by every holder} (one query); `exclude_holder` leaves one holder out."""
+    qs = CardReservation.objects.filter(owner=owner, game=game)
+    if title_keys is not None:
+        qs = qs.filter(title_key__in=list(title_keys))
+    if exclude_holder is not None:
+        qs = qs.exclude(holder=exclude_holder)
+    rows = qs.values("title_key").annotate(total=Sum("quantity"))
+    return {r["title_key"]: r["total"] for r in rows}
+
+
+def reservations_for(*, owner: AbstractBaseUser, game: Game | None = None) -> QuerySet[CardReservation]:
+    qs = CardReservation.objects.filter(owner=owner).select_related("game")
+    return qs.filter(game=game) if game is not None else qs
+
+
+@dataclass(frozen=True)
+class TitleStock:
+    owned: int
+    reserved: int
+
+    @property
+    def free(self) -> int:
+        return max(self.owned - self.reserved, 0)
+
+
+def stock_by_title(
+    *, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str] | None = None, exclude_holder: str | None = None
+) -> dict[str, TitleStock]:
+    """{title key: owned and reserved} for every title owned or reserved (two queries)."""
+    keys = list(title_keys) if title_keys is not None else None
+    owned = owned_by_title(owner=owner, game=game, title_keys=keys)
+    reserved = reserved_by_title(owner=owner, game=game, title_keys=keys, exclude_holder=exclude_holder)
+    return {k: TitleStock(owned.get(k, 0), reserved.get(k, 0)) for k in owned.keys() | reserved.keys()}

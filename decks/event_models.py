@@ -1,0 +1,102 @@
+"""Tournament events, the decks registered for them, and the organiser's re-check jobs.
+
+A registration is a snapshot: the list, its validation at that moment and a
+short hash of its canonical text are written once and never updated. Replacing
+a registration (allowed until the deadline) retires the old row and writes a
+new one. A re-check (after a ban, say) writes `recheck` beside the snapshot,
+never over it.
+"""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from cardcollections.models import Game
+from decks.deck_models import Deck
+
+
+class Event(models.Model):
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_events")
+    name = models.CharField(max_length=120)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    format = models.CharField(max_length=60, help_text="a base format of the game or a tournament format's slug")
+    deadline = models.DateTimeField(help_text="registrations may be made or replaced until this moment")
+    description = models.TextField(blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deadline", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations")
+    deck = models.ForeignKey(Deck, on_delete=models.SET_NULL, null=True, blank=True, related_name="registrations")
+    # The snapshot: never written after the row is created.
+    deck_name = models.CharField(max_length=120)
+    deck_version = models.PositiveIntegerField()
+    format = models.CharField(max_length=60)
+    cards = models.JSONField(default=list)
+    decklist = models.TextField(help_text="the canonical text of the list (deck-format.md export)")
+    list_hash = models.CharField(max_length=9, help_text="a short hash of `decklist`, printed for judges")
+    card_count = models.PositiveIntegerField(default=0)
+    validation = models.JSONField(default=dict)
+    created = models.DateTimeField(auto_now_add=True)
+    # False once the player replaced it with a newer registration.
+    active = models.BooleanField(default=True)
+    replaced = models.DateTimeField(null=True, blank=True)
+    # The latest organiser re-check, beside the snapshot.
+    recheck = models.JSONField(null=True, blank=True)
+    recheck_legal = models.BooleanField(null=True, blank=True)
+    rechecked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "player"], condition=models.Q(active=True), name="registration_one_active_per_player"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck_name} [{self.list_hash}]"
+
+
+class EventCheckStatus(models.TextChoices):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+
+
+class EventCheck(models.Model):
+    """The organiser's "re-check every registration against the format" job, run by a worker."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="checks")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=10, choices=EventCheckStatus.choices, default=EventCheckStatus.QUEUED)
+    total = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)
+    legal = models.PositiveIntegerField(default=0)
+    illegal = models.PositiveIntegerField(default=0)
+    error = models.CharField(max_length=500, blank=True, default="")
+    claim = models.CharField(max_length=32, blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"check of {self.event_id} ({self.status})"
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.status == EventCheckStatus.DONE else (self.done / self.total if self.total else 0.0)

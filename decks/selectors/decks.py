@@ -1,0 +1,80 @@
+"""Reading saved decks: who may see which, lists, versions and comparisons."""
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+
+from decks.models import Deck, DeckNotice, DeckVersion, DeckVisibility
+from rules.deck_compare import DeckComparison, compare_lists
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+def _is_user(user: User) -> bool:
+    return user is not None and user.is_authenticated
+
+
+def deck_get_readable(*, deck_id: Any, user: User) -> Deck | None:
+    """The deck if `user` may read it: its owner, or anyone for a public or unlisted deck (the id is the link).
+
+    None (a 404) both for a missing deck and for someone else's private one.
+    """
+    try:
+        deck = Deck.objects.select_related("game", "owner").filter(pk=deck_id).first()
+    except Exception:  # a malformed UUID
+        return None
+    if deck is None:
+        return None
+    if deck.visibility != DeckVisibility.PRIVATE or (_is_user(user) and deck.owner_id == user.pk):
+        return deck
+    return None
+
+
+def deck_get_owned(*, deck_id: Any, user: User) -> Deck | None:
+    """The deck if `user` owns it (every write goes through this); None otherwise."""
+    if not _is_user(user):
+        return None
+    try:
+        return Deck.objects.select_related("game", "owner").filter(pk=deck_id, owner=user).first()
+    except Exception:  # a malformed UUID
+        return None
+
+
+def deck_list_owned(*, owner: AbstractBaseUser, game: str | None = None) -> QuerySet[Deck]:
+    qs = Deck.objects.filter(owner=owner).select_related("game", "owner")
+    return qs.filter(game__slug=game) if game else qs
+
+
+def deck_list_public(*, game: str | None = None, exclude_owner: User = None) -> QuerySet[Deck]:
+    qs = Deck.objects.filter(visibility=DeckVisibility.PUBLIC).select_related("game", "owner")
+    if game:
+        qs = qs.filter(game__slug=game)
+    if _is_user(exclude_owner):
+        qs = qs.filter(~Q(owner=exclude_owner))
+    return qs
+
+
+def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:
+    return DeckVersion.objects.filter(deck=deck).order_by("-number")
+
+
+def deck_version_get(*, deck: Deck, number: int) -> DeckVersion | None:
+    return DeckVersion.objects.filter(deck=deck, number=number).first()
+
+
+def deck_version_changes(*, deck: Deck, number: int) -> DeckComparison | None:
+    """What version `number` changed from the one before it (version 1: everything added)."""
+    version = deck_version_get(deck=deck, number=number)
+    if version is None:
+        return None
+    before = deck_version_get(deck=deck, number=number - 1)
+    return compare_lists(before.cards if before else [], version.cards)
+
+
+def decks_compare(*, before: Deck | DeckVersion, after: Deck | DeckVersion) -> DeckComparison:
+    return compare_lists(before.cards, after.cards)
+
+
+def deck_notices_open(*, owner: AbstractBaseUser) -> QuerySet[DeckNotice]:
+    return DeckNotice.objects.filter(owner=owner, dismissed=False).select_related("deck")

@@ -1,0 +1,300 @@
+"""Writing saved decks: create, save a new list (a new version), clone, delete, mark built.
+
+A deck's list is stored as JSON entries `{"set", "number", "title", "count"}`,
+one per printing, sorted by title key then printing (`deck_entries_read`).
+Every write is one transaction; a list with unknown cards or unreadable lines
+is refused whole (DeckListError, with every finding), never half-saved.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from cardcollections.models import Game
+from cardcollections.services.reservations import reservations_release, reservations_replace
+from decks.exceptions import DeckRequestError
+from decks.models import Deck, DeckVersion, DeckVisibility
+from decks.selectors.formats import format_resolve
+from decks.services.validation import deck_validation
+from rules.decklist import MAX_COUNT, Finding, ResolvedDeck, export_decklist
+from rules.text import title_key
+from rules.validation import ValidationResult
+
+# Findings that mean part of the list was not understood: saving would drop it silently.
+UNREADABLE = ("unparseable-line", "unknown-card", "invalid-count")
+MAX_NAME = 120
+MAX_DESCRIPTION = 5000
+
+
+class DeckListError(DeckRequestError):
+    """The list has entries that name no card or cannot be read; `findings` lists every one."""
+
+    def __init__(self, field: str, findings: list[Finding]):
+        first = findings[0]
+        more = f" (and {len(findings) - 1} more)" if len(findings) > 1 else ""
+        super().__init__(field, first.message + more)
+        self.findings = findings
+
+
+@dataclass(frozen=True)
+class DeckList:
+    """A list read and checked against the catalog: the entries to store and the engine's verdict."""
+
+    entries: list[dict[str, Any]]
+    result: ValidationResult
+    deck: ResolvedDeck
+
+    @property
+    def card_count(self) -> int:
+        return sum(e["count"] for e in self.entries)
+
+    @property
+    def text(self) -> str:
+        return export_decklist(self.deck)
+
+
+def _entries(deck: ResolvedDeck) -> list[dict[str, Any]]:
+    merged: dict[tuple[str, str], dict[str, Any]] = {}
+    for e in deck.entries:
+        card = e.card
+        row = merged.setdefault(
+            (card.set_code, card.number), {"set": card.set_code, "number": card.number, "title": card.title, "count": 0}
+        )
+        row["count"] += e.count
+    entries = sorted(merged.values(), key=lambda r: (title_key(r["title"]), r["set"], r["number"]))
+    return entries
+
+
+def deck_list_read(*, game: str, format_slug: str | None, decklist: str | None = None, cards: Any = None) -> DeckList:
+    """Read a text or JSON list of `game` and validate it under `format_slug`.
+
+    Raises DeckRequestError (field "game", "format", "decklist" or "cards") when
+    the request is wrong, DeckListError when any entry is not understood.
+    """
+    field = "decklist" if decklist is not None else "cards"
+    validation = deck_validation(game=game, format_slug=format_slug, decklist=decklist, cards=cards)
+    unreadable = [f for f in validation.result.errors if f.code in UNREADABLE]
+    if unreadable:
+        raise DeckListError(field, unreadable)
+    entries = _entries(validation.deck)
+    too_many = [e for e in entries if e["count"] > MAX_COUNT]
+    if too_many:
+        e = too_many[0]
+        raise DeckRequestError(field, f"{e['count']} copies of {e['title']}; a deck holds at most {MAX_COUNT}.")
+    return DeckList(entries=entries, result=validation.result, deck=validation.deck)
+
+
+def deck_list_of(deck: Deck) -> DeckList:
+    """The stored list of `deck` read again (the catalog or format may have changed since it was saved)."""
+    return deck_list_read(game=deck.game.slug, format_slug=deck.format, cards=_stored(deck.cards))
+
+
+def _stored(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"set": e["set"], "number": e["number"], "count": e["count"]} for e in entries]
+
+
+def _check_fields(*, name: str | None, description: str | None, visibility: str | None) -> None:
+    if name is not None and not name.strip():
+        raise DeckRequestError("name", "A deck needs a name.")
+    if name is not None and len(name) > MAX_NAME:
+        raise DeckRequestError("name", f"A name has at most {MAX_NAME} characters.")
+    if description is not None and len(description) > MAX_DESCRIPTION:
+        raise DeckRequestError("description", f"A description has at most {MAX_DESCRIPTION:,} characters.")
+    if visibility is not None and visibility not in DeckVisibility.values:
+        raise DeckRequestError("visibility", f"visibility is one of {', '.join(DeckVisibility.values)}.")
+
+
+def _add_version(deck: Deck) -> DeckVersion:
+    return DeckVersion.objects.create(
+        deck=deck, number=deck.version, name=deck.name, format=deck.format, cards=deck.cards, card_count=deck.card_count
+    )
+
+
+def _apply_list(deck: Deck, read: DeckList) -> None:
+    deck.cards = read.entries
+    deck.card_count = read.card_count
+    deck.legal = read.result.legal
+    deck.validation = read.result.to_dict()
+
+
+def deck_create(
+    *,
+    owner: AbstractBaseUser,
+    game: Game,
+    name: str,
+    format_slug: str | None = None,
+    description: str = "",
+    visibility: str = DeckVisibility.PRIVATE,
+    decklist: str | None = None,
+    cards: Any = None,
+    cloned_from: Deck | None = None,
+) -> Deck:
+    """A new deck with its version 1. With neither `decklist` nor `cards` the list starts empty."""
+    _check_fields(name=name, description=description, visibility=visibility)
+    fmt = format_resolve(game=game.slug, slug=format_slug)
+    if decklist is None and cards is None:
+        cards = []
+    read = deck_list_read(game=game.slug, format_slug=fmt.slug, decklist=decklist, cards=cards)
+    deck = Deck(
+        owner=owner,
+        game=game,
+        format=fmt.slug,
+        name=name.strip(),
+        description=description,
+        visibility=visibility,
+        cloned_from=cloned_from,
+    )
+    _apply_list(deck, read)
+    with transaction.atomic():
+        deck.save()
+        _add_version(deck)
+    return deck
+
+
+class DeckVersionConflict(DeckRequestError):
+    """The deck was saved elsewhere since the editor loaded it (the `version` it sent is not the latest)."""
+
+
+def deck_update(
+    *,
+    deck: Deck,
+    name: str | None = None,
+    description: str | None = None,
+    visibility: str | None = None,
+    format_slug: str | None = None,
+    decklist: str | None = None,
+    cards: Any = None,
+    expected_version: int | None = None,
+) -> Deck:
+    """Change a deck. A new list or format is a new version (the previous one stays in the history).
+
+    `expected_version`, when given, must be the deck's latest version, so two
+    tabs editing one deck cannot overwrite each other unseen.
+    """
+    _check_fields(name=name, description=description, visibility=visibility)
+    game = deck.game.slug
+    new_format = format_resolve(game=game, slug=format_slug).slug if format_slug is not None else None
+    list_given = decklist is not None or cards is not None
+    with transaction.atomic():
+        locked = Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
+        if expected_version is not None and expected_version != locked.version:
+            raise DeckVersionConflict(
+                "version",
+                f"This deck was saved since you opened it (now version {locked.version}, you had {expected_version}); "
+                "reload it to see the changes.",
+            )
+        fmt = new_format or locked.format
+        if list_given:
+            read = deck_list_read(game=game, format_slug=fmt, decklist=decklist, cards=cards)
+        elif new_format is not None and new_format != locked.format:
+            read = deck_list_read(game=game, format_slug=fmt, cards=_stored(locked.cards))
+        else:
+            read = None
+        new_list = read is not None and (read.entries != locked.cards or fmt != locked.format)
+        if name is not None:
+            locked.name = name.strip()
+        if description is not None:
+            locked.description = description
+        if visibility is not None:
+            locked.visibility = visibility
+        if read is not None:
+            locked.format = fmt
+            _apply_list(locked, read)
+        if new_list:
+            locked.version += 1
+        locked.save()
+        if new_list:
+            _add_version(locked)
+            if locked.built:
+                _reserve(locked)
+        elif name is not None and locked.built:
+            _reserve(locked)  # the label shown in the collection
+    return locked
+
+
+def deck_revalidate(*, deck: Deck) -> Deck:
+    """Validate the stored list again (after a format or catalog change) and store the result; no new version."""
+    try:
+        read = deck_list_of(deck)
+    except DeckListError as exc:
+        result = {
+            "legal": False,
+            "game": deck.game.slug,
+            "format": deck.format,
+            "card_count": deck.card_count,
+            "errors": [f.to_dict() for f in exc.findings],
+            "warnings": [],
+        }
+        legal = False
+    except DeckRequestError as exc:
+        result = {
+            "legal": False,
+            "game": deck.game.slug,
+            "format": deck.format,
+            "card_count": deck.card_count,
+            "errors": [{"code": "unknown-format", "message": exc.message}],
+            "warnings": [],
+        }
+        legal = False
+    else:
+        result, legal = read.result.to_dict(), read.result.legal
+    Deck.objects.filter(pk=deck.pk).update(legal=legal, validation=result)
+    deck.legal, deck.validation = legal, result
+    return deck
+
+
+def deck_clone(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) -> Deck:
+    """A private copy of a deck `owner` may see, with its own history starting at version 1."""
+    return deck_create(
+        owner=owner,
+        game=deck.game,
+        name=(name or f"{deck.name} (copy)")[:MAX_NAME],
+        format_slug=deck.format,
+        description=deck.description,
+        cards=_stored(deck.cards),
+        cloned_from=deck,
+    )
+
+
+def deck_delete(*, deck: Deck) -> None:
+    with transaction.atomic():
+        reservations_release(owner=deck.owner, holder=deck_holder(deck))
+        deck.delete()
+
+
+def deck_holder(deck: Deck) -> str:
+    return f"deck:{deck.pk}"
+
+
+def _reserve(deck: Deck) -> None:
+    titles: dict[str, tuple[str, int]] = {}
+    for e in deck.cards:
+        key = title_key(e["title"])
+        title, count = titles.get(key, (e["title"], 0))
+        titles[key] = (title, count + e["count"])
+    reservations_replace(
+        owner=deck.owner,
+        game=deck.game,
+        holder=deck_holder(deck),
+        label=deck.name,
+        url=f"/decks/{deck.pk}/",
+        titles=titles,
+    )
+
+
+def deck_set_built(*, deck: Deck, built: bool) -> Deck:
+    """Mark a deck built (its cards are reserved from the owner's collection) or take it apart (released)."""
+    with transaction.atomic():
+        locked = Deck.objects.select_for_update().select_related("game", "owner").get(pk=deck.pk)
+        if locked.built != built:
+            locked.built = built
+            locked.built_at = timezone.now() if built else None
+            locked.save(update_fields=["built", "built_at", "updated"])
+        if built:
+            _reserve(locked)
+        else:
+            reservations_release(owner=locked.owner, holder=deck_holder(locked))
+    return locked
