@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from decks import views
 
@@ -13,4 +13,11 @@ from decks import goldfish_views  # noqa: E402
 urlpatterns += [
     path("decks/goldfish/", goldfish_views.GoldfishPage.as_view(), name="deck-goldfish"),
     path("decks/goldfish/exact/", goldfish_views.GoldfishExactPartial.as_view(), name="deck-goldfish-exact"),
+]
+
+# Saved decks, the builder and events each keep their own URL module (one owner each).
+urlpatterns += [
+    path("", include("decks.deck_urls")),
+    path("", include("decks.builder_urls")),
+    path("", include("decks.event_urls")),
 ]

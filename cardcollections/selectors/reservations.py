@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet, Sum
+from django.db.models import Count, QuerySet, Sum
 
 from cardcollections.models import CardReservation, CollectionEntry, Game
 
@@ -54,3 +54,26 @@ def stock_by_title(
     owned = owned_by_title(owner=owner, game=game, title_keys=keys)
     reserved = reserved_by_title(owner=owner, game=game, title_keys=keys, exclude_holder=exclude_holder)
     return {k: TitleStock(owned.get(k, 0), reserved.get(k, 0)) for k in owned.keys() | reserved.keys()}
+
+
+@dataclass(frozen=True)
+class OnOffer:
+    copies: int
+    players: int
+
+
+def on_offer_by_title(*, viewer: AbstractBaseUser, game: Game, title_keys: Iterable[str]) -> dict[str, OnOffer]:
+    """{title key: copies and players} on other active players' trade lists (one query).
+
+    Trade lists are what players show everyone for matching, so "a friend's
+    trade list" is any other player's.
+    """
+    rows = (
+        CollectionEntry.objects.filter(
+            card__game=game, card__title_key__in=list(title_keys), for_trade__gt=0, owner__is_active=True
+        )
+        .exclude(owner=viewer)
+        .values("card__title_key")
+        .annotate(copies=Sum("for_trade"), players=Count("owner", distinct=True))
+    )
+    return {r["card__title_key"]: OnOffer(r["copies"], r["players"]) for r in rows}

@@ -89,3 +89,21 @@ def test_built_decks_reserve_copies_by_title_and_release_them(cv, alice):
     deck_delete(deck=first)
     assert stock_by_title(owner=alice, game=cv)["verse 001"].reserved == 2
     assert CardReservation.objects.count() == 1
+
+
+def test_a_second_built_deck_shows_the_double_booked_copies(cv, alice, bob):
+    from cardcollections.models import Card
+    from cardcollections.services.collection import trade_list_change
+    from decks.selectors.stock import deck_double_bookings, deck_missing
+
+    verse = Card.objects.get(title="Verse 001")
+    collection_change(owner=alice, card=verse, delta=3)
+    collection_change(owner=bob, card=verse, delta=2)
+    trade_list_change(owner=bob, card=verse, delta=2)
+    deck_set_built(deck=deck_create(owner=alice, game=cv, name="A", decklist="2 Verse 001\n"), built=True)
+    second = deck_create(owner=alice, game=cv, name="B", decklist="3 Verse 001\n1 Verse 002\n")
+    [booked] = deck_double_bookings(deck=second)
+    assert (booked.title, booked.free, booked.double_booked) == ("Verse 001", 1, 2)
+    missing = {t.title: t for t in deck_missing(deck=second)}
+    assert missing["Verse 001"].missing == 2 and missing["Verse 001"].on_offer == 2
+    assert missing["Verse 002"].missing == 1 and missing["Verse 002"].not_owned == 1
