@@ -21,3 +21,4 @@ urlpatterns += [
     path("", include("decks.builder_urls")),
     path("", include("decks.event_urls")),
 ]
+urlpatterns += [path("", include("decks.stock_urls"))]

@@ -1,0 +1,3 @@
+"""URL routes (filled in by its feature)."""
+
+urlpatterns: list = []
