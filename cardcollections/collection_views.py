@@ -35,6 +35,7 @@ from cardcollections.selectors.collection import (
     set_totals,
     wishlist_entries,
 )
+from cardcollections.selectors.reservations import reservations_by_holder, stock_by_title
 from cardcollections.services.collection import (
     CollectionError,
     api_token_rotate,
@@ -90,15 +91,38 @@ def collection_home(request: HttpRequest) -> HttpResponse:
     return render(request, "cardcollections/collection/home.html", {"games": games})
 
 
-def _browse_context(request: HttpRequest, game: Game, owner, *, owned_only: bool) -> dict:
+def _title_stock(owner, game: Game, cards) -> dict[str, dict]:
+    """{title key: owned, in built decks, free (and short)} for the titles of `cards` that built decks reserve.
+
+    Reservations count by title over every printing, so each printing's tile shows its title's numbers.
+    """
+    keys = {c.title_key for c in cards}
+    stock = stock_by_title(owner=owner, game=game, title_keys=keys) if keys else {}
+    return {
+        key: {"owned": s.owned, "reserved": s.reserved, "free": s.free, "short": max(s.reserved - s.owned, 0)}
+        for key, s in stock.items()
+        if s.reserved
+    }
+
+
+def _browse_context(request: HttpRequest, game: Game, owner, *, owned_only: bool, with_stock: bool = False) -> dict:
     queryset = card_list(game=game)
     if owned_only:
         queryset = queryset.filter(collection_entries__owner=owner, collection_entries__quantity__gt=0).distinct()
     browse = CatalogBrowse(game_slug=game.slug, params=request.GET, queryset=queryset)
     page = Paginator(browse.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     owned = owned_by_card(owner=owner, card_ids=[c.pk for c in page.object_list])
-    tiles = [{"card": c, **owned.get(c.pk, {"quantity": 0, "for_trade": 0})} for c in page.object_list]
+    # Only the owner sees what their built decks hold (deck names can be private).
+    stock = _title_stock(owner, game, page.object_list) if with_stock else {}
+    tiles = [
+        {"card": c, **owned.get(c.pk, {"quantity": 0, "for_trade": 0}), "stock": stock.get(c.title_key)}
+        for c in page.object_list
+    ]
     return {"game": game, "browse": browse, "page": page, "tiles": tiles, "owned_only": owned_only}
+
+
+def _partial_request(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
 
 
 @login_required
@@ -107,9 +131,11 @@ def collection_browse(request: HttpRequest, slug: str) -> HttpResponse:
     """My collection of one game: the catalog's grid, filters and search, with my counts and plus/minus."""
     game = _game_or_404(slug)
     owned_only = request.GET.get("owned") == "1"
-    context = _browse_context(request, game, request.user, owned_only=owned_only)
+    context = _browse_context(request, game, request.user, owned_only=owned_only, with_stock=True)
     context.update(totals=set_totals(owner=request.user, game=game), editable=True, owner=request.user)
-    partial = request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
+    partial = _partial_request(request)
+    if not partial:
+        context["reserved_by"] = reservations_by_holder(owner=request.user, game=game)
     template = "cardcollections/collection/_grid.html" if partial else "cardcollections/collection/browse.html"
     response = render(request, template, context, status=200 if context["browse"].valid else 400)
     patch_vary_headers(response, ["HX-Request"])
@@ -148,7 +174,7 @@ def collection_adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             messages.error(request, error)
         return redirect(request.POST.get("next") or reverse("collection-browse", args=[slug]))
     owned = owned_by_card(owner=request.user, card_ids=[card.pk]).get(card.pk, {"quantity": 0, "for_trade": 0})
-    tile = {"card": card, **owned}
+    tile = {"card": card, **owned, "stock": _title_stock(request.user, game, [card]).get(card.title_key)}
     return render(
         request,
         "cardcollections/collection/_tile.html",

@@ -14,6 +14,7 @@ from django.forms.utils import ErrorDict
 from django_filters import rest_framework as filters
 
 from cardcollections.models import Card
+from cardcollections.selectors.catalog import cards_with_free_copies
 from rules.games import (
     BB_TYPES,
     BC_SIZES,
@@ -33,6 +34,10 @@ from rules.text import title_key
 _WORD = re.compile(r"\w+")
 BOOLEAN_CHOICES = (("true", "yes"), ("false", "no"))
 KINDS = (*BMB_KINDS, *WPL_KINDS)  # the class body below has a filter named `set`
+
+
+OWNED_CHOICES = (("free", "only cards I own (free copies)"),)
+OWNED_NEEDS_USER = "owned needs a signed-in user."
 
 
 def _choices(values) -> list[tuple[str, str]]:
@@ -135,13 +140,23 @@ class CardFilter(filters.FilterSet):
     terror_min = NumberFilter(field_name="terror", lookup_expr="gte")
     size = ChoiceFilter(choices=_choices(BC_SIZES))
 
+    # The signed-in user's collection
+    owned = ChoiceFilter(
+        method="filter_owned",
+        choices=OWNED_CHOICES,
+        help_text="free: only titles the signed-in user has a free copy of (owned, not reserved by a built deck)",
+    )
+
     class Meta:
         model = Card
         fields: list[str] = []
 
-    def __init__(self, data=None, queryset=None, *, request=None, prefix=None) -> None:
+    def __init__(self, data=None, queryset=None, *, request=None, prefix=None, holder: str | None = None) -> None:
+        """`holder`: a built deck's reservation key whose copies count as free (the builder editing that deck)."""
         super().__init__(data, queryset, request=request, prefix=prefix)
         self._checked_form: forms.Form | None = None
+        self._owner_checked = False
+        self.holder = holder
 
     def _form_class_for(self, names: tuple[str, ...]) -> _FormClass:
         # django-filter builds a new form class, and a form field per filter,
@@ -177,13 +192,30 @@ class CardFilter(filters.FilterSet):
         return self._checked_form
 
     def is_valid(self) -> bool:
-        return self.is_bound and self.checked_form.is_valid()
+        return self.is_bound and self.checked_form.is_valid() and self._check_owner()
 
     @property
     def errors(self) -> ErrorDict:
+        if self.is_bound and self.checked_form.is_valid():
+            self._check_owner()
         return self.checked_form.errors
 
+    def _user(self):
+        user = getattr(self.request, "user", None)
+        return user if user is not None and user.is_authenticated else None
+
+    def _check_owner(self) -> bool:
+        """`owned` reads the signed-in user's collection: without one it is refused, not ignored."""
+        form = self.checked_form
+        if not self._owner_checked:
+            self._owner_checked = True
+            if form.cleaned_data.get("owned") and self._user() is None:
+                form.add_error("owned", OWNED_NEEDS_USER)
+        return not form.errors
+
     def filter_queryset(self, queryset: QuerySet) -> QuerySet:
+        if "owned" in self.checked_form.errors:
+            return queryset.none()  # refused: never every card instead of the user's
         for name, value in self.checked_form.cleaned_data.items():
             queryset = self.filters[name].filter(queryset, value)
         return queryset
@@ -224,6 +256,12 @@ class CardFilter(filters.FilterSet):
 
     def filter_cost_max(self, qs: QuerySet, name: str, value) -> QuerySet:
         return qs.filter(Q(sacrifice__lte=value) | Q(sacrifice__isnull=True, effort__lte=value))
+
+    def filter_owned(self, qs: QuerySet, name: str, value: str) -> QuerySet:
+        user = self._user()
+        if user is None:  # is_valid refuses this first; never show everything instead
+            return qs.none()
+        return cards_with_free_copies(qs, owner=user, exclude_holder=self.holder)
 
 
 ORDERING_FIELDS = ("title", "number", "sacrifice", "effort", "offense", "defense", "value", "points", "id")

@@ -11,12 +11,14 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
+from cardcollections.filters import CardFilter
 from cardcollections.forms import CatalogBrowse, ScanUploadForm
 from cardcollections.models import Card, Game
 from cardcollections.selectors.catalog import (
@@ -53,15 +55,39 @@ def catalog_browse(request: HttpRequest, slug: str) -> HttpResponse:
         suggestions["markers"] = game_tag_values(game=game, field="markers")
     elif slug == "warriors-of-the-promised-land":
         suggestions["icon_names"] = game_tag_values(game=game, field="icon_names")
-    browse = CatalogBrowse(game_slug=slug, params=request.GET, queryset=card_list(game=game), suggestions=suggestions)
+    cards, params, owned = _owned_only(request, card_list(game=game))
+    browse = CatalogBrowse(game_slug=slug, params=params, queryset=cards, suggestions=suggestions)
     page = Paginator(browse.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"game": game, "browse": browse, "page": page}
+    context = {"game": game, "browse": browse, "page": page, "owned": owned}
     # htmx asks for the results only; a history restore needs the whole page.
     partial = request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
     template = "cardcollections/_results.html" if partial else "cardcollections/catalog.html"
-    response = render(request, template, context, status=200 if browse.valid else 400)
+    valid = browse.valid and not owned["errors"]
+    response = render(request, template, context, status=200 if valid else 400)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _owned_only(request: HttpRequest, cards: QuerySet[Card]) -> tuple[QuerySet[Card], QueryDict, dict]:
+    """The catalog's "All cards / Only cards I own (free copies)" toggle: CardFilter's `owned`.
+
+    For a signed-in user `owned` is applied here (the browse form knows the
+    game's filters only) and taken out of what the browse form reads; for
+    anyone else it stays in, and the page says it was ignored.
+    """
+    value = request.GET.get("owned", "")
+    state = {"value": value, "errors": [], "available": request.user.is_authenticated}
+    if not request.user.is_authenticated or "owned" not in request.GET:
+        return cards, request.GET, state
+    params = request.GET.copy()
+    del params["owned"]
+    if not value:  # "All cards"
+        return cards, params, state
+    owned = CardFilter(data={"owned": value}, queryset=cards, request=request)
+    if not owned.is_valid():
+        state["errors"] = [f"Show: {message}" for message in owned.errors.get("owned", [])]
+        return cards.none(), params, state
+    return owned.qs, params, state
 
 
 @require_GET

@@ -1,16 +1,26 @@
-"""PLACEHOLDER routes so agreed URL names reverse; the feature's owner replaces this whole file."""
+"""Event pages (decks/event_views.py)."""
 
-from django.http import Http404
 from django.urls import path
 
-
-def _not_yet(request, **kwargs):
-    raise Http404("not built yet")
-
+from decks import event_views as views
 
 urlpatterns = [
-    path("events/", _not_yet, name="event-list"),
-    path("events/new/", _not_yet, name="event-create"),
-    path("events/<int:event_id>/", _not_yet, name="event-detail"),
-    path("events/<int:event_id>/register/", _not_yet, name="event-register"),
+    path("events/", views.EventListPage.as_view(), name="event-list"),
+    path("events/new/", views.EventCreatePage.as_view(), name="event-create"),
+    path("events/<int:event_id>/", views.EventDetailPage.as_view(), name="event-detail"),
+    path("events/<int:event_id>/register/", views.EventRegisterPage.as_view(), name="event-register"),
+    path("events/<int:event_id>/withdraw/", views.EventWithdraw.as_view(), name="event-withdraw"),
+    path("events/<int:event_id>/my-list/", views.MyRegistrationPrint.as_view(), name="event-registration-print"),
+    path("events/<int:event_id>/edit/", views.EventEditPage.as_view(), name="event-edit"),
+    path("events/<int:event_id>/manage/", views.EventManagePage.as_view(), name="event-manage"),
+    path(
+        "events/<int:event_id>/registrations.csv", views.EventRegistrationsCsv.as_view(), name="event-registrations-csv"
+    ),
+    path("events/<int:event_id>/print/", views.EventPrintAll.as_view(), name="event-print-all"),
+    path("events/<int:event_id>/checks/", views.EventCheckStart.as_view(), name="event-check-start"),
+    path(
+        "events/<int:event_id>/checks/<uuid:check_id>/",
+        views.EventCheckStatusPartial.as_view(),
+        name="event-check-status",
+    ),
 ]

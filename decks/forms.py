@@ -50,3 +50,27 @@ class TournamentFormatForm(forms.Form):
         data["banned_titles"] = _lines(data.get("banned_titles") or "")
         data["restricted_titles"] = _lines(data.get("restricted_titles") or "")
         return data
+
+
+class TournamentFormatEditForm(TournamentFormatForm):
+    """Edit a format's rules: its slug and game stay (decks and events name it by its slug)."""
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        del self.fields["slug"]
+        del self.fields["game"]
+        self.fields["legal_sets"].queryset = (
+            CardSet.objects.filter(game=game).select_related("game").order_by("released", "code")
+        )
+
+    @classmethod
+    def initial_of(cls, fmt: Any) -> dict[str, Any]:
+        return {
+            "name": fmt.name,
+            "base_format": fmt.base_format,
+            "legal_sets": list(fmt.legal_sets.all()),
+            "banned_titles": "\n".join(fmt.banned_titles),
+            "restricted_titles": "\n".join(fmt.restricted_titles),
+            "min_size": fmt.min_size,
+            "max_size": fmt.max_size,
+        }

@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views import View
 
+from decks.selectors.decks import deck_get_readable, deck_text
 from decks.selectors.goldfish import card_ids_by_printing
 from decks.services.goldfish import (
     MAX_DECKLIST_CHARS,
@@ -67,6 +68,10 @@ class GoldfishPage(View):
     hand_partial = "decks/_goldfish_hand.html"
 
     def get(self, request: HttpRequest) -> HttpResponse:
+        saved = deck_get_readable(deck_id=request.GET["deck"], user=request.user) if "deck" in request.GET else None
+        if saved is not None:
+            # A deck page's "Goldfish" link: its list becomes the page's text, so hands stay shareable by URL.
+            return HttpResponseRedirect(hand_url(game=saved.game.slug, decklist=deck_text(saved), seed=new_seed()))
         game = _game(request.GET.get("game"))
         decklist = request.GET.get("decklist", "")[: MAX_DECKLIST_CHARS + 1]
         seed_given = request.GET.get("seed", "").strip()

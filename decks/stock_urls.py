@@ -1,14 +1,15 @@
-"""PLACEHOLDER routes so agreed URL names reverse; the feature's owner replaces this whole file."""
+"""Built decks and missing cards (decks/stock_views.py)."""
 
-from django.http import Http404
 from django.urls import path
 
-
-def _not_yet(request, **kwargs):
-    raise Http404("not built yet")
-
+from decks import stock_views
 
 urlpatterns = [
-    path("decks/<uuid:deck_id>/built/", _not_yet, name="deck-built"),
-    path("decks/<uuid:deck_id>/missing/", _not_yet, name="deck-missing"),
+    path("decks/<uuid:deck_id>/built/", stock_views.deck_built, name="deck-built"),
+    path("decks/<uuid:deck_id>/missing/", stock_views.deck_missing, name="deck-missing"),
+    path(
+        "decks/<uuid:deck_id>/missing/wishlist/",
+        stock_views.deck_missing_wishlist,
+        name="deck-missing-wishlist",
+    ),
 ]

@@ -6,6 +6,7 @@ urlpatterns = [
     path("decks/validate/", views.DeckValidatePage.as_view(), name="deck-validate"),
     path("decks/formats/", views.TournamentFormatList.as_view(), name="deck-format-list"),
     path("decks/formats/new/", views.TournamentFormatCreate.as_view(), name="deck-format-create"),
+    path("decks/formats/<slug:slug>/edit/", views.TournamentFormatEdit.as_view(), name="deck-format-edit"),
 ]
 
 from decks import goldfish_views  # noqa: E402

@@ -4,17 +4,17 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.views import View
 from django.views.generic import FormView, ListView
 
 from decks.exceptions import DeckRequestError
-from decks.forms import TournamentFormatForm
+from decks.forms import TournamentFormatEditForm, TournamentFormatForm
 from decks.selectors.formats import FormatChoice, format_choices, tournament_format_list
-from decks.services.formats import tournament_format_create
+from decks.services.formats import tournament_format_can_edit, tournament_format_create, tournament_format_update
 from decks.services.validation import MAX_DECKLIST_CHARS, DeckValidation, deck_validation
 from rules.decklist import split_lines
 from rules.games import GAMES, GAMES_BY_SLUG
@@ -122,4 +122,54 @@ class TournamentFormatCreate(LoginRequiredMixin, FormView):
             form.add_error(None, exc)
             return self.form_invalid(form)
         messages.success(self.request, f"Created the format {row.name} ({row.slug}).")
+        return super().form_valid(form)
+
+
+class TournamentFormatEdit(LoginRequiredMixin, FormView):
+    """Change a format's rules: its organiser or staff (403 for anyone else).
+
+    Saved decks of the format are validated again by a worker afterwards; the
+    owners of decks it made illegal see a notice on their decks page.
+    """
+
+    template_name = "decks/format_form.html"
+    form_class = TournamentFormatEditForm
+    success_url = reverse_lazy("deck-format-list")
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        fmt = tournament_format_list().filter(slug=kwargs["slug"]).first()
+        if fmt is None:
+            raise Http404("No such format.")
+        if not tournament_format_can_edit(fmt=fmt, user=request.user):
+            raise PermissionDenied("Only the format's organiser or staff may change it.")
+        self.fmt = fmt
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs = super().get_form_kwargs()
+        kwargs["game"] = self.fmt.game
+        return kwargs
+
+    def get_initial(self) -> dict[str, Any]:
+        return TournamentFormatEditForm.initial_of(self.fmt)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["fmt"] = self.fmt
+        context["action"] = reverse("deck-format-edit", args=[self.fmt.slug])
+        return context
+
+    def form_valid(self, form: TournamentFormatEditForm) -> HttpResponse:
+        try:
+            row = tournament_format_update(fmt=self.fmt, user=self.request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            f"Saved {row.name} ({row.slug}). Saved decks of this format are being checked again; "
+            "owners of decks it made illegal will see a notice.",
+        )
         return super().form_valid(form)

@@ -40,7 +40,8 @@ class DeckComparison:
         }
 
 
-def _tally(entries: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str, int]]:
+def copies_by_title(entries: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str, int]]:
+    """{title key: (title as first written, copies)} over {"title", "count"} entries, as the rules count."""
     out: dict[str, tuple[str, int]] = {}
     for e in entries:
         key = title_key(e["title"])
@@ -51,7 +52,7 @@ def _tally(entries: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str, int]]:
 
 def compare_lists(before: Iterable[Mapping[str, Any]], after: Iterable[Mapping[str, Any]]) -> DeckComparison:
     """What changed from `before` to `after` ({"title", "count"} entries), copies counted by title as the rules do."""
-    old, new = _tally(before), _tally(after)
+    old, new = copies_by_title(before), copies_by_title(after)
     added, removed, unchanged = [], [], []
     for key in sorted(old.keys() | new.keys()):
         title = (new.get(key) or old[key])[0]

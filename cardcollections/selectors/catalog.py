@@ -3,11 +3,12 @@
 from types import SimpleNamespace
 from typing import Any
 
-from django.db.models import Count, F, Min, OuterRef, QuerySet, Subquery, Window
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, F, IntegerField, Min, OuterRef, QuerySet, Subquery, Sum, Window
 from django.db.models.functions import Coalesce
 
 from cardcollections.catalog_mapping import card_columns, fields_from_card
-from cardcollections.models import Card, CardSet, Game
+from cardcollections.models import Card, CardReservation, CardSet, CollectionEntry, Game
 from rules.catalog import card_document, set_document
 
 
@@ -149,3 +150,38 @@ def game_tag_values(*, game: Game, field: str) -> list[str]:
         for value in values or []:
             seen.setdefault(value.casefold(), value)
     return sorted(seen.values(), key=str.casefold)
+
+
+def cards_with_free_copies(
+    cards: QuerySet[Card], *, owner: AbstractBaseUser, exclude_holder: str | None = None
+) -> QuerySet[Card]:
+    """The cards of `cards` whose title `owner` has a free copy of: owned (any printing) minus reserved.
+
+    Reservations count by title (a built deck's slot takes any printing), so
+    every printing of such a title stays in; `exclude_holder` leaves one
+    holder's reservations out (a built deck being edited does not compete
+    with itself). Still one query: the owned and reserved copies are
+    correlated subqueries, and only titles the owner has at all are looked at.
+    """
+    owned_titles = CollectionEntry.objects.filter(owner=owner, quantity__gt=0).values("card__title_key")
+    owned = (
+        CollectionEntry.objects.filter(
+            owner=owner, quantity__gt=0, card__game_id=OuterRef("game_id"), card__title_key=OuterRef("title_key")
+        )
+        .order_by()
+        .values("owner")
+        .annotate(n=Sum("quantity"))
+        .values("n")
+    )
+    reserved = CardReservation.objects.filter(owner=owner, game_id=OuterRef("game_id"), title_key=OuterRef("title_key"))
+    if exclude_holder is not None:
+        reserved = reserved.exclude(holder=exclude_holder)
+    reserved = reserved.order_by().values("owner").annotate(n=Sum("quantity")).values("n")
+    return (
+        cards.filter(title_key__in=owned_titles)
+        .alias(
+            _owned=Coalesce(Subquery(owned), 0, output_field=IntegerField()),
+            _reserved=Coalesce(Subquery(reserved), 0, output_field=IntegerField()),
+        )
+        .filter(_owned__gt=F("_reserved"))
+    )

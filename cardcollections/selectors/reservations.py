@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, QuerySet, Sum
 
-from cardcollections.models import CardReservation, CollectionEntry, Game
+from cardcollections.models import CardReservation, CollectionEntry, Game, WishlistEntry
 
 
 def owned_by_title(*, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str] | None = None) -> dict[str, int]:
@@ -77,3 +77,67 @@ def on_offer_by_title(*, viewer: AbstractBaseUser, game: Game, title_keys: Itera
         .annotate(copies=Sum("for_trade"), players=Count("owner", distinct=True))
     )
     return {r["card__title_key"]: OnOffer(r["copies"], r["players"]) for r in rows}
+
+
+@dataclass(frozen=True)
+class HolderReservations:
+    """One holder (a built deck) and the copies it sets aside, title by title."""
+
+    holder: str
+    label: str
+    url: str
+    titles: tuple[tuple[str, int], ...]  # (title, copies), in title order
+
+    @property
+    def copies(self) -> int:
+        return sum(n for _, n in self.titles)
+
+
+def reservations_by_holder(*, owner: AbstractBaseUser, game: Game | None = None) -> list[HolderReservations]:
+    """Each holder of `owner`'s reservations with its titles, by label (one query)."""
+    groups: dict[str, list[CardReservation]] = {}
+    rows = reservations_for(owner=owner, game=game).order_by("holder_label", "holder", "title_key")
+    for row in rows:
+        groups.setdefault(row.holder, []).append(row)
+    return [
+        HolderReservations(
+            holder=holder,
+            label=rows_[0].holder_label,
+            url=rows_[0].holder_url,
+            titles=tuple((r.title, r.quantity) for r in rows_),
+        )
+        for holder, rows_ in groups.items()
+    ]
+
+
+def wished_by_title(*, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str]) -> dict[str, int]:
+    """{title key: copies wanted} from `owner`'s any-printing wishes for these titles (one query).
+
+    Wishes for one printing are left out: a deck slot takes any printing.
+    """
+    rows = WishlistEntry.objects.filter(
+        owner=owner, game=game, card__isnull=True, title_key__in=list(title_keys)
+    ).values_list("title_key", "wanted")
+    return dict(rows)
+
+
+@dataclass(frozen=True)
+class HeldCopies:
+    label: str
+    url: str
+    quantity: int
+
+
+def holders_by_title(
+    *, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str], exclude_holder: str | None = None
+) -> dict[str, list[HeldCopies]]:
+    """{title key: the holders reserving it, by label} for these titles (one query)."""
+    qs = CardReservation.objects.filter(owner=owner, game=game, title_key__in=list(title_keys))
+    if exclude_holder is not None:
+        qs = qs.exclude(holder=exclude_holder)
+    out: dict[str, list[HeldCopies]] = {}
+    for key, label, url, quantity in qs.order_by("title_key", "holder_label", "holder").values_list(
+        "title_key", "holder_label", "holder_url", "quantity"
+    ):
+        out.setdefault(key, []).append(HeldCopies(label, url, quantity))
+    return out

@@ -29,12 +29,16 @@ class GoldfishQuerySerializer(serializers.Serializer):
 
 
 class GoldfishRequestSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=GAME_SLUGS, help_text="chapter-and-verse or bible-battles.")
+    game = serializers.ChoiceField(
+        choices=GAME_SLUGS, required=False, help_text="chapter-and-verse or bible-battles (a saved `deck` gives it)."
+    )
     decklist = serializers.CharField(required=False, help_text="The deck as text. Give this, cards or deck.")
     cards = serializers.ListField(
         child=serializers.JSONField(), required=False, help_text='JSON entries: {"title", "count"} ...'
     )
-    deck = serializers.IntegerField(required=False, help_text="A saved deck's id (not available yet: 400).")
+    deck = serializers.UUIDField(
+        required=False, help_text="A saved deck's id (one you may read); it supplies the game and the list."
+    )
     mode = serializers.ChoiceField(choices=MODES)
     turns = serializers.IntegerField(min_value=0, max_value=MAX_TURNS)
     trials = serializers.IntegerField(

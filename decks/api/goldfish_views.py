@@ -66,7 +66,7 @@ class GoldfishApi(APIView):
         description=(
             "`exact` answers 200 with the result (hypergeometric, no randomness). `simulate` and `play` "
             "create a job and answer 202 with its id and URL; poll the URL. The deck is `decklist` (text) "
-            "or `cards` (JSON entries); `deck` (a saved deck) is not available yet. Limits: turns 0..30, "
+            "or `cards` (JSON entries) or `deck` (the id of a saved deck you may read: it gives the game and list). Limits: turns 0..30, "
             "trials 1..100,000,000, 1 to 20 queries. A malformed request is a 400 naming the field; a deck "
             "with unknown cards is a 400 listing them. Same request and seed, same numbers."
         ),
@@ -148,7 +148,7 @@ class GoldfishApi(APIView):
             )
         data: Any = request.data
         try:
-            prepared = goldfish_prepare(data=data)
+            prepared = goldfish_prepare(data=data, user=request.user)
             if prepared.request.mode == "exact":
                 return Response(goldfish_exact_answer(prepared=prepared))
             job = goldfish_job_create(owner=request.user, data=data, prepared=prepared)

@@ -5,7 +5,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
+from decks.exceptions import DeckRequestError
 from decks.models import Deck, DeckNotice, DeckVersion, DeckVisibility
+from decks.services.decks import deck_list_of
 from rules.deck_compare import DeckComparison, compare_lists
 
 User = AbstractBaseUser | AnonymousUser | None
@@ -78,3 +80,54 @@ def decks_compare(*, before: Deck | DeckVersion, after: Deck | DeckVersion) -> D
 
 def deck_notices_open(*, owner: AbstractBaseUser) -> QuerySet[DeckNotice]:
     return DeckNotice.objects.filter(owner=owner, dismissed=False).select_related("deck")
+
+
+def deck_versions_numbered(*, deck: Deck, numbers: Any) -> dict[int, DeckVersion]:
+    """The versions of `deck` with these numbers, by number, in one query (a page's previous versions)."""
+    return {v.number: v for v in DeckVersion.objects.filter(deck=deck, number__in=list(numbers))}
+
+
+def deck_validation_now(*, deck: Deck) -> dict[str, Any]:
+    """The validation.md result of the deck's stored list against its format as they are now; stores nothing.
+
+    A card that has left the catalog is its finding (`unknown-card`), a format
+    that no longer exists an `unknown-format` error, as `deck_revalidate` stores them.
+    """
+    from decks.exceptions import DeckRequestError
+    from decks.services.decks import DeckListError, deck_list_of
+
+    try:
+        return deck_list_of(deck).result.to_dict()
+    except DeckListError as exc:
+        errors = [f.to_dict() for f in exc.findings]
+    except DeckRequestError as exc:
+        errors = [{"code": "unknown-format", "message": exc.message}]
+    return {
+        "legal": False,
+        "game": deck.game.slug,
+        "format": deck.format,
+        "card_count": deck.card_count,
+        "errors": errors,
+        "warnings": [],
+    }
+
+
+def deck_text(deck: Deck) -> str:
+    """The deck as deck-format.md text: the canonical export, or the stored printings as written
+    when the catalog no longer knows one of them (so the list cannot be resolved)."""
+    try:
+        return deck_list_of(deck).text
+    except DeckRequestError:
+        return "".join(f"{e['count']} {e['title']} ({e['set']}) {e['number']}\n" for e in deck.cards)
+
+
+def deck_document(deck: Deck) -> dict[str, Any]:
+    """The deck as deck-format.md's JSON document, each card by set, number and title."""
+    return {
+        "game": deck.game.slug,
+        "name": deck.name,
+        "format": deck.format,
+        "cards": [
+            {"set": e["set"], "number": e["number"], "title": e["title"], "count": e["count"]} for e in deck.cards
+        ],
+    }

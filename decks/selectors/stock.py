@@ -10,7 +10,7 @@ from cardcollections.models import Game
 from cardcollections.selectors.reservations import on_offer_by_title, stock_by_title
 from decks.models import Deck
 from decks.services.decks import deck_holder
-from rules.text import title_key
+from rules.deck_compare import copies_by_title
 
 
 @dataclass(frozen=True)
@@ -57,15 +57,6 @@ class TitleNeed:
         }
 
 
-def _needs(entries: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str, int]]:
-    needs: dict[str, tuple[str, int]] = {}
-    for e in entries:
-        key = title_key(e["title"])
-        title, count = needs.get(key, (e["title"], 0))
-        needs[key] = (title, count + int(e["count"]))
-    return needs
-
-
 def list_stock(
     *,
     user: AbstractBaseUser | AnonymousUser | None,
@@ -80,7 +71,7 @@ def list_stock(
     (a built deck does not compete with itself). Anonymous users own nothing.
     Two queries, three with `with_offers`.
     """
-    needs = _needs(entries)
+    needs = copies_by_title(entries)
     if user is None or not user.is_authenticated or not needs:
         stock, offers = {}, {}
     else:

@@ -19,6 +19,7 @@ from decks.exceptions import DeckRequestError
 from decks.models import Deck, DeckVersion, DeckVisibility
 from decks.selectors.formats import format_resolve
 from decks.services.validation import deck_validation
+from rules.deck_compare import copies_by_title
 from rules.decklist import MAX_COUNT, Finding, ResolvedDeck, export_decklist
 from rules.text import title_key
 from rules.validation import ValidationResult
@@ -89,10 +90,11 @@ def deck_list_read(*, game: str, format_slug: str | None, decklist: str | None =
 
 def deck_list_of(deck: Deck) -> DeckList:
     """The stored list of `deck` read again (the catalog or format may have changed since it was saved)."""
-    return deck_list_read(game=deck.game.slug, format_slug=deck.format, cards=_stored(deck.cards))
+    return deck_list_read(game=deck.game.slug, format_slug=deck.format, cards=stored_cards(deck.cards))
 
 
-def _stored(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def stored_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Stored entries as the engine's JSON input (by printing; the stored title is only for display)."""
     return [{"set": e["set"], "number": e["number"], "count": e["count"]} for e in entries]
 
 
@@ -190,7 +192,7 @@ def deck_update(
         if list_given:
             read = deck_list_read(game=game, format_slug=fmt, decklist=decklist, cards=cards)
         elif new_format is not None and new_format != locked.format:
-            read = deck_list_read(game=game, format_slug=fmt, cards=_stored(locked.cards))
+            read = deck_list_read(game=game, format_slug=fmt, cards=stored_cards(locked.cards))
         else:
             read = None
         new_list = read is not None and (read.entries != locked.cards or fmt != locked.format)
@@ -215,32 +217,34 @@ def deck_update(
     return locked
 
 
+def stored_list_verdict(
+    *, game: str, format_slug: str, entries: list[dict[str, Any]], card_count: int
+) -> tuple[DeckList | None, dict[str, Any]]:
+    """The engine's verdict now on a stored list (a deck's, a version's, a registration's snapshot).
+
+    Returns the list read again (None when it can no longer be read) and the
+    validation.md result. A printing that left the catalog is an `unknown-card`
+    error and a format that no longer exists an `unknown-format` one: a stored
+    list always gets a result, never an exception.
+    """
+    try:
+        read = deck_list_read(game=game, format_slug=format_slug, cards=stored_cards(entries))
+    except DeckListError as exc:
+        errors = [f.to_dict() for f in exc.findings]
+    except DeckRequestError as exc:
+        errors = [{"code": "unknown-format", "message": exc.message}]
+    else:
+        return read, read.result.to_dict()
+    result = {"legal": False, "game": game, "format": format_slug, "card_count": card_count, "errors": errors}
+    return None, {**result, "warnings": []}
+
+
 def deck_revalidate(*, deck: Deck) -> Deck:
     """Validate the stored list again (after a format or catalog change) and store the result; no new version."""
-    try:
-        read = deck_list_of(deck)
-    except DeckListError as exc:
-        result = {
-            "legal": False,
-            "game": deck.game.slug,
-            "format": deck.format,
-            "card_count": deck.card_count,
-            "errors": [f.to_dict() for f in exc.findings],
-            "warnings": [],
-        }
-        legal = False
-    except DeckRequestError as exc:
-        result = {
-            "legal": False,
-            "game": deck.game.slug,
-            "format": deck.format,
-            "card_count": deck.card_count,
-            "errors": [{"code": "unknown-format", "message": exc.message}],
-            "warnings": [],
-        }
-        legal = False
-    else:
-        result, legal = read.result.to_dict(), read.result.legal
+    _read, result = stored_list_verdict(
+        game=deck.game.slug, format_slug=deck.format, entries=deck.cards, card_count=deck.card_count
+    )
+    legal = bool(result["legal"])
     Deck.objects.filter(pk=deck.pk).update(legal=legal, validation=result)
     deck.legal, deck.validation = legal, result
     return deck
@@ -254,7 +258,7 @@ def deck_clone(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) 
         name=(name or f"{deck.name} (copy)")[:MAX_NAME],
         format_slug=deck.format,
         description=deck.description,
-        cards=_stored(deck.cards),
+        cards=stored_cards(deck.cards),
         cloned_from=deck,
     )
 
@@ -270,11 +274,7 @@ def deck_holder(deck: Deck) -> str:
 
 
 def _reserve(deck: Deck) -> None:
-    titles: dict[str, tuple[str, int]] = {}
-    for e in deck.cards:
-        key = title_key(e["title"])
-        title, count = titles.get(key, (e["title"], 0))
-        titles[key] = (title, count + e["count"])
+    titles = copies_by_title(deck.cards)
     reservations_replace(
         owner=deck.owner,
         game=deck.game,

@@ -1,17 +1,24 @@
 """Writing tournament formats."""
 
+import logging
 from collections.abc import Iterable
+from typing import Any
 
+from celery import current_app
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from cardcollections.adapters import card_pool_for_game
 from cardcollections.models import CardSet, Game
 from decks.models import TournamentFormat
+from decks.services.notices import RECHECK_TASK
 from rules import formats
 from rules.decklist import suggest_titles
 from rules.text import title_key
+
+logger = logging.getLogger(__name__)
 
 
 def _titles(field: str, titles: Iterable[str], game: str, errors: dict[str, list[str]]) -> list[str]:
@@ -31,6 +38,32 @@ def _titles(field: str, titles: Iterable[str], game: str, errors: dict[str, list
     return list(out.values())
 
 
+def _check_rules(
+    *,
+    game: Game,
+    base_format: str,
+    sets: list[CardSet],
+    banned_titles: Iterable[str],
+    restricted_titles: Iterable[str],
+    min_size: int | None,
+    max_size: int | None,
+    errors: dict[str, list[str]],
+) -> tuple[list[str], list[str]]:
+    """The checks a format's rules pass (on create and on update); the titles as the catalog spells them."""
+    try:
+        formats.base_format(game.slug, base_format)
+    except formats.UnknownFormat as exc:
+        errors["base_format"] = [exc.message]
+    foreign = [s.code for s in sets if s.game_id != game.pk]
+    if foreign:
+        errors["legal_sets"] = [f"{', '.join(foreign)} {'is' if len(foreign) == 1 else 'are'} not a {game} set."]
+    if min_size is not None and max_size is not None and min_size > max_size:
+        errors["max_size"] = ["The maximum size must not be below the minimum."]
+    banned = _titles("banned_titles", banned_titles, game.slug, errors)
+    restricted = _titles("restricted_titles", restricted_titles, game.slug, errors)
+    return banned, restricted
+
+
 @transaction.atomic
 def tournament_format_create(
     *,
@@ -47,22 +80,21 @@ def tournament_format_create(
 ) -> TournamentFormat:
     """Create a tournament format; raise ValidationError (by field) if it could never be used."""
     errors: dict[str, list[str]] = {}
-    try:
-        formats.base_format(game.slug, base_format)
-    except formats.UnknownFormat as exc:
-        errors["base_format"] = [exc.message]
     if formats.is_base_format_slug(slug):
         errors["slug"] = [f"{slug} is the name of a base format; choose another slug."]
     elif TournamentFormat.objects.filter(slug=slug).exists():
         errors["slug"] = [f"A format called {slug} already exists."]
     sets = list(legal_sets)
-    foreign = [s.code for s in sets if s.game_id != game.pk]
-    if foreign:
-        errors["legal_sets"] = [f"{', '.join(foreign)} {'is' if len(foreign) == 1 else 'are'} not a {game} set."]
-    if min_size is not None and max_size is not None and min_size > max_size:
-        errors["max_size"] = ["The maximum size must not be below the minimum."]
-    banned = _titles("banned_titles", banned_titles, game.slug, errors)
-    restricted = _titles("restricted_titles", restricted_titles, game.slug, errors)
+    banned, restricted = _check_rules(
+        game=game,
+        base_format=base_format,
+        sets=sets,
+        banned_titles=banned_titles,
+        restricted_titles=restricted_titles,
+        min_size=min_size,
+        max_size=max_size,
+        errors=errors,
+    )
     if errors:
         raise ValidationError(errors)
     try:
@@ -83,3 +115,77 @@ def tournament_format_create(
         raise ValidationError({"slug": [f"A format called {slug} already exists."]}) from exc
     row.legal_sets.set(sets)
     return row
+
+
+class FormatNotYours(PermissionDenied):
+    """Only a format's organiser, or staff, may change it."""
+
+
+def tournament_format_can_edit(*, fmt: TournamentFormat, user: AbstractBaseUser | None) -> bool:
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and (user.is_staff or (fmt.organiser_id is not None and fmt.organiser_id == user.pk))
+    )
+
+
+def tournament_format_update(
+    *,
+    fmt: TournamentFormat,
+    user: AbstractBaseUser | None,
+    name: str,
+    base_format: str,
+    legal_sets: Iterable[CardSet] = (),
+    banned_titles: Iterable[str] = (),
+    restricted_titles: Iterable[str] = (),
+    min_size: int | None = None,
+    max_size: int | None = None,
+    queue: str | None = None,
+) -> TournamentFormat:
+    """Change a format's rules (its organiser or staff; FormatNotYours otherwise), in one transaction.
+
+    The slug and the game stay: decks and events name the format by its slug.
+    Raises ValidationError (by field) on the same checks as create. Once the
+    change has committed, every saved deck of the format is validated again by
+    a worker, and the owners of decks it made illegal get a notice
+    (decks.services.notices.format_decks_recheck).
+    """
+    if not tournament_format_can_edit(fmt=fmt, user=user):
+        raise FormatNotYours("Only the format's organiser or staff may change it.")
+    errors: dict[str, list[str]] = {}
+    if not name or not name.strip():
+        errors["name"] = ["A format needs a name."]
+    sets = list(legal_sets)
+    banned, restricted = _check_rules(
+        game=fmt.game,
+        base_format=base_format,
+        sets=sets,
+        banned_titles=banned_titles,
+        restricted_titles=restricted_titles,
+        min_size=min_size,
+        max_size=max_size,
+        errors=errors,
+    )
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        row = TournamentFormat.objects.select_for_update().get(pk=fmt.pk)
+        row.name = name.strip()
+        row.base_format = base_format
+        row.banned_titles = banned
+        row.restricted_titles = restricted
+        row.min_size = min_size
+        row.max_size = max_size
+        row.save()
+        row.legal_sets.set(sets)
+        slug, target = row.slug, queue or getattr(settings, "FORMAT_RECHECK_QUEUE", None)
+        transaction.on_commit(lambda: _enqueue_recheck(slug, target))
+    return row
+
+
+def _enqueue_recheck(slug: str, queue: str | None) -> None:
+    options: dict[str, Any] = {"queue": queue} if queue else {}
+    try:
+        current_app.send_task(RECHECK_TASK, args=[slug], **options)
+    except Exception:
+        logger.exception("the re-check of decks in format %s could not be queued", slug)

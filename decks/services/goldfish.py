@@ -42,7 +42,9 @@ from django.db.models import F
 
 from cardcollections.adapters import card_pool_for_game
 from decks.goldfish_models import UNFINISHED, GoldfishChunk, GoldfishJob, GoldfishStatus
+from decks.selectors.decks import deck_get_readable
 from decks.selectors.goldfish import goldfish_job_progress
+from decks.services.decks import stored_cards
 from rules.decklist import DeckFormatError, ParsedDeck, ResolvedDeck, entries_from_json, parse_decklist, resolve
 from rules.goldfish import (
     ChunkCounts,
@@ -232,7 +234,13 @@ class PreparedGoldfish:
 def _parse_deck(data: Mapping[str, Any]) -> tuple[str, ParsedDeck]:
     given = [key for key in DECK_FIELDS if key in data]
     if "deck" in given:
-        raise GoldfishInputError("deck", "saved decks are not available yet")
+        # goldfish_prepare has put the saved deck's own entries ({"set", "number", "count"}) here.
+        if len(given) != 1:
+            raise GoldfishInputError("deck", "give the deck as decklist, cards or deck, exactly one of them")
+        try:
+            return "deck", entries_from_json(data["deck"])
+        except DeckFormatError as exc:
+            raise GoldfishInputError("deck", "must be the id of a saved deck") from exc
     if len(given) != 1:
         raise GoldfishInputError("decklist", "give the deck as decklist (text) or cards (a list), exactly one of them")
     if "decklist" in data:
@@ -253,22 +261,41 @@ def _parse_deck(data: Mapping[str, Any]) -> tuple[str, ParsedDeck]:
         raise GoldfishInputError(exc.path or "cards", exc.message) from exc
 
 
-def goldfish_prepare(*, data: Any) -> PreparedGoldfish:
+def _saved_deck_entries(*, data: Mapping[str, Any], user: Any) -> tuple[str, list[dict[str, Any]]]:
+    """The game and the stored entries of the saved deck `data["deck"]`, which `user` must be able to read."""
+    others = [key for key in DECK_FIELDS if key in data and key != "deck"]
+    if others:
+        raise GoldfishInputError("deck", "give the deck as decklist, cards or deck, exactly one of them")
+    deck_id = data["deck"]
+    if not isinstance(deck_id, str):
+        raise GoldfishInputError("deck", "must be the id of a saved deck (a UUID string)")
+    saved = deck_get_readable(deck_id=deck_id, user=user)
+    if saved is None:
+        # The same answer for a deck that does not exist and one the caller may not read: ids do not leak.
+        raise GoldfishInputError("deck", "no saved deck with this id that you may read")
+    return saved.game.slug, stored_cards(saved.cards)
+
+
+def goldfish_prepare(*, data: Any, user: AbstractBaseUser | AnonymousUser | None = None) -> PreparedGoldfish:
     """Check a request body and resolve its deck; raise GoldfishInputError naming the first bad field.
 
     One query for the card pool (none when the pool is cached), whatever the
-    size of the list. Unknown cards are listed all at once.
+    size of the list. Unknown cards are listed all at once. A saved `deck` must
+    be one `user` may read (its owner's, or an unlisted or public one); it
+    supplies the game (a `game` in the body must agree) and the list.
     """
     if not isinstance(data, Mapping):
         raise GoldfishInputError("", "the request must be a JSON object")
+    saved_game = None
     if "deck" in data:
-        # Checked first: without a saved deck there is no game to check the rest against.
-        raise GoldfishInputError("deck", "saved decks are not available yet")
+        # Checked first: the saved deck's game is what the rest is checked against.
+        saved_game, entries = _saved_deck_entries(data=data, user=user)
     try:
-        request = parse_goldfish_request(data)
+        request = parse_goldfish_request(data, game=saved_game)
     except GoldfishRequestError as exc:
         raise GoldfishInputError(exc.field, exc.message) from exc
-    resolved, deck = goldfish_deck_resolve(game=request.game, data=data)
+    deck_data = {"deck": entries} if saved_game is not None else data
+    resolved, deck = goldfish_deck_resolve(game=request.game, data=deck_data)
     return PreparedGoldfish(request=request, deck=deck, resolved=resolved)
 
 
@@ -378,7 +405,7 @@ def goldfish_job_create(
     the estimated work) are for tests and benchmarks; the numbers do not depend
     on them.
     """
-    prepared = prepared or goldfish_prepare(data=data)
+    prepared = prepared or goldfish_prepare(data=data, user=owner)
     request = prepared.request
     if request.mode == "exact":
         raise GoldfishInputError("mode", "exact mode answers at once; it does not make a job")

@@ -323,11 +323,66 @@ def test_unknown_cards_are_400_listing_all_of_them(client, cv_catalog):
     assert data["field"] == "cards" and data["unknown_cards"][0]["index"] == 1
 
 
+def _saved_deck(owner, visibility: str):
+    from cardcollections.models import Game
+    from decks.services.decks import deck_create
+
+    game = Game.objects.get(slug=CV)
+    return deck_create(owner=owner, game=game, name="Saved", decklist=DECK, visibility=visibility)
+
+
 @pytest.mark.django_db
-def test_a_saved_deck_is_not_available_yet(client, cv_catalog):
-    response = client.post(URL, request_body(decklist=None, deck=1), format="json")
+def test_a_saved_deck_supplies_its_game_and_list(client, cv_catalog, alice, queued):
+    deck = _saved_deck(alice, "unlisted")
+    exact = request_body(mode="exact", trials=None, seed=None)
+    from_list = client.post(URL, exact, format="json").json()
+    # No list in the body: the deck's own; a game that agrees with it is allowed.
+    saved = request_body(mode="exact", trials=None, seed=None, decklist=None, deck=str(deck.pk))
+    response = client.post(URL, saved, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json() == from_list
+    # A simulation of the saved deck, without a game, is the same job as one of its list.
+    body = request_body(game=None, decklist=None, deck=str(deck.pk))
+    response = client.post(URL, body, format="json")
+    assert response.status_code == 202, response.json()
+    assert run_all(response.json()["id"]) == ["done"]
+    assert client.get(response.json()["url"]).json()["result"] == service.goldfish_run(data=request_body())
+    # A private deck: its owner (the job's owner) may run it.
+    private = _saved_deck(alice, "private")
+    job = service.goldfish_job_create(owner=alice, data=request_body(decklist=None, deck=str(private.pk)))
+    assert job.owner == alice and run_all(str(job.id)) == ["done"]
+    job.refresh_from_db()
+    assert job.result == service.goldfish_run(data=request_body())
+
+
+@pytest.mark.django_db
+def test_a_saved_deck_the_caller_may_not_read_is_400_on_deck(client, cv_catalog, alice, charlie, api_as):
+    private = _saved_deck(alice, "private")
+    answers = []
+    for deck_id in (str(private.pk), str(uuid.uuid4()), "not-a-uuid"):
+        response = api_as(charlie, "token").post(URL, request_body(decklist=None, deck=deck_id), format="json")
+        assert response.status_code == 400
+        answers.append(response.json())
+    # The same answer whether the deck exists or not: ids do not leak.
+    assert answers == [{"field": "deck", "message": "no saved deck with this id that you may read"}] * 3
+    assert not GoldfishJob.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"decklist": None, "deck": 7}, "deck"),
+        ({"deck": "DECK"}, "deck"),  # a list and a deck
+        ({"decklist": None, "game": "bible-battles", "deck": "DECK"}, "game"),
+    ],
+)
+def test_a_saved_deck_request_that_is_malformed_is_400(client, cv_catalog, alice, overrides, field):
+    deck = _saved_deck(alice, "public")
+    overrides = {k: (str(deck.pk) if v == "DECK" else v) for k, v in overrides.items()}
+    response = client.post(URL, request_body(**overrides), format="json")
     assert response.status_code == 400
-    assert response.json() == {"field": "deck", "message": "saved decks are not available yet"}
+    assert response.json()["field"] == field, response.json()
 
 
 PLAY_AVAILABLE = importlib.util.find_spec("rules.goldfish_play") is not None

@@ -97,3 +97,23 @@ def test_the_chart_is_an_svg_with_one_line_per_query_and_escaped_names():
     assert "a &lt;b&gt;" in svg and "<b>" not in svg
     with pytest.raises(ValueError):
         probability_chart_svg([0, 1], [("x", [0.1])])
+
+
+@pytest.mark.django_db
+def test_a_saved_deck_opens_in_the_goldfish_page_for_those_who_may_read_it(client, cv_catalog, alice, bob):
+    from cardcollections.models import Game
+    from decks.services.decks import deck_create, deck_update
+
+    deck = deck_create(owner=alice, game=Game.objects.get(slug="chapter-and-verse"), name="Mine", decklist=DECK)
+    client.force_login(alice)
+    response = client.get(PAGE, {"deck": str(deck.pk)})
+    assert response.status_code == 302
+    query = parse_qs(urlparse(response["Location"]).query)
+    assert query["game"] == ["chapter-and-verse"] and "3 By Small Means (CV1) 900" in query["decklist"][0]
+    assert len(hand_srcs(client.get(response["Location"]).content.decode())) == 5
+    # Private: bob gets the empty page, not alice's list; once unlisted, the link works for him.
+    client.force_login(bob)
+    assert client.get(PAGE, {"deck": str(deck.pk)}).status_code == 200
+    assert client.get(PAGE, {"deck": "not-a-uuid"}).status_code == 200
+    deck_update(deck=deck, visibility="unlisted")
+    assert client.get(PAGE, {"deck": str(deck.pk)}).status_code == 302

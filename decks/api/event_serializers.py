@@ -1,0 +1,151 @@
+"""Events API shapes: input serializers only shape and type-check; the services decide."""
+
+from rest_framework import serializers
+from rest_framework.reverse import reverse
+
+from decks.models import Event, EventCheck, EventCheckStatus, Registration
+from decks.services.events import MAX_DESCRIPTION, MAX_NAME, event_is_open
+from rules.games import GAME_SLUGS
+
+
+class EventCreateIn(serializers.Serializer):
+    name = serializers.CharField(max_length=MAX_NAME)
+    game = serializers.ChoiceField(choices=GAME_SLUGS)
+    format = serializers.CharField(
+        max_length=60, required=False, allow_null=True, help_text="A base format of the game or a tournament format."
+    )
+    deadline = serializers.DateTimeField(help_text="Registrations close at this moment; must be in the future.")
+    description = serializers.CharField(max_length=MAX_DESCRIPTION, required=False, allow_blank=True, default="")
+
+
+class EventPatchIn(serializers.Serializer):
+    name = serializers.CharField(max_length=MAX_NAME, required=False)
+    format = serializers.CharField(max_length=60, required=False)
+    deadline = serializers.DateTimeField(required=False, help_text="An earlier deadline closes registration early.")
+    description = serializers.CharField(max_length=MAX_DESCRIPTION, required=False, allow_blank=True)
+
+
+class EventOut(serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    organiser = serializers.SerializerMethodField()
+    open = serializers.SerializerMethodField(help_text="True until the deadline.")
+    url = serializers.SerializerMethodField()
+    registrations_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "name",
+            "game",
+            "format",
+            "deadline",
+            "description",
+            "organiser",
+            "open",
+            "created",
+            "url",
+            "registrations_url",
+        ]
+
+    def get_organiser(self, obj: Event) -> str:
+        return obj.organiser.get_username()
+
+    def get_open(self, obj: Event) -> bool:
+        return event_is_open(obj)
+
+    def get_url(self, obj: Event) -> str:
+        return reverse("api-event-detail", args=[obj.pk], request=self.context.get("request"))
+
+    def get_registrations_url(self, obj: Event) -> str:
+        return reverse("api-event-registrations", args=[obj.pk], request=self.context.get("request"))
+
+
+class RegistrationIn(serializers.Serializer):
+    deck = serializers.UUIDField(help_text="One of your decks of the event's game.")
+
+
+class RegistrationCardOut(serializers.Serializer):
+    set = serializers.CharField()
+    number = serializers.CharField()
+    title = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class RegistrationOut(serializers.ModelSerializer):
+    event = serializers.IntegerField(source="event_id", read_only=True)
+    player = serializers.SerializerMethodField()
+    deck = serializers.UUIDField(source="deck_id", read_only=True, allow_null=True)
+    cards = RegistrationCardOut(many=True, read_only=True)
+    legal = serializers.SerializerMethodField(help_text="The engine's verdict when it was registered.")
+    validation = serializers.JSONField(read_only=True, help_text="ValidationResult at registration (validation.md).")
+    recheck = serializers.JSONField(read_only=True, allow_null=True, help_text="The latest organiser re-check.")
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id",
+            "event",
+            "player",
+            "deck",
+            "deck_name",
+            "deck_version",
+            "format",
+            "cards",
+            "decklist",
+            "list_hash",
+            "card_count",
+            "legal",
+            "validation",
+            "created",
+            "active",
+            "replaced",
+            "recheck",
+            "recheck_legal",
+            "rechecked",
+        ]
+        read_only_fields = fields
+
+    def get_player(self, obj: Registration) -> str:
+        return obj.player.get_username()
+
+    def get_legal(self, obj: Registration) -> bool:
+        return bool(obj.validation.get("legal"))
+
+
+class EventCheckOut(serializers.ModelSerializer):
+    event = serializers.IntegerField(source="event_id", read_only=True)
+    status = serializers.ChoiceField(choices=EventCheckStatus.choices, read_only=True)
+    progress = serializers.FloatField(read_only=True, min_value=0.0, max_value=1.0)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = EventCheck
+        fields = [
+            "id",
+            "event",
+            "status",
+            "progress",
+            "total",
+            "done",
+            "legal",
+            "illegal",
+            "error",
+            "created",
+            "started",
+            "finished",
+            "url",
+        ]
+        read_only_fields = fields
+
+    def get_url(self, obj: EventCheck) -> str:
+        return reverse("api-event-check-detail", args=[obj.event_id, obj.pk], request=self.context.get("request"))
+
+
+class EventErrorOut(serializers.Serializer):
+    field = serializers.CharField(help_text="The field to fix: name, game, format, deadline, deck, registration ...")
+    message = serializers.CharField()
+    findings = serializers.ListField(
+        child=serializers.JSONField(), required=False, help_text="An illegal deck: every finding of the engine."
+    )
+    validation = serializers.JSONField(required=False, help_text="An illegal deck: the engine's whole result.")

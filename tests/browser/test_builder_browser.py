@@ -1,0 +1,155 @@
+"""The deck builder in a real Chromium: a 40-card Chapter and Verse deck built from an empty list
+with the search results' plus buttons and keys, the validation panel going from illegal to legal, and saved."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from decks.models import Deck
+from tests.decks.conftest import _load_cv, verse_title
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _log_in(page, base_url: str, username: str, next_path: str) -> None:
+    page.goto(f"{base_url}/accounts/login/?next={next_path}")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(f"{username}-password-1")
+    page.get_by_role("button", name="Log in").click()
+
+
+def _add_verses(page, numbers, *, copies: int) -> None:
+    """Click each verse's plus button in the search results `copies` times."""
+    for i in numbers:
+        plus = page.get_by_role("button", name=f"Add {verse_title(i)} (CV1 {i})")
+        for _ in range(copies):
+            plus.click()
+
+
+def test_it_builds_a_legal_deck_without_reloading_and_saves_it(
+    live_server, browser_page, screenshot_dir, card_media_cleanup
+):
+    _load_cv(60)
+    get_user_model().objects.create_user("alice", password="alice-password-1")
+    page = browser_page
+    _log_in(page, live_server.url, "alice", "/decks/new/%3Fgame%3Dchapter-and-verse")
+    expect(page.get_by_role("heading", level=1)).to_have_text("New deck")
+
+    validation = page.locator("#deck-validation")
+    expect(validation).to_have_attribute("data-legal", "false")
+    expect(page.locator("#deck-total")).to_have_text("0")
+    expect(page.locator("#deck-dirty")).to_have_text("Not saved yet")
+    # A marker on the document: a page load would drop it.
+    page.evaluate("window.__sameDocument = true")
+
+    page.get_by_label("Name").fill("Forty verses")
+    # Search as you type: only the verses are left.
+    page.get_by_label("Search cards").fill("verse 0")
+    results = page.locator("#builder-results .result-row")
+    expect(results.first).to_have_attribute("data-title", "Verse 001")
+    expect(page.locator("#builder-results .result-row", has_text="Pride Cycle")).to_have_count(0)
+
+    # Nineteen titles, two copies each, with the plus buttons.
+    _add_verses(page, range(1, 20), copies=2)
+    expect(page.locator("#deck-total")).to_have_text("38")
+    expect(validation).to_have_attribute("data-legal", "false")
+    expect(validation.locator('[data-code="deck-too-small"]')).to_be_visible()
+    expect(page.locator("#deck-dirty")).to_have_text("Unsaved changes")
+
+    # The twentieth with the keyboard: Enter adds the focused result, then "+" once more.
+    row = page.locator("#builder-results .result-row", has_text=verse_title(20))
+    row.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#deck-total")).to_have_text("39")
+    expect(validation).to_have_attribute("data-legal", "false")
+    expect(row.locator(".in-deck")).to_have_text("in deck: 1")
+    page.keyboard.press("+")
+    expect(page.locator("#deck-total")).to_have_text("40")
+    expect(validation).to_have_attribute("data-legal", "true")
+    expect(validation).to_contain_text("Legal")
+    # "-" takes one out again, and the panel says so; "+" puts it back.
+    page.keyboard.press("-")
+    expect(validation).to_have_attribute("data-legal", "false")
+    page.keyboard.press("+")
+    expect(validation).to_have_attribute("data-legal", "true")
+    page.screenshot(path=screenshot_dir / "builder-legal.png", full_page=True)
+
+    page.get_by_role("button", name="Save deck").click()
+    expect(page.locator("#deck-save-message")).to_contain_text("Saved version 1.")
+    expect(page.locator("#deck-dirty")).to_have_text("All changes saved")
+    deck = Deck.objects.get()
+    expect(page).to_have_url(re.compile(rf"/decks/{deck.pk}/edit/$"))
+    assert deck.name == "Forty verses" and deck.card_count == 40 and deck.legal and deck.version == 1
+    assert page.evaluate("window.__sameDocument") is True  # never reloaded
+
+    # A change in the deck list, saved again: a new version of the same deck.
+    page.get_by_role("button", name=f"One {verse_title(1)} (CV1 1) fewer").click()
+    expect(page.locator("#deck-total")).to_have_text("39")
+    expect(page.locator("#deck-dirty")).to_have_text("Unsaved changes")
+    page.keyboard.press("Control+s")
+    expect(page.locator("#deck-save-message")).to_contain_text("Saved version 2.")
+    deck.refresh_from_db()
+    assert Deck.objects.count() == 1 and deck.version == 2 and deck.card_count == 39 and not deck.legal
+
+    # Unsaved changes: leaving asks first.
+    page.get_by_role("button", name=f"One {verse_title(1)} (CV1 1) more").click()
+    expect(page.locator("#deck-dirty")).to_have_text("Unsaved changes")
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.type), dialog.dismiss()))
+    page.close(run_before_unload=True)
+    page.wait_for_timeout(500)
+    assert dialogs == ["beforeunload"]
+
+
+def test_a_deck_built_from_nothing_is_registered_and_the_organiser_sees_it(
+    live_server, browser_page, card_media_cleanup
+):
+    """The issue's whole path: empty list, illegal, legal, saved, registered, in the organiser's list."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from decks.models import Registration
+    from decks.services.events import event_create
+
+    _load_cv(60)
+    users = get_user_model().objects
+    users.create_user("alice", password="alice-password-1")
+    organiser = users.create_user("bob", password="bob-password-1")
+    event = event_create(
+        organiser=organiser,
+        name="Spring Open",
+        game="chapter-and-verse",
+        format_slug="advanced",
+        deadline=timezone.now() + timedelta(days=3),
+    )
+    page = browser_page
+    _log_in(page, live_server.url, "alice", "/decks/new/%3Fgame%3Dchapter-and-verse")
+    validation = page.locator("#deck-validation")
+    expect(validation).to_have_attribute("data-legal", "false")
+    page.get_by_label("Name").fill("Spring faith")
+    page.get_by_label("Search cards").fill("verse 0")
+    _add_verses(page, range(1, 14), copies=3)
+    expect(page.locator("#deck-total")).to_have_text("39")
+    expect(validation.locator('[data-code="deck-too-small"]')).to_be_visible()
+    _add_verses(page, [14], copies=1)
+    expect(page.locator("#deck-total")).to_have_text("40")
+    expect(validation).to_have_attribute("data-legal", "true")
+    page.get_by_role("button", name="Save deck").click()
+    expect(page.locator("#deck-save-message")).to_contain_text("Saved version 1.")
+    deck = Deck.objects.get()
+
+    page.goto(f"{live_server.url}/events/{event.pk}/register/")
+    page.get_by_label("Deck").select_option(str(deck.pk))
+    page.get_by_role("button", name="Register").click()
+    registration = Registration.objects.get(event=event, active=True)
+    assert registration.deck_id == deck.pk and registration.card_count == 40
+    expect(page.locator("body")).to_contain_text(registration.list_hash)
+
+    page.get_by_role("button", name="Log out").click()
+    _log_in(page, live_server.url, "bob", f"/events/{event.pk}/manage/")
+    row = page.locator(".registration-row", has_text="alice")
+    expect(row).to_contain_text("Spring faith")
+    expect(row).to_contain_text(registration.list_hash)
