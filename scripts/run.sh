@@ -14,6 +14,7 @@ $PY manage.py migrate --no-input -v0
 $PY manage.py loadcatalog cardcollections/starter_catalogs/*.json
 $PY manage.py collectstatic --no-input -v0
 $PY manage.py demoaccount
+$PY manage.py demodecks
 
 echo "==> starting a Celery worker"
 .venv/bin/celery -A cardsite worker --loglevel=INFO --concurrency="${CELERY_CONCURRENCY:-2}" \
