@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
@@ -172,7 +173,7 @@ def collection_adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.headers.get("HX-Request") != "true":
         if error:
             messages.error(request, error)
-        return redirect(request.POST.get("next") or reverse("collection-browse", args=[slug]))
+        return redirect(_safe_next(request) or reverse("collection-browse", args=[slug]))
     owned = owned_by_card(owner=request.user, card_ids=[card.pk]).get(card.pk, {"quantity": 0, "for_trade": 0})
     tile = {"card": card, **owned, "stock": _title_stock(request.user, game, [card]).get(card.title_key)}
     return render(
@@ -181,6 +182,16 @@ def collection_adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         {"tile": tile, "game": game, "editable": True, "error": error},
         status=200,
     )
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """The posted `next` if it stays on this site (never an open redirect), else ""."""
+    nxt = request.POST.get("next") or ""
+    if nxt and url_has_allowed_host_and_scheme(
+        nxt, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return nxt
+    return ""
 
 
 def _pick_condition(owner, card, rows: Q) -> str:

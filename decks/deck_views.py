@@ -24,6 +24,7 @@ from decks.exceptions import DeckRequestError
 from decks.models import Deck
 from decks.selectors.deck_stats import deck_history, deck_lines, deck_stats, side_by_side
 from decks.selectors.decks import (
+    deck_cloned_from_shown,
     deck_document,
     deck_get_owned,
     deck_get_readable,
@@ -118,6 +119,8 @@ def deck_notice_dismiss(request: HttpRequest, notice_id: int) -> HttpResponse:
 @require_GET
 def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
     deck = _readable(deck_id, request.user)
+    # The page links "copied from" by deck.cloned_from_id: never to an unlisted deck the reader may not be shown.
+    deck.cloned_from_id = deck_cloned_from_shown(deck=deck, user=request.user)
     stats = deck_stats(deck=deck)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
     validation = deck.validation or {}

@@ -94,7 +94,10 @@ def deck_built(request: HttpRequest, deck_id: Any) -> HttpResponse:
             template = "decks/_built_confirm.html" if _is_htmx(request) else "decks/_built_page.html"
             return render(request, template, context)
 
-    deck = deck_set_built(deck=deck, built=want)
+    try:
+        deck = deck_set_built(deck=deck, built=want)
+    except DeckRequestError as exc:  # deleted in another tab meanwhile
+        raise Http404(exc.message) from exc
     if want:
         note = f"“{deck.name}” is built: its {_cards(deck.card_count)} are reserved from your collection."
     else:

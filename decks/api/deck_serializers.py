@@ -17,6 +17,7 @@ from rest_framework.reverse import reverse
 
 from decks.api.serializers import FindingSerializer, StrictCharField, ValidationResultSerializer
 from decks.models import DeckVisibility
+from decks.selectors.decks import deck_cloned_from_shown
 from decks.services.decks import MAX_DESCRIPTION, MAX_NAME
 from rules.games import GAME_SLUGS
 
@@ -141,8 +142,15 @@ class DeckOut(DeckSummaryOut):
     cards = DeckCardOut(many=True, help_text="One entry per printing, sorted by title.")
     validation = ValidationResultSerializer(help_text="The engine's result at the last save (validation.md).")
     built_at = serializers.DateTimeField(allow_null=True)
-    cloned_from = serializers.UUIDField(source="cloned_from_id", allow_null=True)
+    cloned_from = serializers.SerializerMethodField(
+        help_text="The deck this one was copied from; null when you may not be shown it (an unlisted deck's id is its link)."
+    )
     links = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.UUIDField(allow_null=True))
+    def get_cloned_from(self, deck: Any) -> Any:
+        request = self.context.get("request")
+        return deck_cloned_from_shown(deck=deck, user=getattr(request, "user", None))
 
     @extend_schema_field(DeckLinksOut)
     def get_links(self, deck: Any) -> dict[str, str]:

@@ -1,5 +1,8 @@
 """Events API shapes: input serializers only shape and type-check; the services decide."""
 
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
@@ -75,7 +78,9 @@ class RegistrationCardOut(serializers.Serializer):
 class RegistrationOut(serializers.ModelSerializer):
     event = serializers.IntegerField(source="event_id", read_only=True)
     player = serializers.SerializerMethodField()
-    deck = serializers.UUIDField(source="deck_id", read_only=True, allow_null=True)
+    deck = serializers.SerializerMethodField(
+        help_text="The player's deck it was copied from: shown to the player only (an unlisted deck's id is its link)."
+    )
     cards = RegistrationCardOut(many=True, read_only=True)
     legal = serializers.SerializerMethodField(help_text="The engine's verdict when it was registered.")
     validation = serializers.JSONField(read_only=True, help_text="ValidationResult at registration (validation.md).")
@@ -105,6 +110,14 @@ class RegistrationOut(serializers.ModelSerializer):
             "rechecked",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.UUIDField(allow_null=True))
+    def get_deck(self, obj: Registration) -> Any:
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and obj.player_id == user.pk:
+            return obj.deck_id
+        return None
 
     def get_player(self, obj: Registration) -> str:
         return obj.player.get_username()

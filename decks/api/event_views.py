@@ -230,7 +230,7 @@ class RegistrationListApi(APIView):
         if request.accepted_renderer.format == "csv":
             return _csv_response(_organised(request, event_id))
         registrations = registrations_visible(event=event, user=request.user)
-        return Response(RegistrationOut(registrations, many=True).data)
+        return Response(RegistrationOut(registrations, many=True, context={"request": request}).data)
 
     @extend_schema(
         operation_id="events_register",
@@ -277,7 +277,9 @@ class RegistrationListApi(APIView):
             registration = registration_create(event=event, player=request.user, deck=deck)
         except EventError as exc:
             return _error(exc)
-        return Response(RegistrationOut(registration).data, status=status.HTTP_201_CREATED)
+        return Response(
+            RegistrationOut(registration, context={"request": request}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class RegistrationCsvApi(APIView):
@@ -316,7 +318,9 @@ class RegistrationDetailApi(APIView):
         tags=TAGS,
     )
     def get(self, request: Request, event_id: int, registration_id: Any) -> Response:
-        return Response(RegistrationOut(self._registration(request, event_id, registration_id)).data)
+        return Response(
+            RegistrationOut(self._registration(request, event_id, registration_id), context={"request": request}).data
+        )
 
     @extend_schema(
         operation_id="events_registration_withdraw",
@@ -340,7 +344,7 @@ class RegistrationDetailApi(APIView):
             registration = registration_withdraw(registration=registration)
         except EventError as exc:
             return _error(exc)
-        return Response(RegistrationOut(registration).data)
+        return Response(RegistrationOut(registration, context={"request": request}).data)
 
 
 class EventCheckListApi(APIView):

@@ -61,7 +61,7 @@ def builder_cards_read(raw: str | None) -> list[WorkingEntry]:
         raise DeckRequestError("cards", f"The list is longer than {MAX_CARDS_CHARS:,} characters.")
     try:
         data = json.loads(raw)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested deeper than Python's limit
         raise DeckRequestError("cards", "The list is not valid JSON.") from exc
     if not isinstance(data, list):
         raise DeckRequestError("cards", "The list must be a JSON list of {set, number, title, count}.")

@@ -43,6 +43,26 @@ def deck_get_owned(*, deck_id: Any, user: User) -> Deck | None:
         return None
 
 
+def deck_cloned_from_shown(*, deck: Deck, user: User) -> Any:
+    """The id of the deck `deck` was copied from, if `user` may be shown it; else None.
+
+    An unlisted deck is read by its link, so its id is the secret: a public copy
+    of it must not hand the link to everyone. The copy's owner (who had the link)
+    and the original's owner are shown it, anyone else only when the original is public.
+    """
+    original_id = deck.cloned_from_id
+    if original_id is None:
+        return None
+    if _is_user(user) and deck.owner_id == user.pk:
+        return original_id
+    original = Deck.objects.filter(pk=original_id).values("visibility", "owner_id").first()
+    if original is None:
+        return None
+    if original["visibility"] == DeckVisibility.PUBLIC or (_is_user(user) and original["owner_id"] == user.pk):
+        return original_id
+    return None
+
+
 def deck_list_owned(*, owner: AbstractBaseUser, game: str | None = None) -> QuerySet[Deck]:
     qs = Deck.objects.filter(owner=owner).select_related("game", "owner")
     return qs.filter(game__slug=game) if game else qs

@@ -147,14 +147,14 @@ def event_registrations_csv(*, event: Event) -> str:
                 _cell(r.player.get_username()),
                 _cell(r.deck_name),
                 r.deck_version,
-                r.format,
+                _cell(r.format),  # a tournament format's slug may start with "-" ("-a1" is =-A1)
                 r.list_hash,
                 r.card_count,
                 _yes_no(bool(r.validation.get("legal"))),
                 _yes_no(r.recheck_legal),
                 r.created.isoformat(),
                 r.rechecked.isoformat() if r.rechecked else "",
-                r.decklist,
+                _cell(r.decklist),
             ]
         )
     return out.getvalue()

@@ -1,5 +1,6 @@
 """Reading formats: a game's base formats and the tournament formats built on them."""
 
+import re
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -9,6 +10,9 @@ from decks.exceptions import DeckRequestError
 from decks.models import TournamentFormat
 from rules import formats
 from rules.games import GAMES
+
+# What no text column or query parameter can hold (PostgreSQL refuses NUL; UTF-8 cannot encode a lone surrogate).
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class FormatNotFound(DeckRequestError):
@@ -20,6 +24,9 @@ def format_resolve(*, game: str, slug: str | None) -> formats.Format | formats.T
 
     Base formats cost no query; a tournament slug costs two (the row, its sets).
     """
+    if slug is not None and (not isinstance(slug, str) or _UNSTORABLE.search(slug)):
+        # A NUL byte would reach PostgreSQL (a 500) and a lone surrogate cannot be encoded: no such format.
+        raise FormatNotFound("format", "A format is named by its slug, like advanced.")
     try:
         if slug is None or formats.is_base_format_slug(slug):
             return formats.base_format(game, slug)

@@ -6,6 +6,7 @@ Every write is one transaction; a list with unknown cards or unreadable lines
 is refused whole (DeckListError, with every finding), never half-saved.
 """
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,8 @@ from rules.validation import ValidationResult
 UNREADABLE = ("unparseable-line", "unknown-card", "invalid-count")
 MAX_NAME = 120
 MAX_DESCRIPTION = 5000
+# What a text column cannot hold (PostgreSQL refuses NUL; UTF-8 cannot encode a lone surrogate).
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class DeckListError(DeckRequestError):
@@ -98,7 +101,15 @@ def stored_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"set": e["set"], "number": e["number"], "count": e["count"]} for e in entries]
 
 
+def _unstorable(value: str | None) -> bool:
+    return value is not None and _UNSTORABLE.search(value) is not None
+
+
 def _check_fields(*, name: str | None, description: str | None, visibility: str | None) -> None:
+    if _unstorable(name):
+        raise DeckRequestError("name", "A name cannot hold null characters or lone surrogates.")
+    if _unstorable(description):
+        raise DeckRequestError("description", "A description cannot hold null characters or lone surrogates.")
     if name is not None and not name.strip():
         raise DeckRequestError("name", "A deck needs a name.")
     if name is not None and len(name) > MAX_NAME:
@@ -156,6 +167,14 @@ def deck_create(
     return deck
 
 
+def _lock(deck: Deck, *related: str) -> Deck:
+    """The deck's row, locked for this transaction; DeckRequestError if it was deleted meanwhile."""
+    locked = Deck.objects.select_for_update().select_related(*related).filter(pk=deck.pk).first()
+    if locked is None:
+        raise DeckRequestError("deck", "This deck was deleted.")
+    return locked
+
+
 class DeckVersionConflict(DeckRequestError):
     """The deck was saved elsewhere since the editor loaded it (the `version` it sent is not the latest)."""
 
@@ -181,7 +200,7 @@ def deck_update(
     new_format = format_resolve(game=game, slug=format_slug).slug if format_slug is not None else None
     list_given = decklist is not None or cards is not None
     with transaction.atomic():
-        locked = Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
+        locked = _lock(deck, "game")
         if expected_version is not None and expected_version != locked.version:
             raise DeckVersionConflict(
                 "version",
@@ -264,9 +283,18 @@ def deck_clone(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) 
 
 
 def deck_delete(*, deck: Deck) -> None:
+    """Delete a deck with its versions, and release its reservations.
+
+    The deck row is locked first, as deck_update and deck_set_built lock it: a
+    save or a "built" still in flight commits its reservations before they are
+    released here (they name the deck by a string, so nothing cascades to them).
+    """
     with transaction.atomic():
-        reservations_release(owner=deck.owner, holder=deck_holder(deck))
-        deck.delete()
+        locked = Deck.objects.select_for_update().select_related("owner").filter(pk=deck.pk).first()
+        if locked is None:
+            return  # deleted meanwhile
+        reservations_release(owner=locked.owner, holder=deck_holder(locked))
+        locked.delete()
 
 
 def deck_holder(deck: Deck) -> str:
@@ -288,7 +316,7 @@ def _reserve(deck: Deck) -> None:
 def deck_set_built(*, deck: Deck, built: bool) -> Deck:
     """Mark a deck built (its cards are reserved from the owner's collection) or take it apart (released)."""
     with transaction.atomic():
-        locked = Deck.objects.select_for_update().select_related("game", "owner").get(pk=deck.pk)
+        locked = _lock(deck, "game", "owner")
         if locked.built != built:
             locked.built = built
             locked.built_at = timezone.now() if built else None

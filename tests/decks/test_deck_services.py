@@ -107,3 +107,16 @@ def test_a_second_built_deck_shows_the_double_booked_copies(cv, alice, bob):
     missing = {t.title: t for t in deck_missing(deck=second)}
     assert missing["Verse 001"].missing == 2 and missing["Verse 001"].on_offer == 2
     assert missing["Verse 002"].missing == 1 and missing["Verse 002"].not_owned == 1
+
+
+def test_saving_or_building_a_deck_deleted_meanwhile_is_a_clear_refusal(cv, alice):
+    deck = deck_create(owner=alice, game=cv, name="Gone", decklist="2 Verse 001\n")
+    stale = Deck.objects.get(pk=deck.pk)
+    deck_delete(deck=deck)
+    for attempt in (
+        lambda: deck_update(deck=stale, decklist="1 Verse 002\n"),
+        lambda: deck_set_built(deck=stale, built=True),
+    ):
+        with pytest.raises(DeckRequestError, match="deleted"):
+            attempt()
+    assert not CardReservation.objects.exists() and not Deck.objects.exists()

@@ -1,0 +1,62 @@
+"""Every unsafe deck and event page (the builder's partials included) refuses a session post without
+its CSRF token with a 403, and changes nothing."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from cardcollections.models import CardReservation, Game, WishlistEntry
+from decks.models import Deck, DeckNotice, DeckVersion, Event, EventCheck, Registration
+from decks.services.decks import deck_create
+from decks.services.events import event_create, registration_create
+from tests.decks.conftest import legal_cv_text
+
+pytestmark = pytest.mark.django_db
+
+MODELS = (Deck, DeckVersion, DeckNotice, CardReservation, WishlistEntry, Event, EventCheck, Registration)
+
+
+def state() -> dict:
+    return {m.__name__: sorted(map(str, m.objects.values_list())) for m in MODELS}
+
+
+@pytest.fixture
+def world(cv_catalog, alice):
+    cv = Game.objects.get(slug="chapter-and-verse")
+    deck = deck_create(owner=alice, game=cv, name="Mine", decklist=legal_cv_text())
+    event = event_create(
+        organiser=alice, name="Open", game=cv, format_slug="advanced", deadline=timezone.now() + timedelta(days=1)
+    )
+    registration_create(event=event, player=alice, deck=deck)
+    notice = DeckNotice.objects.create(deck=deck, owner=alice, format="advanced", message="m", findings=[])
+    return {"deck": deck.pk, "event": event.pk, "notice": notice.pk}
+
+
+POSTS = [
+    ("/decks/builder/save/", {"game": "chapter-and-verse", "name": "New", "cards": "[]"}),
+    ("/decks/builder/save/", {"deck": "{deck}", "name": "Taken", "cards": "[]"}),
+    ("/decks/builder/panel/", {"deck": "{deck}", "cards": "[]"}),
+    ("/decks/import/", {"game": "chapter-and-verse", "decklist": "2 Verse 001"}),
+    ("/decks/{deck}/built/", {"built": "on", "confirm": "1"}),
+    ("/decks/{deck}/missing/wishlist/", {"all": "1"}),
+    ("/decks/{deck}/clone/", {}),
+    ("/decks/{deck}/delete/", {"confirm": "yes"}),
+    ("/decks/notices/{notice}/dismiss/", {}),
+    ("/events/new/", {"name": "E", "game": "chapter-and-verse", "format": "advanced", "deadline": "2099-01-01T10:00"}),
+    ("/events/{event}/edit/", {"name": "E", "format": "advanced", "deadline": "2099-01-01T10:00"}),
+    ("/events/{event}/register/", {"deck": "{deck}"}),
+    ("/events/{event}/withdraw/", {}),
+    ("/events/{event}/checks/", {}),
+]
+
+
+@pytest.mark.parametrize(("path", "data"), POSTS, ids=[p for p, _ in POSTS])
+def test_a_post_without_the_csrf_token_is_refused_and_changes_nothing(world, alice, path, data):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    before = state()
+    response = client.post(path.format(**world), {k: v.format(**world) for k, v in data.items()}, HTTP_X_BUILDER="1")
+    assert response.status_code == 403
+    assert state() == before
