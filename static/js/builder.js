@@ -19,6 +19,17 @@
   var searchBox = document.getElementById("builder-q");
   var csrfToken = form.querySelector("input[name=csrfmiddlewaretoken]").value;
 
+  // The deck pane sticks below the site header, whose height depends on how its links wrap.
+  var header = document.querySelector(".site-header");
+  function measureHeader() {
+    var sticky = header && window.getComputedStyle(header).position === "sticky";
+    document.documentElement.style.setProperty("--header-h", (sticky ? header.offsetHeight : 0) + "px");
+  }
+  if (header) {
+    measureHeader();
+    window.addEventListener("resize", measureHeader);
+  }
+
   var panelController = null; // the panel request in flight, aborted by a newer one
   var panelSeq = 0; // answers older than the latest request are dropped
   var saving = false;
@@ -60,6 +71,28 @@
     var dirty = isDirty();
     dirtyLabel.classList.toggle("is-dirty", dirty && !text);
     dirtyLabel.textContent = text || (dirty ? "Unsaved changes" : deckIdField.value ? "All changes saved" : "Not saved yet");
+    updateJump();
+  }
+
+  // The bar that keeps the deck's count and verdict in view on narrow screens.
+  var jump = document.getElementById("builder-jump");
+  function updateJump() {
+    if (!jump) return;
+    var total = entries().reduce(function (sum, e) { return sum + e.count; }, 0);
+    document.getElementById("jump-count").textContent = total;
+    document.getElementById("jump-plural").textContent = total === 1 ? "" : "s";
+    document.getElementById("jump-dirty").hidden = !isDirty();
+    var validation = document.getElementById("deck-validation");
+    var legal = !!validation && validation.dataset.legal === "true";
+    var verdict = document.getElementById("jump-verdict");
+    verdict.textContent = legal ? "Legal" : "Not legal";
+    verdict.classList.toggle("is-legal", legal);
+  }
+  if (jump && "IntersectionObserver" in window) {
+    // Hidden while the deck itself is on screen.
+    new IntersectionObserver(function (seen) {
+      jump.hidden = seen[0].isIntersecting;
+    }).observe(form);
   }
 
   function titleKey(title) {
@@ -186,6 +219,7 @@
     var focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null;
     var hadFocus = current.contains(document.activeElement);
     current.replaceWith(fresh);
+    updateJump();
     if (hadFocus && focusKey) {
       var again = fresh.querySelector('[data-focus="' + focusKey.replace(/"/g, '\\"') + '"]');
       if (again) again.focus();
