@@ -126,6 +126,8 @@ class Chart:
     y_label: str
     bars: tuple[Bar, ...]
     summary: str
+    # Curves leave empty bars unlabelled (a row of zeros is noise); a balance says "0" (nothing needed is news).
+    label_zeros: bool = False
 
     @property
     def total(self) -> int:
@@ -274,7 +276,7 @@ def bb_food_balance(cards: DeckCards) -> Chart:
         f"Food provided: {food.provided} from {_copies(food.providers)}; "
         f"needed: {food.needed} (one for each army and unique person): {verdict}."
     )
-    return Chart("food-balance", "Food balance", "", "food", bars, summary)
+    return Chart("food-balance", "Food balance", "", "food", bars, summary, label_zeros=True)
 
 
 def deck_charts(game: str, cards: DeckCards) -> tuple[Chart, ...]:
@@ -347,7 +349,7 @@ def bar_chart_svg(chart: Chart, *, width: int = 420, height: int = 240) -> str:
             f'fill="{bar.colour}" stroke="#374151" stroke-width="1">'
             f"<title>{escape(bar.label)}: {bar.value}</title></rect>"
         )
-        if bar.value:
+        if bar.value or chart.label_zeros:
             parts.append(
                 f'<text x="{_fmt(cx)}" y="{_fmt(by - 4)}" text-anchor="middle" font-size="{font}" '
                 f'fill="#111827">{bar.value}</text>'

@@ -130,6 +130,18 @@ def test_it_weighs_the_food_provided_against_the_food_armies_and_unique_people_n
     assert "shortfall of 2" in bb_food_balance([(2, bb("Chariots", "army"))]).summary
 
 
+def test_a_deck_that_needs_no_food_says_so_on_the_balance_but_a_curve_leaves_gaps_blank():
+    import re
+
+    def value_labels(svg: str) -> list[str]:
+        return re.findall(r'fill="#111827">(\d+)</text>', svg)
+
+    balance = bb_food_balance([(3, bb("Goat", "animal", food=1))])
+    assert value_labels(balance.svg()) == ["3", "0"]
+    curve = bb_effort_curve([(2, bb("Goat", "animal", 1)), (1, bb("Ox", "animal", 3))])
+    assert "0" not in value_labels(curve.svg())
+
+
 def test_it_draws_the_charts_each_game_has():
     assert [c.slug for c in deck_charts("chapter-and-verse", [])] == ["theme-icons", "sacrifice-curve"]
     assert [c.slug for c in deck_charts("bible-battles", [])] == ["types", "effort-curve", "food-balance"]
