@@ -25,6 +25,7 @@ from decks.selectors.events import (
     event_check_get,
     event_check_latest,
     event_get,
+    event_get_organised,
     event_is_organiser,
     event_list_sorted,
     event_registrations_csv,
@@ -57,8 +58,8 @@ def _event(event_id: int) -> Event:
 
 def _organised(request: HttpRequest, event_id: int) -> Event:
     """The event if the user organises it; a 404 for anyone else (its registrations are not theirs to see)."""
-    event = _event(event_id)
-    if not event_is_organiser(event=event, user=request.user):
+    event = event_get_organised(event_id=event_id, user=request.user)
+    if event is None:
         raise Http404("No such event of yours.")
     return event
 

@@ -7,7 +7,8 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from decks.models import Event, EventCheck, EventCheckStatus, Registration
-from decks.services.events import MAX_DESCRIPTION, MAX_NAME, event_is_open
+from decks.services.decks import MAX_DESCRIPTION, MAX_NAME
+from decks.services.events import event_is_open
 from rules.games import GAME_SLUGS
 
 

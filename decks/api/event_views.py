@@ -35,6 +35,7 @@ from decks.selectors.decks import deck_get_owned
 from decks.selectors.events import (
     event_check_get,
     event_get,
+    event_get_organised,
     event_is_organiser,
     event_list_sorted,
     event_registrations_csv,
@@ -96,8 +97,9 @@ def _event(event_id: Any) -> Event:
 
 
 def _organised(request: Request, event_id: Any) -> Event:
-    event = _event(event_id)
-    if not event_is_organiser(event=event, user=request.user):
+    """The event if the user organises it; a 404 for anyone else (its registrations are not theirs to see)."""
+    event = event_get_organised(event_id=event_id, user=request.user)
+    if event is None:
         raise Http404("No such event of yours.")
     return event
 

@@ -60,6 +60,12 @@ def event_is_organiser(*, event: Event, user: User) -> bool:
     return _is_user(user) and event.organiser_id == user.pk
 
 
+def event_get_organised(*, event_id: Any, user: User) -> Event | None:
+    """The event if `user` organises it; None (a 404) for anyone else, as for a missing event."""
+    event = event_get(event_id=event_id)
+    return event if event is not None and event_is_organiser(event=event, user=user) else None
+
+
 def registrations_active(*, event: Event) -> QuerySet[Registration]:
     """The event's current registrations (replaced and withdrawn ones left out), first registered first."""
     return (

@@ -101,21 +101,23 @@ def stored_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"set": e["set"], "number": e["number"], "count": e["count"]} for e in entries]
 
 
-def _unstorable(value: str | None) -> bool:
-    return value is not None and _UNSTORABLE.search(value) is not None
+def check_name_and_description(
+    *, name: str | None, description: str | None, what: str, error: type[DeckRequestError] = DeckRequestError
+) -> None:
+    """The checks every named thing (a deck, an event) gets: storable text, a name, both within bounds."""
+    for field, value in (("name", name), ("description", description)):
+        if value is not None and _UNSTORABLE.search(value):
+            raise error(field, f"A {field} cannot hold null characters or lone surrogates.")
+    if name is not None and not name.strip():
+        raise error("name", f"{what} needs a name.")
+    if name is not None and len(name) > MAX_NAME:
+        raise error("name", f"A name has at most {MAX_NAME} characters.")
+    if description is not None and len(description) > MAX_DESCRIPTION:
+        raise error("description", f"A description has at most {MAX_DESCRIPTION:,} characters.")
 
 
 def _check_fields(*, name: str | None, description: str | None, visibility: str | None) -> None:
-    if _unstorable(name):
-        raise DeckRequestError("name", "A name cannot hold null characters or lone surrogates.")
-    if _unstorable(description):
-        raise DeckRequestError("description", "A description cannot hold null characters or lone surrogates.")
-    if name is not None and not name.strip():
-        raise DeckRequestError("name", "A deck needs a name.")
-    if name is not None and len(name) > MAX_NAME:
-        raise DeckRequestError("name", f"A name has at most {MAX_NAME} characters.")
-    if description is not None and len(description) > MAX_DESCRIPTION:
-        raise DeckRequestError("description", f"A description has at most {MAX_DESCRIPTION:,} characters.")
+    check_name_and_description(name=name, description=description, what="A deck")
     if visibility is not None and visibility not in DeckVisibility.values:
         raise DeckRequestError("visibility", f"visibility is one of {', '.join(DeckVisibility.values)}.")
 

@@ -36,7 +36,7 @@ from cardcollections.models import Game
 from decks.exceptions import DeckRequestError
 from decks.models import Deck, Event, EventCheck, EventCheckStatus, Registration
 from decks.selectors.formats import format_resolve
-from decks.services.decks import stored_list_verdict
+from decks.services.decks import check_name_and_description, stored_list_verdict
 from rules.deck_compare import list_hash
 from rules.games import GAMES_BY_SLUG
 
@@ -44,8 +44,6 @@ logger = logging.getLogger(__name__)
 
 # The Celery task running an EventCheck (decks/tasks.py), sent by name so this module does not import tasks.
 CHECK_TASK = "decks.event_check"
-MAX_NAME = 120
-MAX_DESCRIPTION = 5000
 # A running check writes its progress after this many registrations, or this often, whichever comes first.
 PROGRESS_EVERY = 5
 PROGRESS_SECONDS = 0.5
@@ -73,12 +71,7 @@ class RegistrationIllegal(EventError):
 
 # ---------------------------------------------------------------- events
 def _check_event_fields(*, name: str | None, description: str | None) -> None:
-    if name is not None and not name.strip():
-        raise EventError("name", "An event needs a name.")
-    if name is not None and len(name) > MAX_NAME:
-        raise EventError("name", f"A name has at most {MAX_NAME} characters.")
-    if description is not None and len(description) > MAX_DESCRIPTION:
-        raise EventError("description", f"A description has at most {MAX_DESCRIPTION:,} characters.")
+    check_name_and_description(name=name, description=description, what="An event", error=EventError)
 
 
 def _format_slug(game: str, slug: str | None) -> str:

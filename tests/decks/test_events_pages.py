@@ -7,6 +7,7 @@ import io
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from decks.models import Event, EventCheck, Registration
@@ -232,3 +233,19 @@ def test_a_check_already_running_is_not_started_twice(client, two_registered, ev
     client.force_login(alice)
     client.post(f"/events/{event.pk}/checks/")
     assert EventCheck.objects.count() == 1
+
+
+def test_the_organisers_page_costs_the_same_queries_for_many_registrations(
+    client, cv, alice, bob, charlie, event, registered, django_assert_max_num_queries
+):
+    client.force_login(alice)
+    url = f"/events/{event.pk}/manage/"
+    with django_assert_max_num_queries(12) as one:
+        assert client.get(url).status_code == 200
+    for name in ("dan", "eve", "fay"):
+        player = get_user_model().objects.create_user(name)
+        deck = deck_create(owner=player, game=cv, name=f"{name}'s", format_slug="advanced", decklist=legal_cv_text())
+        registration_create(event=event, player=player, deck=deck)
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        page = client.get(url).content.decode()
+    assert page.count('class="registration-row"') == 4

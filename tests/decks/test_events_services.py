@@ -240,3 +240,16 @@ def test_a_double_submit_leaves_exactly_one_active_registration(cv, alice, bob):
     assert rows.count() == outcomes.count("registered")
     # Every retired row was retired by a later one.
     assert rows.filter(active=False, replaced__isnull=True).count() == 0
+
+
+@pytest.mark.parametrize("field", ["name", "description"])
+def test_it_refuses_text_the_database_cannot_store_whoever_calls_it(cv, alice, field):
+    from decks.services.events import EventError
+
+    fields = {"name": "Open", "description": "", field: "Spring\x00Open"}
+    with pytest.raises(EventError) as info:
+        event_create(
+            organiser=alice, game=cv, format_slug="advanced", deadline=timezone.now() + timedelta(days=1), **fields
+        )
+    assert info.value.field == field
+    assert not Event.objects.exists()
