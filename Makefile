@@ -1,7 +1,10 @@
-.PHONY: run test test-postgres bench lint
+.PHONY: run dev test test-postgres bench bench-load lint
 
 run:            ## the site and a Celery worker on http://127.0.0.1:8000
 	scripts/run.sh
+
+dev:            ## the same with DJANGO_DEBUG=true (tracebacks in the browser: never on a public address)
+	DJANGO_DEBUG=true scripts/run.sh
 
 test:           ## the whole test suite on the embedded defaults
 	scripts/test.sh
@@ -13,6 +16,9 @@ test-postgres:  ## the suite against PostgreSQL and Redis on 127.0.0.1
 
 bench:          ## benchmarks (PostgreSQL for the catalog search)
 	scripts/bench.sh
+
+bench-load:     ## locust against gunicorn, PostgreSQL, Redis and a Celery worker, 60 s per endpoint
+	scripts/bench.sh load
 
 lint:
 	.venv/bin/ruff check . && .venv/bin/ruff format --check .

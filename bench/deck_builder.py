@@ -43,6 +43,7 @@ def _setup_environment() -> None:
         base, _, name = url.rpartition("/")
         os.environ["DATABASE_URL"] = f"{base}/{name or 'cardsite'}_bench_builder"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
+    os.environ.setdefault("SECRET_KEY", "bench-only-throwaway-key")  # debug is off, as in production
 
 
 def _median_ms(fn, rounds: int) -> float:
@@ -80,9 +81,9 @@ def main() -> None:
 
     from django.contrib.auth import get_user_model
 
+    from cardcollections.collection.services import collection_change
     from cardcollections.models import Card, Game
-    from cardcollections.services.collection import collection_change
-    from decks.services.decks import deck_create, deck_set_built
+    from decks.lists.services import deck_create, deck_set_built
 
     game = Game.objects.get(slug="chapter-and-verse")
     player = get_user_model().objects.create_user("bench", password="bench-password-1")

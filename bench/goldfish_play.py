@@ -9,6 +9,9 @@ straight into `CardData`, and played in this process by rules/goldfish_play.py
   catalog order, one copy each (Unique titles stay at one).
 - Bible Battles: 60 cards: 16 followers x2, then 28 other cards (the catalog's
   first printing of each title, in order, one copy each), target 30.
+
+Chapter and Verse runs twice: with its card effects (docs/card-effects.md), and
+without them (only Prayer, Keyword and Unique, as the engine read before issue 14).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import json
 import platform
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +62,7 @@ def catalog_cards(game: str) -> list[CardData]:
                 icons=c.get("icons") or {},
                 markers=tuple(c.get("markers") or ()),
                 scripture=c.get("scripture", ""),
+                reference=c.get("reference", ""),
                 effects=tuple(c.get("effects") or ()),
                 effort=c.get("effort"),
                 offense=c.get("offense"),
@@ -65,14 +70,21 @@ def catalog_cards(game: str) -> list[CardData]:
                 food=c.get("food") or 0,
                 wisdom=c.get("wisdom") or 0,
                 mounted=bool(c.get("mounted", False)),
+                abilities=c.get("abilities", ""),
                 text=c.get("abilities") or c.get("text") or "",
             )
         )
     return cards
 
 
-def cv_deck() -> GoldfishDeck:
+# The effects the play-out ran before card effects became data.
+PLAIN_EFFECTS = ("prayer", "keyword", "unique")
+
+
+def cv_deck(*, effects: bool = True) -> GoldfishDeck:
     basic = [c for c in catalog_cards(CV) if not c.advanced][:40]
+    if not effects:
+        basic = [replace(c, effects=tuple(e for e in c.effects if e.get("kind") in PLAIN_EFFECTS)) for c in basic]
     return GoldfishDeck.of(CV, [(c, 1) for c in basic])
 
 
@@ -101,9 +113,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     print(f"python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}, one process")
-    for name, deck in (("chapter-and-verse", cv_deck()), ("bible-battles", bb_deck())):
+    decks = (
+        ("chapter-and-verse, effects on", cv_deck()),
+        ("chapter-and-verse, effects off", cv_deck(effects=False)),
+        ("bible-battles", bb_deck()),
+    )
+    for name, deck in decks:
         games_per_second, result = rate(deck, args.games, args.repeat, args.seed)
         print(f"{name}: {deck.size} cards, {args.games:,} ten-turn games, best of {args.repeat}")
+        if result["unmodelled"]:
+            print(f"  unmodelled: {', '.join(result['unmodelled'])}")
         for outcome in result["outcomes"]:
             shown = ", ".join(f"{p:.3f}" for p in outcome["probability"])
             print(f"  {outcome['name']:14s} by turn 0..10: {shown}")

@@ -34,6 +34,7 @@ BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/0")
 os.environ["DATABASE_URL"] = f"{SERVER}/{BENCH_DB}"
 os.environ["CELERY_BROKER_URL"] = BROKER
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
+os.environ.setdefault("SECRET_KEY", "bench-only-throwaway-key")  # debug is off, as in production
 
 CV = "chapter-and-verse"
 DECKLIST = """4 Faith Without Works
@@ -77,7 +78,7 @@ def make_database() -> None:
 
 
 def load_cards() -> None:
-    from cardcollections.services.catalog import catalog_load
+    from cardcollections.catalog.services import catalog_load
 
     catalog_load(
         document={
@@ -134,8 +135,8 @@ def stop_workers(workers: list[subprocess.Popen]) -> None:
 
 
 def run_job(request: dict, queue: str) -> tuple[float, dict, int]:
-    from decks.goldfish_models import GoldfishJob
-    from decks.services.goldfish import goldfish_job_create
+    from decks.goldfish.models import GoldfishJob
+    from decks.goldfish.services import goldfish_job_create
 
     start = time.perf_counter()
     job = goldfish_job_create(owner=None, data=request, queue=queue, inline=False)
@@ -163,7 +164,7 @@ def main() -> None:
     django.setup()
     from django.db import connections
 
-    from decks.services.goldfish import goldfish_run
+    from decks.goldfish.services import goldfish_run
 
     load_cards()
     request = {"game": CV, "decklist": DECKLIST, "mode": "simulate", "turns": 5, "trials": args.trials, "seed": 7}

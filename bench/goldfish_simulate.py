@@ -25,13 +25,8 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from rules.cards import CardData  # noqa: E402
-from rules.goldfish import (  # noqa: E402
-    GoldfishDeck,
-    GoldfishFilter,
-    GoldfishQuery,
-    goldfish_exact,
-    goldfish_simulate_run,
-)
+from rules.goldfish import GoldfishDeck, GoldfishFilter, GoldfishQuery, goldfish_exact  # noqa: E402
+from rules.goldfish_simulate import goldfish_simulate_run  # noqa: E402
 
 CV = "chapter-and-verse"
 TURNS = 5

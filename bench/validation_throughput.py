@@ -18,9 +18,10 @@ import sys
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.server import PRODUCTION, ROOT, STARTERS, fresh_database, gunicorn
+
 PORT = 8799
 SECONDS = 8.0
 THREADS = 4
@@ -58,42 +59,19 @@ def load(method: str, path: str, body: bytes | None, seconds: float) -> tuple[fl
 
 
 def main() -> None:
-    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cardsite")
-    url = urlparse(base)
-    name = url.path.lstrip("/") + "_bench_validation"
-    db_url = url._replace(path="/" + name).geturl()
-    admin = ["psql", "-q", "-h", url.hostname or "127.0.0.1", "-U", url.username or "postgres", "-d", "postgres"]
-    subprocess.run([*admin, "-c", f"DROP DATABASE IF EXISTS {name}"], check=True)
-    subprocess.run([*admin, "-c", f"CREATE DATABASE {name}"], check=True)
-    env = {**os.environ, "DATABASE_URL": db_url, "DJANGO_DEBUG": "false", "SECRET_KEY": "bench-only"}
-    py = sys.executable
-    try:
-        subprocess.run([py, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-        starters = sorted(str(p) for p in (ROOT / "cardcollections/starter_catalogs").glob("*.json"))
-        subprocess.run([py, "manage.py", "loadcatalog", *starters], cwd=ROOT, env=env, check=True, capture_output=True)
-        gunicorn = Path(py).with_name("gunicorn")
-        server = subprocess.Popen(
-            [str(gunicorn), "cardsite.wsgi", "--bind", f"127.0.0.1:{PORT}", "--workers", "2", "--log-level", "warning"],
-            cwd=ROOT,
-            env=env,
-        )
-        try:
-            for _ in range(100):
-                try:
-                    http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/api/v1/health/")
-                    break
-                except OSError:
-                    time.sleep(0.1)
+    # The compute limit (20 a minute per address) would answer nearly every request 429: raised here, per second
+    # so the throttle's history in the cache stays short.
+    with fresh_database("bench_validation") as db_url:
+        env = {**os.environ, **PRODUCTION, "DATABASE_URL": db_url, "THROTTLE_COMPUTE_ANON": "100000/s"}
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+        loadcatalog = [sys.executable, "manage.py", "loadcatalog", *STARTERS]
+        subprocess.run(loadcatalog, cwd=ROOT, env=env, check=True, capture_output=True)
+        with gunicorn(env, PORT):
             body = json.dumps({"game": "chapter-and-verse", "decklist": deck_text()}).encode()
             load("POST", "/api/v1/decks/validate/", body, 1.0)  # warm up
             load("GET", "/api/v1/health/", None, 1.0)
             trivial, trivial_errors = load("GET", "/api/v1/health/", None, SECONDS)
             validate, validate_errors = load("POST", "/api/v1/decks/validate/", body, SECONDS)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-    finally:
-        subprocess.run([*admin, "-c", f"DROP DATABASE IF EXISTS {name}"], check=False)
     print(f"trivial DRF endpoint (GET /api/v1/health/):     {trivial:8.0f} req/s, {trivial_errors} non-200")
     print(f"validation (POST /api/v1/decks/validate/, 40):  {validate:8.0f} req/s, {validate_errors} non-200")
     print(f"ratio validation / trivial: {validate / trivial:.2f} (goal >= 0.7)")

@@ -13,7 +13,7 @@ from django.db.models import Count, F, Max, Sum
 
 from cardcollections.models import Card
 from rules.cards import CardData, CardPool
-from rules.games import CV_THEMES
+from rules.games.chapter_and_verse import CV_THEMES
 
 # The columns CardData is built from (besides game and set, which come by join).
 _COLUMNS = (
@@ -30,6 +30,7 @@ _COLUMNS = (
     *(f"icon_{theme}" for theme in CV_THEMES),
     "markers",
     "scripture",
+    "reference",
     "effects",
     "effort",
     "offense",
@@ -37,6 +38,7 @@ _COLUMNS = (
     "food",
     "wisdom",
     "mounted",
+    "abilities",
     "strength",
     "skill",
     "magic",
@@ -73,6 +75,7 @@ def _card_data_from_row(game: str, set_code: str, row: Mapping[str, Any]) -> Car
         else {},
         markers=tuple(row["markers"] or ()),
         scripture=row["scripture"],
+        reference=row["reference"],
         effects=tuple(row["effects"] or ()),
         effort=row["effort"],
         offense=row["offense"],
@@ -80,6 +83,7 @@ def _card_data_from_row(game: str, set_code: str, row: Mapping[str, Any]) -> Car
         food=row["food"],
         wisdom=row["wisdom"],
         mounted=row["mounted"],
+        abilities=row["abilities"],
         strength=row["strength"],
         skill=row["skill"],
         magic=row["magic"],
@@ -109,7 +113,7 @@ def card_data(card: Card) -> CardData:
 _POOLS: dict[str, tuple[float, tuple[Any, ...], CardPool]] = {}
 # How long a process trusts its pool before asking the database whether the
 # catalog changed. A change made in this process is seen at once (the signals
-# in cardcollections/signals.py forget the pools); one made by another process
+# in cardcollections/catalog/signals.py forget the pools); one made by another process
 # (a loadcatalog run, another web worker's admin edit) within this many seconds.
 POOL_RECHECK_SECONDS = 5.0
 

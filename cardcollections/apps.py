@@ -1,3 +1,5 @@
+"""The collections app's configuration: its label, and the catalog's and the tokens' signal receivers connected when ready."""
+
 from django.apps import AppConfig
 
 
@@ -10,4 +12,5 @@ class CardCollectionsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from cardcollections import signals  # noqa: F401  (connects the receivers)
+        from cardcollections.catalog import signals  # noqa: F401  (connects the receivers)
+        from cardcollections.tokens import signals as token_signals  # noqa: F401  (revoke on a password change)

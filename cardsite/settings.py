@@ -5,9 +5,11 @@ broker under ./var, so that the site and its worker run with no server installed
 DATABASE_URL and CELERY_BROKER_URL switch to PostgreSQL and Redis.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 from cardsite.env import env_bool, env_int, env_list, env_str
 
@@ -17,14 +19,21 @@ VAR_DIR = Path(env_str("CARDSITE_VAR_DIR", str(BASE_DIR / "var")))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = env_str("SECRET_KEY", "")
+# The key: SECRET_KEY, else the local one `make run` keeps in var/secret_key (scripts/secret-key.sh).
+_LOCAL_KEY_FILE = VAR_DIR / "secret_key"
+SECRET_KEY = env_str("SECRET_KEY", "") or (_LOCAL_KEY_FILE.read_text().strip() if _LOCAL_KEY_FILE.is_file() else "")
 if not SECRET_KEY:
-    if not DEBUG and env_bool("CARDSITE_REQUIRE_SECRET_KEY", False):
+    if not DEBUG:
         from django.core.exceptions import ImproperlyConfigured
 
-        raise ImproperlyConfigured("SECRET_KEY must be set in production")
-    SECRET_KEY = "insecure-local-only-key-set-SECRET_KEY-in-production"
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+        # A key in the source is a key everyone has: sessions, password resets and signed values could be forged.
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. With DJANGO_DEBUG off the site does not start without one: set SECRET_KEY "
+            "(for example to the output of `python -c 'import secrets; print(secrets.token_urlsafe(50))'`). "
+            "`make run` keeps a generated one in var/secret_key."
+        )
+    SECRET_KEY = "insecure-debug-only-key"
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -35,24 +44,52 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",  # API tokens: only a digest is stored, each expires (REST_KNOX below); before the app, so its admin can unregister knox's
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our own static files, not a CDN
     "django_celery_results",
+    "axes",
+    "csp",  # its system checks (a django-csp 3.x setting left behind stops start-up)
     "cardcollections.apps.CardCollectionsConfig",
     "decks.apps.DecksConfig",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Every response gets the Content-Security-Policy header (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "cardsite.request_guards.RefuseNulBytes",
+    # Before CSRF: its process_view reads a form's body, and a refused body must not be read at all.
+    "cardsite.request_guards.RequestBodyLimit",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login with the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Password guessing: django-axes counts failed logins per address and per account (each on its own), and after
+# AXES_FAILURE_LIMIT of either refuses logins from it for AXES_COOLOFF_MINUTES (429, the lockout page), even with
+# the right password. A success resets the address's count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind a reverse proxy, the client's address is the proxy's unless this names the header it sets (docs/deploy.md).
+AXES_IPWARE_PROXY_COUNT = env_int("AXES_PROXY_COUNT", 0) or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+)
 
 ROOT_URLCONF = "cardsite.urls"
 
@@ -124,12 +161,56 @@ WHITENOISE_AUTOREFRESH = DEBUG
 DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 CARD_SCAN_MAX_BYTES = env_int("CARD_SCAN_MAX_BYTES", 10 * 1024 * 1024)
+# Finished collection import jobs (their summary or errors) are deleted after this many days.
+IMPORT_JOB_KEEP_DAYS = env_int("IMPORT_JOB_KEEP_DAYS", 30)
 CARD_SCAN_MAX_PIXELS = env_int("CARD_SCAN_MAX_PIXELS", 40_000_000)
+
+# Request bodies, by route (URL name), refused from Content-Length before anything reads them
+# (cardsite/request_guards.py); a reverse proxy in front should set the largest of these (docs/deploy.md).
+REQUEST_BODY_LIMIT = env_int("REQUEST_BODY_LIMIT_KB", 1024) * 1024  # forms and JSON
+_DECK_LIST_BODY = 4 * 1024 * 1024  # a deck list of up to a million characters, as the engine reads
+_IMPORT_BODY = 21 * 1024 * 1024  # a 20 MB collection file and its form
+REQUEST_BODY_LIMITS = {
+    **dict.fromkeys(
+        [
+            "deck-validate",
+            "api-deck-validate",
+            "deck-goldfish",
+            "deck-goldfish-exact",
+            "api-goldfish",
+            "deck-new",
+            "deck-edit",
+            "deck-builder-panel",
+            "deck-builder-save",
+            "deck-import",
+            "api-decks",
+            "api-deck-detail",
+            "api-deck-import",
+        ],
+        _DECK_LIST_BODY,
+    ),
+    "collection-import": _IMPORT_BODY,
+    "api-collection-import": _IMPORT_BODY,
+    # The scan's own check (10 MB) answers a form error; the route's limit leaves room for the form around it.
+    "card-scan-upload": CARD_SCAN_MAX_BYTES + 1024 * 1024,
+    "api-card-scan": CARD_SCAN_MAX_BYTES + 1024 * 1024,
+}
+# Pages taking a file: an anonymous upload is sent to the login page before its body is parsed.
+LOGIN_BEFORE_BODY = frozenset({"deck-import", "collection-import"})
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# The SMTP backend's server (EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend); password reset mails.
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chapter and Verse <noreply@localhost>")
 
 # CARDSITE_HTTPS=1 behind TLS: secure cookies, redirect to https, HSTS.
 HTTPS = env_bool("CARDSITE_HTTPS", False)
@@ -144,6 +225,29 @@ if env_bool("CARDSITE_BEHIND_PROXY", False):
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
+# Content-Security-Policy (django-csp): scripts and styles only from the site's own static files, never inline
+# (htmx's indicator styles are in static/css/site.css, its eval is off: templates/base.html). CSP_REPORT_ONLY=true
+# sends the same policy as Content-Security-Policy-Report-Only: browsers report violations and block nothing;
+# CSP_REPORT_URI, if set, is where they post their reports.
+_CSP_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "report-uri": env_list("CSP_REPORT_URI", []) or None,
+    }
+}
+# (Not a setting named CSP_REPORT_ONLY: django-csp's check refuses its 3.x setting names.)
+if env_bool("CSP_REPORT_ONLY", False):
+    CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_REPORT_ONLY = None, _CSP_POLICY
+else:
+    CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_REPORT_ONLY = _CSP_POLICY, None
+
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env_str("CACHE_URL", "")}
@@ -154,11 +258,30 @@ CACHES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # The token first: a wrong or expired token is a 401 with `WWW-Authenticate: Token`, not a 403.
+        "cardsite.api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "cardcollections.api.pagination.PageNumberWithSize",
+    "DEFAULT_PARSER_CLASSES": ["cardsite.api.parsers.BoundedJSONParser"],
+    "EXCEPTION_HANDLER": "cardsite.api.handler.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": "cardsite.api.pagination.PageNumberWithSize",
+    # Rate limits (cardsite/api/throttles.py), counted in the default cache: set CACHE_URL to Redis so every
+    # gunicorn worker and host shares the counts (per-process memory lets workers x the limit through).
+    "DEFAULT_THROTTLE_CLASSES": ["cardsite.api.throttles.WriteRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "writes_anon": env_str("THROTTLE_WRITES_ANON", "30/min"),
+        "writes_user": env_str("THROTTLE_WRITES_USER", "120/min"),
+        "compute_anon": env_str("THROTTLE_COMPUTE_ANON", "20/min"),
+        "compute_user": env_str("THROTTLE_COMPUTE_USER", "60/min"),
+        # The live validation page and the goldfish page's odds post as people type.
+        "live_anon": env_str("THROTTLE_LIVE_ANON", "240/min"),
+        "live_user": env_str("THROTTLE_LIVE_USER", "600/min"),
+        "signup_anon": env_str("THROTTLE_SIGNUP", "5/hour"),
+        "signup_user": env_str("THROTTLE_SIGNUP", "5/hour"),
+        "password_reset_anon": env_str("THROTTLE_PASSWORD_RESET", "5/hour"),
+        "password_reset_user": env_str("THROTTLE_PASSWORD_RESET", "5/hour"),
+    },
     "PAGE_SIZE": 60,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": [
@@ -166,12 +289,32 @@ REST_FRAMEWORK = {
         "rest_framework.filters.OrderingFilter",
     ],
 }
+# API tokens (django-rest-knox): the database keeps a SHA-512 digest, never the key. A token lives
+# API_TOKEN_TTL_DAYS from its creation and is not extended by use (AUTO_REFRESH off: a leaked token dies on
+# its date); a user holds at most API_TOKEN_LIMIT live tokens, one per device. A password change or reset
+# revokes them all (cardcollections/tokens/signals.py). docs/rulings.md has the ruling.
+API_TOKEN_TTL_DAYS = env_int("API_TOKEN_TTL_DAYS", 30)
+if API_TOKEN_TTL_DAYS < 1:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(f"API_TOKEN_TTL_DAYS={API_TOKEN_TTL_DAYS} must be at least 1 (tokens always expire)")
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=API_TOKEN_TTL_DAYS),
+    "AUTO_REFRESH": False,
+    "TOKEN_LIMIT_PER_USER": env_int("API_TOKEN_LIMIT", 10),
+    "AUTH_HEADER_PREFIX": "Token",  # as DRF's tokens were sent: existing clients keep their header
+}
 SPECTACULAR_SETTINGS = {
     "TITLE": "Chapter and Verse card site API",
     "DESCRIPTION": "Catalogs, collections, decks, validation and goldfish for faith-based card games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # The docs pages run on the site's origin, next to the token endpoint: their scripts come from our own
+    # static files (drf-spectacular-sidecar, pinned in requirements.txt), never from a CDN's "latest".
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery. The embedded default is kombu's file-system transport with results in
@@ -206,6 +349,38 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = False
+# Two queues (cardsite/api/work.py, docs/deploy.md): work estimated at up to INTERACTIVE_MAX_SECONDS of worker
+# time goes to `interactive`, longer work to `bulk`; give each its own workers so a long job never waits in
+# front of a short one. A task sent with no queue goes to `interactive`.
+CELERY_INTERACTIVE_QUEUE = env_str("CELERY_INTERACTIVE_QUEUE", "interactive")
+CELERY_BULK_QUEUE = env_str("CELERY_BULK_QUEUE", "bulk")
+CELERY_TASK_DEFAULT_QUEUE = CELERY_INTERACTIVE_QUEUE
+INTERACTIVE_MAX_SECONDS = env_int("INTERACTIVE_MAX_SECONDS", 10)
+# The reapers (one task per kind of job, run by celery beat every REAPER_EVERY_SECONDS) fails jobs whose work died: a
+# running piece with no progress for JOB_STALE_SECONDS, or a job no worker picked up for JOB_QUEUED_HOURS.
+REAPER_EVERY_SECONDS = env_int("REAPER_EVERY_SECONDS", 60)
+JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 300)
+JOB_QUEUED_HOURS = env_int("JOB_QUEUED_HOURS", 6)
+CELERY_BEAT_SCHEDULE = {
+    name: {"task": task, "schedule": float(REAPER_EVERY_SECONDS)}
+    for name, task in (
+        ("reap-goldfish-jobs", "decks.reap_goldfish_jobs"),
+        ("reap-event-checks", "decks.reap_event_checks"),
+        ("reap-import-jobs", "cardcollections.reap_import_jobs"),
+    )
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Unfinished queued work one caller may hold (cardsite/api/work.py): jobs at once and estimated seconds of
+# worker time in all, per kind of job (goldfish, imports, event re-checks). Over it: 429 with Retry-After.
+WORK_BUDGETS = {
+    "anon": {"jobs": env_int("WORK_ANON_JOBS", 2), "seconds": env_int("WORK_ANON_SECONDS", 120)},
+    "user": {"jobs": env_int("WORK_USER_JOBS", 5), "seconds": env_int("WORK_USER_SECONDS", 1800)},
+    "staff": {"jobs": env_int("WORK_STAFF_JOBS", 20), "seconds": env_int("WORK_STAFF_SECONDS", 14400)},
+}
+# A goldfish job estimated under GOLDFISH_INLINE_SECONDS runs in the web request; whatever the estimate, the
+# request stops it after GOLDFISH_INLINE_DEADLINE seconds and hands the rest to a worker.
+GOLDFISH_INLINE_SECONDS = float(env_str("GOLDFISH_INLINE_SECONDS", "0.5"))
+GOLDFISH_INLINE_DEADLINE = float(env_str("GOLDFISH_INLINE_DEADLINE", "2"))
 
 LOGGING = {
     "version": 1,

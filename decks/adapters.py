@@ -1,7 +1,8 @@
 """The one place where decks rows become rules objects."""
 
-from decks.models import TournamentFormat
+from decks.models import Match, TournamentFormat, TournamentFormatVersion
 from rules import formats
+from rules.tournament import MatchRecord
 
 
 def _titles(value: object) -> tuple[str, ...]:
@@ -9,18 +10,34 @@ def _titles(value: object) -> tuple[str, ...]:
     return tuple(t for t in value if isinstance(t, str)) if isinstance(value, list) else ()
 
 
-def tournament_format(row: TournamentFormat) -> formats.TournamentFormat:
-    """A stored format as the engine's TournamentFormat (prefetch `legal_sets` and select `game`)."""
-    legal = frozenset(s.code for s in row.legal_sets.all())
+def tournament_format(
+    row: TournamentFormat, version: TournamentFormatVersion | None = None
+) -> formats.TournamentFormat:
+    """A stored format as the engine's TournamentFormat: its latest rules, or those of `version` (one of its own).
+
+    The slug, name and game are the format's; the rules are the row's own fields
+    (always its latest version) or the version's. Prefetch `legal_sets` of
+    whichever gives the rules, and select `game`.
+    """
+    rules = version if version is not None else row
+    legal = frozenset(s.code for s in rules.legal_sets.all())
     return formats.TournamentFormat(
         slug=row.slug,
         name=row.name,
         game=row.game.slug,
-        base_format=row.base_format,
+        base_format=rules.base_format,
         # No set chosen means every set is legal.
         legal_sets=legal or None,
-        banned_titles=_titles(row.banned_titles),
-        restricted_titles=_titles(row.restricted_titles),
-        min_size=row.min_size,
-        max_size=row.max_size,
+        banned_titles=_titles(rules.banned_titles),
+        restricted_titles=_titles(rules.restricted_titles),
+        min_size=rules.min_size,
+        max_size=rules.max_size,
+    )
+
+
+def match_record(match: Match) -> MatchRecord:
+    """A match with its result as the engine's MatchRecord (players by username; select their users)."""
+    b = match.player_b.user.get_username() if match.player_b_id is not None else None
+    return MatchRecord(
+        players=(match.player_a.user.get_username(), b), wins=(match.wins_a, match.wins_b), draws=match.draws or 0
     )

@@ -1,3 +1,5 @@
+"""The decks app's configuration."""
+
 from django.apps import AppConfig
 
 

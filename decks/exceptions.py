@@ -1,3 +1,6 @@
+"""Errors the decks app raises for a request that is itself wrong."""
+
+
 class DeckRequestError(Exception):
     """The request itself is wrong (unknown game or format, malformed list): 400 on the API, exit 2 on the CLI.
 

@@ -1,70 +1,28 @@
-"""Decks app models: tournament formats an organiser defines on top of a game's base format."""
+"""The decks app's models, for Django: each feature keeps its own `models.py`."""
 
-from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.db import models
+from decks.events.models import Event, EventCheck, EventCheckStatus, EventState, Registration
+from decks.formats.models import TournamentFormat, TournamentFormatVersion
+from decks.goldfish.models import GoldfishChunk, GoldfishJob, GoldfishStatus
+from decks.lists.models import Deck, DeckNotice, DeckVersion, DeckVisibility
+from decks.tournaments.models import Match, Player, Round, RoundKind
 
-from cardcollections.models import CardSet, Game
-from rules import formats
-
-
-class TournamentFormat(models.Model):
-    """A named format (validation.md, "Tournament formats"); its slug is accepted wherever a format is.
-
-    `legal_sets` empty means every set of the game. Banned and restricted
-    titles are stored as written; the engine compares them by title key.
-    `min_size` / `max_size`, when set, replace the base format's size limits.
-    """
-
-    slug = models.SlugField(max_length=60, unique=True)
-    name = models.CharField(max_length=120)
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="tournament_formats")
-    base_format = models.CharField(max_length=40)
-    legal_sets = models.ManyToManyField(CardSet, blank=True, related_name="tournament_formats")
-    banned_titles = models.JSONField(default=list, blank=True)
-    restricted_titles = models.JSONField(default=list, blank=True)
-    min_size = models.PositiveIntegerField(null=True, blank=True)
-    max_size = models.PositiveIntegerField(null=True, blank=True)
-    organiser = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournament_formats"
-    )
-    created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["game__position", "name"]
-        constraints = [
-            models.CheckConstraint(
-                condition=models.Q(min_size__isnull=True)
-                | models.Q(max_size__isnull=True)
-                | models.Q(min_size__lte=models.F("max_size")),
-                name="tournament_format_min_not_above_max",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.slug})"
-
-    def clean(self) -> None:
-        """What the admin form checks (the create service checks titles against the catalog too)."""
-        errors: dict[str, str] = {}
-        if self.game_id is not None:
-            try:
-                formats.base_format(self.game.slug, self.base_format)
-            except formats.UnknownFormat as exc:
-                errors["base_format"] = exc.message
-        if self.slug and formats.is_base_format_slug(self.slug):
-            errors["slug"] = f"{self.slug} is the name of a base format; choose another slug."
-        for field in ("banned_titles", "restricted_titles"):
-            value = getattr(self, field)
-            if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
-                errors[field] = "Must be a list of titles (strings)."
-        if self.min_size is not None and self.max_size is not None and self.min_size > self.max_size:
-            errors["max_size"] = "The maximum size must not be below the minimum."
-        if errors:
-            raise ValidationError(errors)
-
-
-from decks.deck_models import Deck, DeckNotice, DeckVersion, DeckVisibility  # noqa: E402, F401
-from decks.event_models import Event, EventCheck, EventCheckStatus, Registration  # noqa: E402, F401
-from decks.goldfish_models import GoldfishChunk, GoldfishJob, GoldfishStatus  # noqa: E402, F401
+__all__ = [
+    "Deck",
+    "DeckNotice",
+    "DeckVersion",
+    "DeckVisibility",
+    "Event",
+    "EventCheck",
+    "EventCheckStatus",
+    "EventState",
+    "GoldfishChunk",
+    "GoldfishJob",
+    "GoldfishStatus",
+    "Match",
+    "Player",
+    "Registration",
+    "Round",
+    "RoundKind",
+    "TournamentFormat",
+    "TournamentFormatVersion",
+]

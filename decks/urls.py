@@ -1,25 +1,15 @@
+"""The decks app's pages: each feature keeps its own URL module (fixed paths before the deck id routes)."""
+
 from django.urls import include, path
 
-from decks import views
-
 urlpatterns = [
-    path("decks/validate/", views.DeckValidatePage.as_view(), name="deck-validate"),
-    path("decks/formats/", views.TournamentFormatList.as_view(), name="deck-format-list"),
-    path("decks/formats/new/", views.TournamentFormatCreate.as_view(), name="deck-format-create"),
-    path("decks/formats/<slug:slug>/edit/", views.TournamentFormatEdit.as_view(), name="deck-format-edit"),
+    path("", include("decks.validation.urls")),
+    path("", include("decks.formats.urls")),
+    path("", include("decks.goldfish.urls")),
+    path("", include("decks.battles.urls")),
+    path("", include("decks.lists.urls")),
+    path("", include("decks.builder.urls")),
+    path("", include("decks.events.urls")),
+    path("", include("decks.tournaments.urls")),
+    path("", include("decks.stock.urls")),
 ]
-
-from decks import goldfish_views  # noqa: E402
-
-urlpatterns += [
-    path("decks/goldfish/", goldfish_views.GoldfishPage.as_view(), name="deck-goldfish"),
-    path("decks/goldfish/exact/", goldfish_views.GoldfishExactPartial.as_view(), name="deck-goldfish-exact"),
-]
-
-# Saved decks, the builder and events each keep their own URL module (one owner each).
-urlpatterns += [
-    path("", include("decks.deck_urls")),
-    path("", include("decks.builder_urls")),
-    path("", include("decks.event_urls")),
-]
-urlpatterns += [path("", include("decks.stock_urls"))]

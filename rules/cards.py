@@ -50,6 +50,8 @@ class CardData:
     icons: Mapping[str, int] = field(default_factory=dict)
     markers: tuple[str, ...] = ()
     scripture: str = ""
+    # The verse's own reference ("Alma 37:6"): what a Cross Reference effect names.
+    reference: str = ""
     effects: tuple[Mapping[str, Any], ...] = ()
     # Bible Battles
     effort: int | None = None
@@ -58,6 +60,7 @@ class CardData:
     food: int = 0
     wisdom: int = 0
     mounted: bool = False
+    abilities: str = ""  # special ability text, which the play-out does not run
     # Battle Cards
     strength: int | None = None
     skill: int | None = None

@@ -7,30 +7,20 @@ a database: the loader writes what this returns, in one transaction.
 
 `card_document` writes one card back in canonical form: required fields always,
 optional fields only when they differ from their default, so that loading a
-file and dumping it again gives the same document.
+file and dumping it again gives the same document. The fields themselves are
+rules/catalog_fields.py's, each game's from its package.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.games import (
-    BB_TYPES,
-    BC_SIZES,
-    BMB_COLORS,
-    BMB_KINDS,
-    BMB_POWERS,
-    BMB_SHAPES,
-    CV_EFFECT_KINDS,
-    CV_STANDARD_WORKS,
-    CV_THEMES,
-    GAME_SLUGS,
-    WPL_ALIGNMENTS,
-    WPL_KINDS,
-)
+from rules.catalog_fields import COMMON_FIELDS, Field, Invalid, string
+from rules.games import GAME_SLUGS
+from rules.games.registry import game_rules
 
 TITLE_MAX = 200
 
@@ -66,7 +56,7 @@ class CatalogCard:
     number: str
     title: str
     # Every field of the game with its default applied, plus the common
-    # optional ones (text, copies, image, extra).
+    # optional ones (text, copies, image, extra, provenance, source, rulings).
     fields: Mapping[str, Any]
 
 
@@ -77,270 +67,25 @@ class Catalog:
     cards: tuple[CatalogCard, ...]
 
 
-class _Invalid(Exception):
-    def __init__(self, message: str, subpath: str = ""):
-        super().__init__(message)
-        self.message = message
-        self.subpath = subpath
-
-
-# ---------------------------------------------------------------- checkers
-Checker = Callable[[Any], Any]
-
-
-def _string(*, min_len: int = 0, max_len: int | None = None, choices: Collection[str] | None = None) -> Checker:
-    def check(value: Any) -> str:
-        if not isinstance(value, str):
-            raise _Invalid("must be a string")
-        value = value.strip()
-        if choices is not None and value not in choices:
-            raise _Invalid("must be one of " + ", ".join(choices))
-        if len(value) < min_len:
-            raise _Invalid("must not be empty" if min_len == 1 else f"must have at least {min_len} characters")
-        if max_len is not None and len(value) > max_len:
-            raise _Invalid(f"must have at most {max_len} characters")
-        if "\x00" in value:
-            raise _Invalid("must not contain NUL characters")
-        return value
-
-    return check
-
-
-def _integer(lo: int | None = 0, hi: int | None = None) -> Checker:
-    def check(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _Invalid(_range_text(lo, hi))
-        if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise _Invalid(_range_text(lo, hi))
-        return value
-
-    return check
-
-
-def _range_text(lo: int | None, hi: int | None) -> str:
-    if lo is not None and hi is not None:
-        return f"must be an integer from {lo} to {hi}"
-    if lo is not None:
-        return f"must be an integer >= {lo}"
-    return "must be an integer"
-
-
-def _boolean(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise _Invalid("must be true or false")
-    return value
-
-
-def _string_list(value: Any) -> list[str]:
-    if not isinstance(value, list):
-        raise _Invalid("must be a list of strings")
-    out = []
-    for i, item in enumerate(value):
-        if not isinstance(item, str) or not item.strip():
-            raise _Invalid("must be a non-empty string", f"[{i}]")
-        out.append(item.strip())
-    return out
-
-
-def _json_object(value: Any) -> dict:
-    if not isinstance(value, dict):
-        raise _Invalid("must be an object")
-    return value
-
-
-def _cv_icons(value: Any) -> dict[str, int]:
-    if not isinstance(value, dict):
-        raise _Invalid("must be an object of theme to icon count")
-    icons = {theme: 0 for theme in CV_THEMES}
-    for theme, count in value.items():
-        if theme not in CV_THEMES:
-            raise _Invalid("unknown theme (themes are " + ", ".join(CV_THEMES) + ")", f".{theme}")
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 9:
-            raise _Invalid("must be an integer from 0 to 9", f".{theme}")
-        icons[theme] = count
-    return icons
-
-
-_EFFECT_KEYS: dict[str, dict[str, Checker]] = {
-    "discard": {"text": _string()},
-    "quote": {},
-    "prayer": {"n": _integer(1)},
-    "keyword": {"words": _string_list},
-    "unique": {},
-    "cross-reference": {"reference": _string(min_len=1)},
-    "quick-play": {"text": _string()},
-    "text": {"text": _string()},
-}
-assert set(_EFFECT_KEYS) == set(CV_EFFECT_KINDS)
-
-
-def _cv_effects(value: Any) -> list[dict[str, Any]]:
-    if not isinstance(value, list):
-        raise _Invalid("must be a list of effect objects")
-    effects = []
-    for i, effect in enumerate(value):
-        if not isinstance(effect, dict):
-            raise _Invalid("must be an object with a kind", f"[{i}]")
-        kind = effect.get("kind")
-        if kind not in _EFFECT_KEYS:
-            raise _Invalid("must be one of " + ", ".join(CV_EFFECT_KINDS), f"[{i}].kind")
-        keys = _EFFECT_KEYS[kind]
-        out: dict[str, Any] = {"kind": kind}
-        for key in effect:
-            if key != "kind" and key not in keys:
-                raise _Invalid(f"unknown key for a {kind} effect", f"[{i}].{key}")
-        for key, check in keys.items():
-            if key not in effect:
-                raise _Invalid("is required", f"[{i}].{key}")
-            try:
-                out[key] = check(effect[key])
-            except _Invalid as exc:
-                raise _Invalid(exc.message, f"[{i}].{key}{exc.subpath}") from None
-        if kind == "keyword" and not out["words"]:
-            raise _Invalid("must name at least one word", f"[{i}].words")
-        effects.append(out)
-    return effects
-
-
-def _wpl_bonuses(value: Any) -> list[dict[str, Any]]:
-    if not isinstance(value, list):
-        raise _Invalid("must be a list of {with, points} objects")
-    out = []
-    for i, bonus in enumerate(value):
-        if not isinstance(bonus, dict):
-            raise _Invalid("must be an object with with and points", f"[{i}]")
-        for key in bonus:
-            if key not in ("with", "points"):
-                raise _Invalid("unknown key", f"[{i}].{key}")
-        try:
-            with_title = _string(min_len=1)(bonus.get("with"))
-        except _Invalid as exc:
-            raise _Invalid(exc.message, f"[{i}].with") from None
-        try:
-            points = _integer(None)(bonus.get("points"))
-        except _Invalid as exc:
-            raise _Invalid(exc.message, f"[{i}].points") from None
-        out.append({"with": with_title, "points": points})
-    return out
-
-
-def _alignment(value: Any) -> str | None:
-    if value is None:
-        return None
-    return _string(choices=WPL_ALIGNMENTS)(value)
-
-
 def _date(value: Any) -> dt.date | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise _Invalid("must be a date YYYY-MM-DD")
+        raise Invalid("must be a date YYYY-MM-DD")
     try:
         return dt.date.fromisoformat(value.strip())
     except ValueError:
-        raise _Invalid("must be a date YYYY-MM-DD") from None
-
-
-# ---------------------------------------------------------------- fields
-REQUIRED = object()
-
-
-@dataclass(frozen=True)
-class Field:
-    name: str
-    check: Checker
-    default: Any = REQUIRED
-    # For games with card kinds: the kinds this field belongs to (None: all).
-    kinds: tuple[str, ...] | None = None
-
-    @property
-    def required(self) -> bool:
-        return self.default is REQUIRED
-
-
-def _empty_list() -> list:
-    return []
-
-
-COMMON_FIELDS: tuple[Field, ...] = (
-    Field("text", _string(), ""),
-    Field("copies", _integer(1), 1),
-    Field("image", _string(), ""),
-    Field("extra", _json_object, None),
-)
-
-GAME_FIELDS: dict[str, tuple[Field, ...]] = {
-    "chapter-and-verse": (
-        Field("sacrifice", _integer(0, 20)),
-        Field("icons", _cv_icons, None),
-        Field("markers", _string_list, None),
-        Field("scripture", _string()),
-        Field("reference", _string(min_len=1)),
-        Field("standard_work", _string(choices=CV_STANDARD_WORKS)),
-        Field("advanced", _boolean, False),
-        Field("effects", _cv_effects, None),
-    ),
-    "bible-battles": (
-        Field("type", _string(choices=BB_TYPES)),
-        Field("effort", _integer(0)),
-        Field("offense", _integer(0)),
-        Field("defense", _integer(0)),
-        Field("food", _integer(0), 0),
-        Field("wisdom", _integer(0), 0),
-        Field("unique", _boolean, False),
-        Field("mounted", _boolean, False),
-        Field("abilities", _string(), ""),
-    ),
-    "book-of-mormon-battles": (
-        Field("kind", _string(choices=BMB_KINDS)),
-        Field("value", _integer(0), kinds=("character",)),
-        Field("color", _string(choices=BMB_COLORS), kinds=("character",)),
-        Field("shape", _string(choices=BMB_SHAPES), kinds=("character",)),
-        Field("power", _string(choices=BMB_POWERS), kinds=("power",)),
-    ),
-    "warriors-of-the-promised-land": (
-        Field("kind", _string(choices=WPL_KINDS)),
-        Field("icons", _string_list, None),
-        Field("alignment", _alignment, None),
-        Field("points", _integer(None), kinds=("warrior",)),
-        Field("prophet", _boolean, False, kinds=("warrior",)),
-        Field("bonuses", _wpl_bonuses, None, kinds=("warrior",)),
-        Field("armory", _string(min_len=1), kinds=("armory",)),
-    ),
-    "battle-cards": (
-        Field("strength", _integer(0)),
-        Field("skill", _integer(0)),
-        Field("magic", _integer(0)),
-        Field("terror", _integer(0)),
-        Field("value", _integer(0)),
-        Field("size", _string(choices=BC_SIZES)),
-    ),
-}
-# Mutable defaults are written as None above and made fresh per card.
-_FRESH_DEFAULTS: dict[str, Callable[[], Any]] = {
-    "icons": dict,
-    "markers": _empty_list,
-    "effects": _empty_list,
-    "bonuses": _empty_list,
-    "extra": dict,
-}
-
-
-def _default(game: str, f: Field) -> Any:
-    if f.default is None and f.name in _FRESH_DEFAULTS:
-        if game == "chapter-and-verse" and f.name == "icons":
-            return {theme: 0 for theme in CV_THEMES}
-        return _FRESH_DEFAULTS[f.name]()
-    return f.default
+        raise Invalid("must be a date YYYY-MM-DD") from None
 
 
 def fields_for(game: str) -> tuple[Field, ...]:
     """Every field a card of `game` may carry besides set, number and title."""
-    return COMMON_FIELDS + GAME_FIELDS[game]
+    return COMMON_FIELDS + game_rules(game).catalog_fields
 
 
-def _kind_of(game: str, card: Mapping[str, Any]) -> str | None:
-    if game in ("book-of-mormon-battles", "warriors-of-the-promised-land"):
+def _kind_of(fields: tuple[Field, ...], card: Mapping[str, Any]) -> str | None:
+    # Games with card kinds (Book of Mormon Battles, Warriors) have a "kind" field.
+    if any(f.name == "kind" for f in fields):
         kind = card.get("kind")
         return kind.strip() if isinstance(kind, str) else None
     return None
@@ -408,8 +153,8 @@ def _parse_sets(raw: Any, problems: list[CatalogProblem]) -> list[CatalogSet]:
                 problems.append(CatalogProblem(f"{path}.{key}", "unknown key"))
         values: dict[str, Any] = {}
         for key, check, required in (
-            ("code", _string(min_len=1, max_len=20), True),
-            ("name", _string(min_len=1, max_len=200), True),
+            ("code", string(min_len=1, max_len=20), True),
+            ("name", string(min_len=1, max_len=200), True),
             ("released", _date, False),
         ):
             if key not in item:
@@ -419,7 +164,7 @@ def _parse_sets(raw: Any, problems: list[CatalogProblem]) -> list[CatalogSet]:
                 continue
             try:
                 values[key] = check(item[key])
-            except _Invalid as exc:
+            except Invalid as exc:
                 problems.append(CatalogProblem(f"{path}.{key}{exc.subpath}", exc.message))
         if len(problems) > before:
             continue
@@ -444,26 +189,26 @@ def _parse_card(game: str, raw: Any, path: str, problems: list[CatalogProblem]) 
 
     head: dict[str, str] = {}
     for key, check in (
-        ("set", _string(min_len=1, max_len=20)),
-        ("number", _string(min_len=1, max_len=20)),
-        ("title", _string(min_len=1, max_len=TITLE_MAX)),
+        ("set", string(min_len=1, max_len=20)),
+        ("number", string(min_len=1, max_len=20)),
+        ("title", string(min_len=1, max_len=TITLE_MAX)),
     ):
         if key not in raw:
             problems.append(CatalogProblem(f"{path}.{key}", "is required"))
             continue
         try:
             head[key] = check(raw[key])
-        except _Invalid as exc:
+        except Invalid as exc:
             problems.append(CatalogProblem(f"{path}.{key}", exc.message))
 
-    kind = _kind_of(game, raw)
+    kind = _kind_of(fields, raw)
     values: dict[str, Any] = {}
     for f in fields:
         applies = f.kinds is None or kind is None or kind in f.kinds
         if f.name not in raw:
             if f.required and applies:
                 problems.append(CatalogProblem(f"{path}.{f.name}", "is required" + _kind_note(f, kind)))
-            values[f.name] = _default(game, f) if not f.required else None
+            values[f.name] = f.default_value() if not f.required else None
             continue
         if not applies:
             problems.append(
@@ -472,8 +217,10 @@ def _parse_card(game: str, raw: Any, path: str, problems: list[CatalogProblem]) 
             continue
         try:
             values[f.name] = f.check(raw[f.name])
-        except _Invalid as exc:
+        except Invalid as exc:
             problems.append(CatalogProblem(f"{path}.{f.name}{exc.subpath}", exc.message))
+    if values.get("provenance") == "published" and not values.get("source"):
+        problems.append(CatalogProblem(f"{path}.source", "is required for a published card (the URL of its source)"))
     if len(problems) > before:
         return None
     return CatalogCard(head["set"], head["number"], head["title"], values)
@@ -492,14 +239,13 @@ def card_document(game: str, set_code: str, number: str, title: str, values: Map
         if f.kinds is not None and kind not in f.kinds:
             continue
         value = values.get(f.name)
-        if f.name == "icons" and game == "chapter-and-verse":
-            value = {theme: n for theme, n in (value or {}).items() if n}
-            doc[f.name] = value
+        if f.write is not None:
+            doc[f.name] = f.write(value)
             continue
-        if f.required or f.name in ("markers", "effects"):
-            doc[f.name] = value if value is not None else _default(game, f)
+        if f.required or f.always:
+            doc[f.name] = value if value is not None else f.default_value()
             continue
-        if value is None or value == _default(game, f) or value in ([], {}):
+        if value is None or value == f.default_value() or value in ([], {}):
             continue
         doc[f.name] = value
     return doc

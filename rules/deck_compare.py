@@ -5,6 +5,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.primitives import fields_dict
 from rules.text import title_key
 
 
@@ -33,11 +34,7 @@ class DeckComparison:
         return not self.added and not self.removed
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "added": [c.to_dict() for c in self.added],
-            "removed": [c.to_dict() for c in self.removed],
-            "unchanged": [c.to_dict() for c in self.unchanged],
-        }
+        return fields_dict(self, ("added", "removed", "unchanged"))
 
 
 def copies_by_title(entries: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str, int]]:

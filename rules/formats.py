@@ -1,7 +1,7 @@
 """Deck formats: each game's base formats (validation.md) and organisers' tournament formats.
 
-A `Format` is data: the parameters of the construction rules in
-rules/validation.py (minimum size, copy limit, ...). A parameter left at None
+A `Format` is data: the parameters of the construction rules (rules/construction.py
+and each game's package: minimum size, copy limit, ...). A parameter left at None
 or False switches its rule off. A `TournamentFormat` is what an organiser
 defines on top of a base format; `TournamentFormat.rules()` folds the two into
 one `Format`, so validation has a single path.
@@ -44,6 +44,8 @@ class Format:
     squad_size: int | None = None
     squad_value: int | None = None
     complete: bool = False
+    # With `complete`: only cards of these kinds make up the box (None: every card).
+    complete_kinds: frozenset[str] | None = None
     # Added by tournament formats.
     legal_sets: frozenset[str] | None = None
     banned: frozenset[str] = frozenset()
@@ -69,7 +71,17 @@ BASE_FORMATS: dict[str, tuple[Format, ...]] = {
         ),
     ),
     "battle-cards": (Format("battle-mode", "Battle Mode", "battle-cards", squad_size=6, squad_value=30),),
-    "book-of-mormon-battles": (Format("complete", "Complete game", "book-of-mormon-battles", complete=True),),
+    "book-of-mormon-battles": (
+        Format("complete", "Complete game", "book-of-mormon-battles", complete=True),
+        # The rules for young players take the power cards out: the 56 character cards are the whole game.
+        Format(
+            "young-players",
+            "Young players",
+            "book-of-mormon-battles",
+            complete=True,
+            complete_kinds=frozenset({"character"}),
+        ),
+    ),
     "warriors-of-the-promised-land": (
         Format("complete", "Complete game", "warriors-of-the-promised-land", complete=True),
     ),

@@ -7,6 +7,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh || exit 1
 scripts/ensure-chromium.sh || exit 1
+# Debug is off in the tests, as in production, so a key is needed (subprocesses inherit it).
+SECRET_KEY=${SECRET_KEY:-$(scripts/secret-key.sh)}
+export SECRET_KEY
 .venv/bin/ruff check . || exit 1
 .venv/bin/python manage.py makemigrations --check --dry-run -v0 || { echo "missing migrations"; exit 1; }
 .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadgroup "$@"

@@ -1,12 +1,33 @@
 """Shared test fixtures: personas and small catalogs loaded through the real loader."""
 
+import contextlib
 import copy
+import os
+import time
+import uuid
+from dataclasses import dataclass
+from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 
 from cardcollections.adapters import forget_card_pools
-from cardcollections.services.catalog import catalog_load
+from cardcollections.catalog.services import catalog_load
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# A Chapter and Verse card as both small catalogs print it (the catalog page tests' adds a second effect).
+FAITH_WITHOUT_WORKS = {
+    "title": "Faith Without Works",
+    "sacrifice": 2,
+    "icons": {"faith": 3},
+    "markers": ["Faith Verse"],
+    "scripture": "Even so faith, if it hath not works, is dead, being alone.",
+    "reference": "James 2:17",
+    "standard_work": "new-testament",
+}
 
 CV_SMALL = {
     "game": "chapter-and-verse",
@@ -30,13 +51,7 @@ CV_SMALL = {
         {
             "set": "CV1",
             "number": "2",
-            "title": "Faith Without Works",
-            "sacrifice": 2,
-            "icons": {"faith": 3},
-            "markers": ["Faith Verse"],
-            "scripture": "Even so faith, if it hath not works, is dead, being alone.",
-            "reference": "James 2:17",
-            "standard_work": "new-testament",
+            **FAITH_WITHOUT_WORKS,
             "effects": [{"kind": "keyword", "words": ["faith", "works"]}],
         },
         {
@@ -134,6 +149,40 @@ def small_catalogs(db):
     catalog_load(document=copy.deepcopy(BB_SMALL))
 
 
+STARTER_CATALOGS = Path(__file__).resolve().parents[1] / "cardcollections" / "starter_catalogs"
+
+
+@pytest.fixture
+def starter_catalogs(db):
+    """The five starter catalogs, as `make run` loads them."""
+    call_command("loadcatalog", *sorted(str(p) for p in STARTER_CATALOGS.glob("*.json")), stdout=StringIO())
+
+
+@dataclass(frozen=True)
+class DemoSite:
+    """A site in use: alice has the demo decks (one built and registered for her open event) and offers bob a trade."""
+
+    alice: object
+    bob: object
+    card: object
+    deck: object
+    event: object
+    trade: object
+
+
+@pytest.fixture
+def demo_site(starter_catalogs, alice, bob) -> DemoSite:
+    from cardcollections.models import CollectionEntry, TradeLine
+    from cardcollections.trades.services import LineSpec, trade_propose
+    from decks.models import Deck, Event
+
+    call_command("demodecks", "--username", "alice", stdout=StringIO())
+    deck = Deck.objects.get(owner=alice, built=True)
+    card = CollectionEntry.objects.filter(owner=alice).order_by("card_id").first().card
+    trade = trade_propose(proposer=alice, recipient=bob, lines=[LineSpec(TradeLine.Side.PROPOSER, card.pk, 1)])
+    return DemoSite(alice=alice, bob=bob, card=card, deck=deck, event=Event.objects.get(), trade=trade)
+
+
 @pytest.fixture
 def alice(db):
     return get_user_model().objects.create_user("alice", password="alice-password-1")
@@ -183,12 +232,12 @@ def cv_cards(small_catalogs) -> dict:
 
 
 def _token_client(user):
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
     from rest_framework.test import APIClient
 
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    _, key = AuthToken.objects.create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     return client
 
 
@@ -206,6 +255,12 @@ def _session_client(user, *, csrf: bool = True):
     return client
 
 
+@pytest.fixture(params=["session", "token"])
+def auth(request) -> str:
+    """A test that takes `auth` runs twice, for api_as(user, auth): with a session client and with a token client."""
+    return request.param
+
+
 @pytest.fixture
 def api_as():
     """api_as(user, "token"|"session") -> an APIClient signed in that way (session clients send the CSRF token)."""
@@ -216,3 +271,74 @@ def api_as():
         return _session_client(user, csrf=csrf)
 
     return make
+
+
+# ---------------------------------------------------------------- workers
+def _forget_result_backend(app) -> None:
+    """Make the app build its result backend again from its configuration (Celery caches one, shared or per thread)."""
+    app._backend_cache = None
+    app._local.__dict__.pop("backend", None)
+
+
+@contextlib.contextmanager
+def celery_worker(prefix: str = "test"):
+    """A real Celery worker (no eager mode) in a thread of this process, over the configured broker, on a queue
+    of the test's own so that no other worker on the same broker takes its jobs; yields the queue's name."""
+    from celery.contrib.testing.worker import start_worker
+    from django.db import connection
+
+    from cardsite.celery_app import app
+
+    queue = f"{prefix}-{uuid.uuid4().hex}"
+    # On SQLite the test database is a shared-cache in-memory one, whose table locks do not wait: the worker
+    # thread storing a result while the test thread polls for it fails with "database table is locked". There
+    # the results go to Celery's in-process memory cache instead (shared by both threads); the jobs' own rows
+    # still live in the database, as in production.
+    swap = connection.vendor == "sqlite"
+    if swap:
+        backend, app.conf.result_backend = app.conf.result_backend, "cache+memory://"
+        _forget_result_backend(app)
+    try:
+        with start_worker(app, pool="solo", queues=[queue], perform_ping_check=False, shutdown_timeout=30):
+            yield queue
+    finally:
+        if swap:
+            app.conf.result_backend = backend
+            _forget_result_backend(app)
+
+
+@contextlib.contextmanager
+def celery_worker_process(queue: str, log, env: dict[str, str]):
+    """A real Celery worker as a separate process (prefork, one pool process) serving `queue`, its output in the
+    file `log`, with `env` added to this process's environment; stopped (SIGTERM, then SIGKILL) on exit.
+    Yields the Popen."""
+    import signal
+    import subprocess
+    import sys
+
+    celery = Path(sys.executable).with_name("celery")
+    command = [str(celery), "-A", "cardsite", "worker", "--pool=prefork", "--concurrency=1", "-Q", queue]
+    command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info", "-n", f"{queue}@%h"]
+    with log.open("w") as out:
+        worker = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        yield worker
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        try:
+            worker.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
+
+
+def wait_for(condition, timeout: float, what: str, *, every: float = 0.1, log=None):
+    """Poll `condition` until it returns something true (returned) or `timeout` seconds pass (the test fails,
+    showing the end of the worker's `log` file if there is one)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(every)
+    pytest.fail(f"timed out waiting for {what}" + (f"; worker log:\n{log.read_text()[-4000:]}" if log else ""))

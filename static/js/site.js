@@ -12,6 +12,133 @@
     });
   });
 
+  // A live search box already searches as the player types. Its `change`
+  // event (fired when it loses focus, e.g. on clicking a result) must not reach
+  // the form's `change` trigger: that second request would push a URL and
+  // cancel the navigation the click started.
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("[data-live-search]")) event.stopPropagation();
+  }, true);
+
+  // Behaviour that would otherwise be an inline handler, which the Content-Security-Policy refuses:
+  // <form data-confirm="question"> asks before it is sent, <button data-print> prints the page,
+  // <select data-submit-on-change> sends its form when a choice is made.
+  document.addEventListener("submit", function (event) {
+    var question = event.target.getAttribute && event.target.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) event.preventDefault();
+  });
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-print]")) window.print();
+  });
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!select.matches || !select.matches("[data-submit-on-change]") || !select.form) return;
+    if (select.form.requestSubmit) select.form.requestSubmit();
+    else select.form.submit();
+  });
+
+  // A card link (a.card-link, as deck write-ups make) shows the card's image beside the pointer on hover or
+  // keyboard focus. Positioned through the CSSOM (the policy allows no style attributes in the markup).
+  var preview = null;
+  function showPreview(link, x, y) {
+    var match = /^\/cards\/(\d+)\/$/.exec(link.getAttribute("href") || "");
+    if (!match) return;
+    if (!preview) {
+      preview = document.createElement("img");
+      preview.className = "card-preview";
+      preview.alt = "";
+      document.body.appendChild(preview);
+    }
+    preview.src = "/cards/" + match[1] + "/image/";
+    preview.hidden = false;
+    preview.style.left = Math.min(x + 16, window.innerWidth - 236) + "px";
+    preview.style.top = Math.max(8, Math.min(y + 16, window.innerHeight - 320)) + "px";
+  }
+  function hidePreview() { if (preview) preview.hidden = true; }
+  document.addEventListener("mouseover", function (event) {
+    var link = event.target.closest && event.target.closest("a.card-link");
+    if (link) showPreview(link, event.clientX, event.clientY);
+  });
+  document.addEventListener("focusin", function (event) {
+    var link = event.target.closest && event.target.closest("a.card-link");
+    if (!link) return;
+    var box = link.getBoundingClientRect();
+    showPreview(link, box.left, box.bottom);
+  });
+  document.addEventListener("mouseout", function (event) {
+    if (event.target.closest && event.target.closest("a.card-link")) hidePreview();
+  });
+  document.addEventListener("focusout", hidePreview);
+
+  // Folding on a small screen: a <button data-toggle aria-controls="id" hidden> (the header's Menu, a search
+  // form's Filters) is shown here, and the element it controls gets .is-collapsible, which site.css folds
+  // away below 860px until the button opens it (.is-open). Without this file the button stays hidden and
+  // the element in view. A [data-toggle-close] button inside, or Escape, folds it again.
+  function controlled(button) { return document.getElementById(button.getAttribute("aria-controls")); }
+  function setOpen(button, open) {
+    var target = controlled(button);
+    if (!target) return;
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+    target.classList.toggle("is-open", open);
+  }
+  function buttonFor(target) { return document.querySelector('[data-toggle][aria-controls="' + target.id + '"]'); }
+
+  // A Filters button shows how many filters of its drawer are in use: a .filter or .owned-toggle group
+  // with a value typed, chosen or ticked.
+  function countFilters(drawer) {
+    var button = buttonFor(drawer);
+    var badge = button && button.querySelector("[data-filter-count]");
+    if (!badge) return;
+    var used = 0;
+    drawer.querySelectorAll(".filter, .owned-toggle").forEach(function (group) {
+      var inUse = Array.prototype.some.call(group.querySelectorAll("input, select"), function (el) {
+        if (el.type === "checkbox" || el.type === "radio") return el.checked && el.value !== "";
+        return el.value !== "";
+      });
+      if (inUse) used += 1;
+    });
+    badge.textContent = String(used);
+    badge.hidden = used === 0;
+    button.setAttribute("aria-label", used ? "Filters, " + used + " in use" : "Filters");
+  }
+
+  document.querySelectorAll("[data-toggle][aria-controls]").forEach(function (button) {
+    var target = controlled(button);
+    if (!target) return;
+    target.classList.add("is-collapsible");
+    button.hidden = false;
+    countFilters(target);
+  });
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest) return;
+    var button = event.target.closest("[data-toggle][aria-controls]");
+    if (button) {
+      setOpen(button, button.getAttribute("aria-expanded") !== "true");
+      return;
+    }
+    var close = event.target.closest("[data-toggle-close]");
+    var box = close && close.closest(".is-collapsible");
+    if (box && buttonFor(box)) {
+      setOpen(buttonFor(box), false);
+      buttonFor(box).focus();
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    document.querySelectorAll(".is-collapsible.is-open").forEach(function (box) {
+      var button = buttonFor(box);
+      if (!button) return;
+      setOpen(button, false);
+      if (box.contains(document.activeElement)) button.focus();
+    });
+  });
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var drawer = event.target.closest && event.target.closest(".is-collapsible");
+      if (drawer) countFilters(drawer);
+    });
+  });
+
   // The same for the plain form submit (no htmx, or htmx not loaded yet).
   document.addEventListener("submit", function (event) {
     var form = event.target;

@@ -59,6 +59,14 @@ def browser_page(chromium):
     context.close()
 
 
+def log_in(page, base_url: str, username: str, next_path: str = "/") -> None:
+    """Log in through the login page as one of the personas (their password is `<name>-password-1`)."""
+    page.goto(f"{base_url}/accounts/login/?next={next_path}")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(f"{username}-password-1")
+    page.get_by_role("button", name="Log in").click()
+
+
 @pytest.fixture
 def screenshot_dir() -> Path:
     path = Path(settings.VAR_DIR) / "screenshots"  # var/ is git-ignored

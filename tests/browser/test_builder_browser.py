@@ -8,16 +8,10 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from decks.models import Deck
+from tests.browser.conftest import log_in
 from tests.decks.conftest import _load_cv, verse_title
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _log_in(page, base_url: str, username: str, next_path: str) -> None:
-    page.goto(f"{base_url}/accounts/login/?next={next_path}")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"{username}-password-1")
-    page.get_by_role("button", name="Log in").click()
 
 
 def _add_verses(page, numbers, *, copies: int) -> None:
@@ -34,7 +28,7 @@ def test_it_builds_a_legal_deck_without_reloading_and_saves_it(
     _load_cv(60)
     get_user_model().objects.create_user("alice", password="alice-password-1")
     page = browser_page
-    _log_in(page, live_server.url, "alice", "/decks/new/%3Fgame%3Dchapter-and-verse")
+    log_in(page, live_server.url, "alice", "/decks/new/%3Fgame%3Dchapter-and-verse")
     expect(page.get_by_role("heading", level=1)).to_have_text("New deck")
 
     validation = page.locator("#deck-validation")
@@ -111,8 +105,8 @@ def test_a_deck_built_from_nothing_is_registered_and_the_organiser_sees_it(
 
     from django.utils import timezone
 
+    from decks.events.services import event_create
     from decks.models import Registration
-    from decks.services.events import event_create
 
     _load_cv(60)
     users = get_user_model().objects
@@ -126,7 +120,7 @@ def test_a_deck_built_from_nothing_is_registered_and_the_organiser_sees_it(
         deadline=timezone.now() + timedelta(days=3),
     )
     page = browser_page
-    _log_in(page, live_server.url, "alice", "/decks/new/%3Fgame%3Dchapter-and-verse")
+    log_in(page, live_server.url, "alice", "/decks/new/%3Fgame%3Dchapter-and-verse")
     validation = page.locator("#deck-validation")
     expect(validation).to_have_attribute("data-legal", "false")
     page.get_by_label("Name").fill("Spring faith")
@@ -149,7 +143,7 @@ def test_a_deck_built_from_nothing_is_registered_and_the_organiser_sees_it(
     expect(page.locator("body")).to_contain_text(registration.list_hash)
 
     page.get_by_role("button", name="Log out").click()
-    _log_in(page, live_server.url, "bob", f"/events/{event.pk}/manage/")
+    log_in(page, live_server.url, "bob", f"/events/{event.pk}/manage/")
     row = page.locator(".registration-row", has_text="alice")
     expect(row).to_contain_text("Spring faith")
     expect(row).to_contain_text(registration.list_hash)

@@ -5,9 +5,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from cardcollections.collection.services import collection_change
 from cardcollections.models import Card, Game, WishlistEntry
-from cardcollections.services.collection import collection_change
-from decks.services.decks import deck_create, deck_set_built
+from decks.lists.services import deck_create, deck_set_built
+from tests.browser.conftest import log_in
 from tests.decks.conftest import _load_cv
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,10 +25,7 @@ def test_a_second_built_deck_warns_then_lists_what_is_missing_onto_the_wishlist(
     second = deck_create(owner=alice, game=cv, name="Second", decklist="2 Verse 001\n3 Verse 002\n")
 
     page = browser_page
-    page.goto(f"{live_server.url}/accounts/login/?next=/decks/{second.pk}/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("alice-password-1")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page, live_server.url, "alice", f"/decks/{second.pk}/")
     page.evaluate("window.__sameDocument = true")
 
     page.get_by_role("button", name="Mark built").click()

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from cardcollections.services.catalog import catalog_load
+from cardcollections.catalog.services import catalog_load
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -83,6 +83,21 @@ def test_it_searches_the_catalog_and_opens_a_card(live_server, browser_page, scr
     grid_image.scroll_into_view_if_needed()
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=grid_image.element_handle())
     page.screenshot(path=screenshot_dir / "catalog-search.png", full_page=True)
+
+    # Leaving the search box (as clicking a result does) starts no second
+    # search: its pushed URL would cancel the click's navigation.
+    expect(page).to_have_url(re.compile(r"\?q=faith$"))
+    started = page.evaluate(
+        """() => {
+            let n = 0;
+            const count = () => { n += 1; };
+            document.addEventListener("htmx:beforeRequest", count);
+            document.querySelector("#q").blur();
+            document.removeEventListener("htmx:beforeRequest", count);
+            return n;
+        }"""
+    )
+    assert started == 0
 
     tiles.first.get_by_role("link").click()
     expect(page).to_have_url(re.compile(r"/cards/\d+/$"))

@@ -7,9 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from cardcollections.catalog.services import catalog_load
+from cardcollections.collection.services import collection_change, trade_list_change
 from cardcollections.models import Card, CollectionEntry, Trade
-from cardcollections.services.catalog import catalog_load
-from cardcollections.services.collection import collection_change, trade_list_change
+from tests.browser.conftest import log_in
 from tests.conftest import CV_SMALL
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -77,10 +78,7 @@ def test_it_signs_up_collects_imports_and_trades(
     try:
         bob_page = context.new_page()
         bob_page.set_default_timeout(20_000)
-        bob_page.goto(live_server.url + "/accounts/login/")
-        bob_page.get_by_label("Username").fill("bob")
-        bob_page.get_by_label("Password").fill("bob-password-1")
-        bob_page.get_by_role("button", name="Log in").click()
+        log_in(bob_page, live_server.url, "bob")
         bob_page.get_by_role("link", name="Trades").click()
         bob_page.locator(".incoming").get_by_role("link", name=f"Trade {trade.pk}").click()
         bob_page.get_by_role("button", name="Accept").click()

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from cardcollections.catalog.services import catalog_load
 from cardcollections.models import Game
-from cardcollections.services.catalog import catalog_load
-from decks.services.decks import deck_create
+from decks.lists.services import deck_create
 from tests.conftest import BB_SMALL, CV_SMALL
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

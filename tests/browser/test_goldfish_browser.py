@@ -61,3 +61,41 @@ def test_it_draws_a_hand_charts_the_odds_and_runs_a_simulation(
     expect(result.locator("tbody tr")).to_have_count(2)
     assert page.evaluate("window.__sameDocument") is True
     page.screenshot(path=str(screenshot_dir / "goldfish.png"), full_page=True)
+
+
+def faith_curves(page, base_url: str, decklist: str) -> None:
+    """Open the goldfish page with a Chapter and Verse list and draw the exact curve of a Faith icon."""
+    page.goto(f"{base_url}/decks/goldfish/")
+    page.get_by_label("Game").select_option("chapter-and-verse")
+    page.get_by_label("Deck list").fill(decklist)
+    odds = page.locator("#odds-form")
+    odds.get_by_label("Query 1 kind").select_option("theme")
+    odds.get_by_label("Query 1 value").fill("faith")
+    odds.get_by_role("button", name="Show exact curves").click()
+    expect(page.locator("#exact-chart svg")).to_be_visible()
+
+
+def test_a_job_no_worker_takes_says_so_instead_of_waiting_silently(live_server, browser_page, card_media_cleanup):
+    _load_cv(60)
+    page = browser_page
+    faith_curves(page, live_server.url, legal_cv_text(40))
+
+    # The live server has no worker: a job too big to run in the request stays queued.
+    page.locator("#run-state").evaluate("s => s.setAttribute('data-queued-hint-ms', '1000')")
+    page.locator("#trials").fill("50000000")
+    page.get_by_role("button", name="Run simulation").click()
+    expect(page.locator("#run-state")).to_contain_text("queued")
+    expect(page.locator("#run-state")).to_contain_text("no worker has started it yet")
+
+
+def test_a_play_out_names_the_cards_whose_effects_it_could_not_model(
+    live_server, browser_page, card_media_cleanup, starter_catalogs
+):
+    titles = ["Be Strong", "Go and Do", "In the Service", "Choose You This Day", "Doers of the Word", "Mustard Seed"]
+    titles += ["Love One Another", "Keep My Commandments", "First and Great", "Let Your Light Shine"]
+    page = browser_page
+    faith_curves(page, live_server.url, "\n".join(f"4 {title}" for title in titles))
+    page.locator("#trials").fill("500")
+    page.get_by_role("button", name="Play it out").click()
+    expect(page.locator("#run-state")).to_contain_text("done")
+    expect(page.locator("#run-result .run-unmodelled")).to_contain_text("Mustard Seed")

@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from cardcollections import adapters
 from cardcollections.adapters import card_pool_for_game
+from cardcollections.catalog.services import catalog_load
 from cardcollections.models import Card
-from cardcollections.services.catalog import catalog_load
 from tests.conftest import CV_SMALL
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +53,10 @@ def test_a_new_card_is_seen(small_catalogs):
     added["cards"].append(dict(added["cards"][0], number="50", title="New Verse"))
     catalog_load(document=added)
     assert card_pool_for_game("chapter-and-verse").by_key("new verse")
+
+
+def test_engine_cards_keep_their_verse_reference_for_cross_reference(small_catalogs):
+    # Issue 14: the reference was dropped when rows became CardData, so Cross Reference found nothing.
+    card = Card.objects.filter(game__slug="chapter-and-verse").exclude(reference="").first()
+    engine = card_pool_for_game("chapter-and-verse").by_printing(card.card_set.code, card.number)
+    assert engine.reference == card.reference

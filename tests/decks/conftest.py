@@ -1,8 +1,13 @@
 """Catalogs for the deck tests, loaded through the real catalog loader."""
 
-import pytest
+import contextlib
+import io
+import json
 
-from cardcollections.services.catalog import catalog_load
+import pytest
+from django.core.management import ManagementUtility
+
+from cardcollections.catalog.services import catalog_load
 
 
 def cv_card(set_code: str, number: str, title: str, **fields) -> dict:
@@ -95,3 +100,63 @@ def legal_cv_text(cards: int = 40, copies: int = 2) -> str:
         left -= take
         i += 1
     return "\n".join(lines)
+
+
+# A legal 40-card advanced list for the goldfish tests: 37 plain verses and three By Small Means.
+GOLDFISH_DECK = legal_cv_text(37) + "\n3 By Small Means"
+
+
+def simulate_request(**fields) -> dict:
+    """A goldfish simulation request on GOLDFISH_DECK; `fields` (turns, trials, seed, queries...) complete it."""
+    return {"game": "chapter-and-verse", "decklist": GOLDFISH_DECK, "mode": "simulate", **fields}
+
+
+@pytest.fixture
+def manage(monkeypatch):
+    """manage(command, *argv, stdin=None) runs a command as `manage.py` would (argument parsing, CommandError ->
+    exit status) and returns (status, stdout, stderr); `stdin`, bytes, is what it reads on standard input."""
+    # run_from_argv closes the database connections when it finishes; the test's connection must stay open.
+    monkeypatch.setattr("django.db.connections.close_all", lambda: None)
+
+    def run(command: str, *argv: str, stdin: bytes | None = None) -> tuple[int, str, str]:
+        if stdin is not None:
+            monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+        out, err = io.StringIO(), io.StringIO()
+        status = 0
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                ManagementUtility(["manage.py", command, *argv]).execute()
+            except SystemExit as exc:
+                status = exc.code if isinstance(exc.code, int) else 1
+        return status, out.getvalue(), err.getvalue()
+
+    return run
+
+
+@pytest.fixture
+def write_file(tmp_path):
+    """write_file(content, name) writes bytes, text or (anything else) JSON to a file of the test's own; returns its path."""
+
+    def write(content, name: str) -> str:
+        path = tmp_path / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+        return str(path)
+
+    return write
+
+
+def rules_of(fmt, **changes) -> dict:
+    """A tournament format's rules as the update service takes them, with `changes` applied."""
+    rules = {
+        "name": fmt.name,
+        "base_format": fmt.base_format,
+        "legal_sets": list(fmt.legal_sets.all()),
+        "banned_titles": list(fmt.banned_titles),
+        "restricted_titles": list(fmt.restricted_titles),
+        "min_size": fmt.min_size,
+        "max_size": fmt.max_size,
+    }
+    return {**rules, **changes}

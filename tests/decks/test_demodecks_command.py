@@ -11,14 +11,6 @@ from decks.models import Deck, Event, Registration
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def starter_catalogs(db):
-    from pathlib import Path
-
-    folder = Path(__file__).resolve().parents[2] / "cardcollections" / "starter_catalogs"
-    call_command("loadcatalog", *sorted(str(p) for p in folder.glob("*.json")), stdout=StringIO())
-
-
 def test_it_gives_the_demo_account_a_legal_built_deck_a_second_deck_and_an_event(starter_catalogs):
     call_command("demoaccount", stdout=StringIO())
     call_command("demodecks", stdout=StringIO())

@@ -8,9 +8,9 @@ from django.test import Client
 from django.utils import timezone
 
 from cardcollections.models import CardReservation, Game, WishlistEntry
+from decks.events.services import event_create, registration_create
+from decks.lists.services import deck_create
 from decks.models import Deck, DeckNotice, DeckVersion, Event, EventCheck, Registration
-from decks.services.decks import deck_create
-from decks.services.events import event_create, registration_create
 from tests.decks.conftest import legal_cv_text
 
 pytestmark = pytest.mark.django_db

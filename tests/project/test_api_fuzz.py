@@ -13,7 +13,7 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "100"))
 
@@ -42,7 +42,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 @pytest.fixture
 def token(small_catalogs, alice) -> str:
-    return Token.objects.create(user=alice).key
+    return AuthToken.objects.create(user=alice)[1]
 
 
 @schema.parametrize()

@@ -5,22 +5,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rules.cards import CardData
-from rules.deck_charts import (
-    MIXED,
-    NO_ICONS,
-    Bar,
-    Chart,
-    bar_chart_svg,
-    bb_effort_curve,
-    bb_food,
-    bb_food_balance,
-    bb_type_counts,
-    cv_sacrifice_curve,
-    cv_theme_totals,
-    deck_charts,
-    dominant_theme,
-    group_of,
-)
+from rules.charts import Bar, Chart, bar_chart_svg
+from rules.deck_charts import deck_charts, group_of
+from rules.games.bible_battles.charts import bb_effort_curve, bb_food, bb_food_balance, bb_type_counts
+from rules.games.chapter_and_verse.charts import MIXED, NO_ICONS, cv_sacrifice_curve, cv_theme_totals, dominant_theme
 
 SVG = "{http://www.w3.org/2000/svg}"
 

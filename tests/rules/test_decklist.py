@@ -8,26 +8,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.cards import CardData, CardPool
-from rules.decklist import (
-    MAX_SUGGESTION_LOOKUPS,
+from rules.decklist.export import export_decklist
+from rules.decklist.parse import (
     DeckEntry,
     DeckFormatError,
-    Finding,
     ParsedDeck,
-    ResolvedEntry,
     _parse_line,
+    _text_entry,
+    entries_from_json,
+    parse_decklist,
+    split_lines,
+)
+from rules.decklist.plain import read_plain_decklist
+from rules.decklist.resolving import (
+    MAX_SUGGESTION_LOOKUPS,
+    ResolvedEntry,
     _resolve_entry,
     _Suggester,
-    _text_entry,
     _title_entry,
-    entries_from_json,
-    export_decklist,
-    parse_decklist,
-    read_plain_decklist,
     resolve,
-    split_lines,
     suggest_titles,
 )
+from rules.findings import Finding
 from rules.formats import TournamentFormat, base_formats
 from rules.text import title_key
 from rules.validation import validate_deck

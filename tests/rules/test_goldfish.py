@@ -16,21 +16,23 @@ from scipy.stats import hypergeom
 from rules.cards import CardData
 from rules.goldfish import (
     MAX_QUERIES,
-    ChunkCounts,
     GoldfishDeck,
     GoldfishFilter,
     GoldfishQuery,
     GoldfishRequestError,
-    SimulationPlan,
-    chunk_generator,
-    combine,
     goldfish_exact,
-    goldfish_simulate_run,
     parse_goldfish_request,
+)
+from rules.goldfish_simulate import (
+    ChunkCounts,
+    SimulationPlan,
+    combine,
+    goldfish_simulate_run,
     plan_simulation,
     simulate_chunk,
     simulate_chunks,
 )
+from rules.simulation import chunk_generator
 
 CV = "chapter-and-verse"
 BB = "bible-battles"

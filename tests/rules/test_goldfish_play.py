@@ -9,31 +9,20 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
-from rules.goldfish import GoldfishDeck, GoldfishFilter, GoldfishQuery, GoldfishRequestError, chunk_generator
+from rules.games.bible_battles.play import LOST, REACHED, BBState, BBTables, bb_can_bring, bb_turn
+from rules.games.chapter_and_verse.play import BOOK, WON, CVState, CVTables, cv_play_verse, cv_turn, keyword_matches
+from rules.goldfish import GoldfishDeck, GoldfishFilter, GoldfishQuery, GoldfishRequestError
 from rules.goldfish_play import (
-    BOOK,
-    LOST,
     PLAY_VERSION,
-    REACHED,
-    WON,
-    BBState,
-    BBTables,
-    CVState,
-    CVTables,
     PlayChunkCounts,
     PlayPlan,
-    Uniforms,
-    bb_can_bring,
-    bb_turn,
     combine_play,
-    cv_play_verse,
-    cv_turn,
     goldfish_play_run,
-    keyword_matches,
     plan_play,
     play_chunk,
     play_chunks,
 )
+from rules.simulation import Uniforms, chunk_generator
 
 CV = "chapter-and-verse"
 BB = "bible-battles"

@@ -23,9 +23,13 @@ GAMES = (
     "warriors-of-the-promised-land",
     "battle-cards",
 )
+# Each catalog file (its name without .json) and its game: the five samples, and the
+# designer's published Chapter and Verse verses.
+PUBLISHED = "chapter-and-verse-published"
+FILES = {**{game: game for game in GAMES}, PUBLISHED: "chapter-and-verse"}
 
 # ---------------------------------------------------------------- the spec's tables
-COMMON_KEYS = {"set", "number", "title", "text", "copies", "image", "extra"}
+COMMON_KEYS = {"set", "number", "title", "text", "copies", "image", "extra", "provenance", "source", "rulings"}
 GAME_KEYS: dict[str, set[str]] = {
     "chapter-and-verse": {
         "sacrifice",
@@ -71,8 +75,9 @@ DEFAULTS: dict[str, Any] = {
     "abilities": "",
     "prophet": False,
     "alignment": None,
+    "source": "",
 }
-EMPTY_DEFAULTS = {"extra", "bonuses"}
+EMPTY_DEFAULTS = {"extra", "bonuses", "rulings"}
 EFFECT_KEYS: dict[str, set[str]] = {
     "discard": {"text"},
     "quote": set(),
@@ -146,8 +151,8 @@ WPL_ARMORY_COPIES = {
 
 
 # ---------------------------------------------------------------- helpers
-def path_of(game: str) -> Path:
-    return CATALOGS / f"{game}.json"
+def path_of(name: str) -> Path:
+    return CATALOGS / f"{name}.json"
 
 
 @cache
@@ -236,30 +241,55 @@ def words_of(text: str) -> set[str]:
 
 
 # ---------------------------------------------------------------- every catalog
-@pytest.mark.parametrize("game", GAMES)
-def test_it_writes_each_catalog_in_canonical_json(game):
-    document = catalog(game)
-    assert document["game"] == game
+def test_every_catalog_file_is_listed_here():
+    assert sorted(p.stem for p in CATALOGS.glob("*.json")) == sorted(FILES)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_it_writes_each_catalog_in_canonical_json(name):
+    document = catalog(name)
+    assert document["game"] == FILES[name]
     assert list(document) == ["game", "sets", "cards"]
-    assert _load(game) == json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    assert _load(name) == json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_it_lists_every_set_its_cards_name(game):
-    document = catalog(game)
+@pytest.mark.parametrize("name", GAMES)
+def test_it_says_every_sample_card_is_a_sample(name):
+    document = catalog(name)
+    for s in document["sets"]:
+        assert "sample" in s["name"], "these are sample lists, not the publishers' checklists"
+    for card in document["cards"]:
+        assert card["provenance"] == "sample", printing(card)
+        assert "source" not in card, printing(card)
+
+
+def test_it_gives_every_published_card_its_source_post():
+    for card in cards(PUBLISHED):
+        assert card["provenance"] == "published", printing(card)
+        assert re.match(r"https?://chapterandversegame\.blogspot\.com/", card["source"]), printing(card)
+        for ruling in card.get("rulings", []):
+            assert set(ruling) == {"text", "source"} and ruling["text"], printing(card)
+    # Its own sets: none of them is a sample set.
+    assert not {s["code"] for s in catalog(PUBLISHED)["sets"]} & {
+        s["code"] for s in catalog("chapter-and-verse")["sets"]
+    }
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_it_lists_every_set_its_cards_name(name):
+    document = catalog(name)
     for s in document["sets"]:
         assert set(s) <= {"code", "name", "released"}
         assert {"code", "name"} <= set(s)
-        assert "sample" in s["name"], "these are sample lists, not the publishers' checklists"
     codes = [s["code"] for s in document["sets"]]
     assert len(codes) == len(set(codes))
     assert {c["set"] for c in document["cards"]} == set(codes)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_it_numbers_cards_uniquely_within_a_set(game):
+@pytest.mark.parametrize("name", FILES)
+def test_it_numbers_cards_uniquely_within_a_set(name):
     seen = set()
-    for card in cards(game):
+    for card in cards(name):
         assert isinstance(card["number"], str)
         assert card["number"].strip() == card["number"] != ""
         assert 1 <= len(card["title"]) <= 200
@@ -269,10 +299,11 @@ def test_it_numbers_cards_uniquely_within_a_set(game):
         seen.add(key)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_it_uses_only_the_keys_of_the_spec(game):
+@pytest.mark.parametrize("name", FILES)
+def test_it_uses_only_the_keys_of_the_spec(name):
+    game = FILES[name]
     allowed = COMMON_KEYS | GAME_KEYS[game]
-    for card in cards(game):
+    for card in cards(name):
         unknown = set(card) - allowed
         assert not unknown, f"{printing(card)}: unknown keys {unknown}"
         missing = ({"set", "number", "title"} | REQUIRED_KEYS[game]) - set(card)
@@ -285,9 +316,10 @@ def test_it_uses_only_the_keys_of_the_spec(game):
         assert not missing, f"{printing(card)}: missing {missing}"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_it_leaves_out_optional_fields_at_their_default(game):
-    for card in cards(game):
+@pytest.mark.parametrize("name", FILES)
+def test_it_leaves_out_optional_fields_at_their_default(name):
+    game = FILES[name]
+    for card in cards(name):
         for key, default in DEFAULTS.items():
             if key in card:
                 assert card[key] != default, f"{printing(card)}: {key} is at its default"
@@ -317,9 +349,10 @@ def test_it_keeps_titles_unique_except_deliberate_reprints(game):
 
 # ---------------------------------------------------------------- Chapter and Verse
 CV_CARDS = cards("chapter-and-verse")
+PUBLISHED_CARDS = cards(PUBLISHED)
 
 
-@pytest.mark.parametrize("card", CV_CARDS, ids=printing)
+@pytest.mark.parametrize("card", CV_CARDS + PUBLISHED_CARDS, ids=printing)
 def test_it_prints_the_real_text_of_each_reference(card):
     text, work = installed_text(card["reference"])
     assert card["scripture"] == text
@@ -357,7 +390,11 @@ def test_it_uses_every_effect_kind_with_its_keys():
         for effect in card["effects"]:
             kind = effect["kind"]
             assert kind in EFFECT_KEYS, printing(card)
-            assert set(effect) == {"kind"} | EFFECT_KEYS[kind], printing(card)
+            # Discard, Quick Play and text effects may also carry what the engine runs (docs/card-effects.md).
+            structured = {"timing", "only", "if", "do"} if kind in ("discard", "quick-play", "text") else set()
+            assert {"kind"} | EFFECT_KEYS[kind] <= set(effect) <= {"kind"} | EFFECT_KEYS[kind] | structured, printing(
+                card
+            )
             if kind == "prayer":
                 assert isinstance(effect["n"], int) and effect["n"] >= 1
             if kind == "keyword":
@@ -521,15 +558,26 @@ def wpl_card(title: str) -> dict[str, Any]:
 
 def test_it_has_every_armory_card_of_the_appendix_with_its_count():
     armory = [c for c in WPL_CARDS if c["kind"] == "armory"]
-    assert {c["title"]: physical_count(c) for c in armory} == WPL_ARMORY_COPIES
+    # The five expressions of Faith and of Wickedness are distinct cards ("Faith: Vision"), one each.
+    counts = Counter()
     for card in armory:
-        slug = re.sub(r"[^a-z]+", "-", card["title"].lower().replace("&", "and")).strip("-")
+        counts[card["title"].split(":")[0]] += physical_count(card)
+    assert counts == WPL_ARMORY_COPIES
+    for card in armory:
+        slug = re.sub(r"[^a-z]+", "-", card["title"].split(":")[0].lower().replace("&", "and")).strip("-")
         assert card["armory"] == slug
         assert card.get("text"), printing(card)
         assert card.get("icons") or card.get("alignment"), f"{printing(card)} can be played with nothing"
         assert card.get("alignment") in (None, "righteous", "wicked")
-    assert wpl_card("Faith").get("alignment") == "righteous"
-    assert wpl_card("Wickedness").get("alignment") == "wicked"
+    expressions = {
+        "Faith": ("Love", "Vision", "Repentance", "Revelation", "Steadfast"),
+        "Wickedness": ("Greed", "Pride", "Hatred", "Anger", "Seek for Power"),
+    }
+    for family, names in expressions.items():
+        for name in names:
+            card = wpl_card(f"{family}: {name}")
+            assert card.get("alignment") == ("righteous" if family == "Faith" else "wicked")
+            assert physical_count(card) == 1
 
 
 def test_it_has_righteous_and_wicked_warriors_with_icons():
@@ -559,11 +607,12 @@ def test_it_gives_bonuses_only_with_armory_titles():
         assert set(bonus) == {"with", "points"}
         assert bonus["with"] in armory_titles, title
         assert isinstance(bonus["points"], int) and bonus["points"] > 0
-    # The appendix's examples: 1 point for Nephi or King Noah, 2 bonus points with Faith or Wickedness.
+    # The appendix's examples: 1 point for Nephi or King Noah, 2 bonus points with Faith: Vision or
+    # Wickedness: Pride (each bonus names its own expression).
     assert wpl_card("Nephi")["points"] == 1
-    assert {"with": "Faith", "points": 2} in wpl_card("Nephi")["bonuses"]
+    assert {"with": "Faith: Vision", "points": 2} in wpl_card("Nephi")["bonuses"]
     assert wpl_card("King Noah")["points"] == 1
-    assert {"with": "Wickedness", "points": 2} in wpl_card("King Noah")["bonuses"]
+    assert {"with": "Wickedness: Pride", "points": 2} in wpl_card("King Noah")["bonuses"]
 
 
 def test_it_makes_the_icon_examples_of_the_rules_hold():

@@ -5,7 +5,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules.cards import CardData, CardPool
-from rules.decklist import entries_from_json, parse_decklist, resolve
+from rules.decklist.parse import entries_from_json, parse_decklist
+from rules.decklist.resolving import resolve
 from rules.formats import BASE_FORMATS, TournamentFormat, UnknownFormat, base_format
 from rules.text import title_key
 from rules.validation import ValidationResult, check_deck, findings_by_line, validate_deck

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cardcollections.selectors.catalog import catalog_document
+from cardcollections.catalog.selectors import catalog_document
 from rules.games import GAME_SLUGS
 
 

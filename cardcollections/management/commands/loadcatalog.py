@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from cardcollections.services.catalog import catalog_load
+from cardcollections.catalog.services import catalog_load
 from rules.catalog import CatalogError
 
 

@@ -13,11 +13,11 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
+from cardcollections.collection.services import collection_change
 from cardcollections.models import Card, Game
-from cardcollections.services.collection import collection_change
+from decks.events.services import event_create, registration_create
+from decks.lists.services import deck_create, deck_set_built
 from decks.models import Deck
-from decks.services.decks import deck_create, deck_set_built
-from decks.services.events import event_create, registration_create
 
 
 def _plain_titles(game: Game, limit: int) -> list[Card]:

@@ -14,7 +14,8 @@ from typing import Any, TextIO
 
 from django.core.management.base import BaseCommand, CommandError
 
-from decks.services.goldfish import GoldfishInputError, goldfish_run
+from decks.goldfish.checks import GoldfishInputError
+from decks.goldfish.services import goldfish_run
 
 EXIT_USAGE = 2
 BAR_WIDTH = 40

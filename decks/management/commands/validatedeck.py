@@ -12,7 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from decks.exceptions import DeckRequestError
-from decks.services.validation import deck_validate
+from decks.validation.services import deck_validate
 from rules.validation import ValidationResult
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_USAGE = 0, 1, 2

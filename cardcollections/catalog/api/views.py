@@ -1,0 +1,104 @@
+"""Catalog API: games, sets, cards (list with search, filters, ordering; detail)."""
+
+from django.db.models import Count, F
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardcollections.catalog.api.pagination import CardPagination
+from cardcollections.catalog.api.serializers import CardSerializer, CardSetSerializer, GameSerializer
+from cardcollections.catalog.filters import ORDERING_FIELDS, CardFilter, unknown_parameters
+from cardcollections.catalog.selectors import cards_for_listing
+from cardcollections.images.scans import CardImageError, card_scan_set
+from cardcollections.models import CardSet, Game
+
+
+class GameList(generics.ListAPIView):
+    """The five games, with how many cards and sets each catalog holds."""
+
+    serializer_class = GameSerializer
+    pagination_class = None
+    queryset = Game.objects.annotate(
+        card_count=Count("cards", distinct=True), set_count=Count("sets", distinct=True)
+    ).order_by("position")
+
+
+class SetList(generics.ListAPIView):
+    serializer_class = CardSetSerializer
+    pagination_class = None
+    filter_backends: list = []
+
+    def get_queryset(self):
+        qs = (
+            CardSet.objects.select_related("game")
+            .annotate(card_count=Count("cards"))
+            .order_by("game__position", F("released").asc(nulls_last=True), "code")
+        )
+        game = self.request.query_params.get("game")
+        if game is not None:
+            if not Game.objects.filter(slug=game).exists():
+                raise ValidationError({"game": [f"Unknown game {game!r}."]})
+            qs = qs.filter(game__slug=game)
+        return qs
+
+
+class CardList(generics.ListAPIView):
+    """Cards of the catalogs. `q` searches title, rules text and scripture; every filter value is checked."""
+
+    serializer_class = CardSerializer
+    pagination_class = CardPagination
+    filterset_class = CardFilter
+    ordering_fields = ORDERING_FIELDS
+    ordering = ["game__position", "card_set__code", "number"]
+
+    def get_queryset(self):
+        return cards_for_listing()
+
+    def list(self, request, *args, **kwargs):
+        unknown = unknown_parameters(request.query_params)
+        if unknown:
+            raise ValidationError({name: ["Unknown parameter."] for name in unknown})
+        ordering = request.query_params.get("ordering")
+        if ordering:
+            bad = [f for f in ordering.split(",") if f.lstrip("-") not in ORDERING_FIELDS]
+            if bad:
+                raise ValidationError(
+                    {"ordering": [f"Cannot order by {', '.join(bad)}; use {', '.join(ORDERING_FIELDS)}."]}
+                )
+        return super().list(request, *args, **kwargs)
+
+
+class CardDetail(generics.RetrieveAPIView):
+    serializer_class = CardSerializer
+
+    def get_queryset(self):
+        return cards_for_listing()
+
+
+class CardScanUpload(APIView):
+    """Upload a card's scan (staff): verified (real image, <= 10 MB, <= 40 megapixels) and thumbnailed."""
+
+    permission_classes = [permissions.IsAdminUser]
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        request={
+            "multipart/form-data": {"type": "object", "properties": {"scan": {"type": "string", "format": "binary"}}}
+        },
+        responses={200: CardSerializer, 400: OpenApiTypes.OBJECT},
+        parameters=[OpenApiParameter("id", int, OpenApiParameter.PATH)],
+    )
+    def post(self, request, pk: int):
+        card = generics.get_object_or_404(cards_for_listing(), pk=pk)
+        upload = request.FILES.get("scan")
+        if upload is None:
+            raise ValidationError({"scan": ["Attach the image file as `scan`."]})
+        try:
+            card = card_scan_set(card=card, upload=upload)
+        except CardImageError as exc:
+            raise ValidationError({"scan": [str(exc)]}) from exc
+        return Response(CardSerializer(card, context={"request": request}).data, status=status.HTTP_200_OK)

@@ -1,0 +1,173 @@
+"""Forms of the catalog pages: the scan upload, and the browse filters of each game.
+
+The browse page filters with `CardFilter`, the FilterSet the card API uses, so a
+value the API refuses is refused here too (with a message, never a 500). Each
+game shows only the filters that mean something for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+from django.http import QueryDict
+
+from cardcollections.catalog.filters import CardFilter
+from cardcollections.catalog.labels import STANDARD_WORK_NAMES, words
+from cardcollections.images.scans import ALLOWED_FORMATS
+from cardcollections.models import Card
+from rules.games.bible_battles import BB_TYPES
+from rules.games.book_of_mormon_battles import BMB_COLORS, BMB_KINDS, BMB_POWERS, BMB_SHAPES
+from rules.games.chapter_and_verse import CV_EFFECT_KINDS, CV_STANDARD_WORKS, CV_THEMES
+from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS, WPL_KINDS
+
+SCAN_ACCEPT = ",".join(f"image/{f.lower()}" for f in ALLOWED_FORMATS)
+
+
+class ScanUploadForm(forms.Form):
+    # A plain FileField: Django's ImageField would open the image with Pillow
+    # before our size and dimension checks; card_scan_set does all the checking.
+    scan = forms.FileField(
+        label="Card scan",
+        help_text="PNG, JPEG, WebP or GIF; at most 10 MB and 40 megapixels.",
+        widget=forms.FileInput(attrs={"accept": SCAN_ACCEPT}),
+    )
+
+
+@dataclass(frozen=True)
+class FilterSpec:
+    """One control of the filter panel: a select, a text box (with suggestions) or a min/max range."""
+
+    label: str
+    names: tuple[str, ...]
+    choices: tuple[tuple[str, str], ...] = ()
+    suggestions_from: str = ""  # a Card list field whose known values are offered (datalist)
+
+    @property
+    def is_range(self) -> bool:
+        return len(self.names) == 2
+
+
+def _labelled(values, labels: dict[str, str] | None = None) -> tuple[tuple[str, str], ...]:
+    labels = labels or {}
+    return tuple((v, labels.get(v, words(v))) for v in values)
+
+
+_YES_NO = (("true", "Yes"), ("false", "No"))
+_PROVENANCE = (
+    ("published", "Published cards"),
+    ("sample", "Samples written for this site"),
+    ("community", "Entered by players"),
+)
+_EFFECT_LABELS = {"cross-reference": "Cross reference", "quick-play": "Quick play", "text": "Other text"}
+
+BROWSE_FILTERS: dict[str, tuple[FilterSpec, ...]] = {
+    "chapter-and-verse": (
+        FilterSpec("Theme", ("theme",), _labelled(CV_THEMES)),
+        FilterSpec("Marker", ("marker",), suggestions_from="markers"),
+        FilterSpec("Effect", ("effect",), _labelled(CV_EFFECT_KINDS, _EFFECT_LABELS)),
+        FilterSpec("Standard work", ("standard_work",), _labelled(CV_STANDARD_WORKS, STANDARD_WORK_NAMES)),
+        FilterSpec("Advanced", ("advanced",), _YES_NO),
+        FilterSpec("Sacrifice", ("sacrifice_min", "sacrifice_max")),
+        FilterSpec("Cards", ("provenance",), _PROVENANCE),
+    ),
+    "bible-battles": (
+        FilterSpec("Type", ("type",), _labelled(BB_TYPES)),
+        FilterSpec("Unique", ("unique",), _YES_NO),
+        FilterSpec("Mounted", ("mounted",), _YES_NO),
+        FilterSpec("Effort", ("effort_min", "effort_max")),
+    ),
+    "book-of-mormon-battles": (
+        FilterSpec("Kind", ("kind",), _labelled(BMB_KINDS)),
+        FilterSpec("Colour", ("color",), _labelled(BMB_COLORS)),
+        FilterSpec("Shape", ("shape",), _labelled(BMB_SHAPES)),
+        FilterSpec("Power", ("power",), _labelled(BMB_POWERS)),
+    ),
+    "warriors-of-the-promised-land": (
+        FilterSpec("Kind", ("kind",), _labelled(WPL_KINDS)),
+        FilterSpec("Alignment", ("alignment",), _labelled(WPL_ALIGNMENTS)),
+        FilterSpec("Icon", ("icon",), suggestions_from="icon_names"),
+    ),
+    "battle-cards": (
+        FilterSpec("Size", ("size",), (("B", "B (big)"), ("M", "M (medium)"), ("S", "S (small)"))),
+        FilterSpec("Value", ("value_min", "value_max")),
+    ),
+}
+SEARCH_PARAM = "q"
+PAGE_PARAM = "page"
+
+
+@dataclass
+class CatalogBrowse:
+    """The browse page's search: the game's filters read from the query string and applied with CardFilter."""
+
+    game_slug: str
+    params: QueryDict
+    queryset: QuerySet[Card]
+    suggestions: dict[str, list[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.specs = BROWSE_FILTERS.get(self.game_slug, ())
+        self.names = (SEARCH_PARAM, *(n for spec in self.specs for n in spec.names))
+        data = QueryDict(mutable=True)
+        for name in self.names:
+            if name in self.params:
+                data.setlist(name, self.params.getlist(name))
+        self.filterset = CardFilter(data=data, queryset=self.queryset, game=self.game_slug)
+        self.valid = self.filterset.is_valid()
+
+    @property
+    def qs(self) -> QuerySet[Card]:
+        return self.filterset.qs if self.valid else self.queryset.none()
+
+    @property
+    def query(self) -> str:
+        return self.params.get(SEARCH_PARAM, "")
+
+    @property
+    def active(self) -> bool:
+        return any(self.params.get(n) for n in self.names)
+
+    @property
+    def ignored(self) -> list[str]:
+        """Parameters this page does not filter on (another game's filter, or a typo), to say so."""
+        return sorted(k for k in self.params if k not in self.names and k != PAGE_PARAM)
+
+    @property
+    def errors(self) -> list[str]:
+        labels = {SEARCH_PARAM: "Search"}
+        for spec in self.specs:
+            for i, name in enumerate(spec.names):
+                labels[name] = f"{spec.label} {('from', 'to')[i]}" if spec.is_range else spec.label
+        out = []
+        for name, messages in self.filterset.errors.items():
+            for message in messages:
+                out.append(f"{labels.get(name, name)}: {message}")
+        return out
+
+    def controls(self) -> list[dict[str, Any]]:
+        """What the template draws for each filter: label, names, current values, choices, error."""
+        errors = self.filterset.errors
+        out = []
+        for spec in self.specs:
+            out.append(
+                {
+                    "label": spec.label,
+                    "is_range": spec.is_range,
+                    "fields": [
+                        {
+                            "name": name,
+                            "id": f"filter-{name}",
+                            "value": self.params.get(name, ""),
+                            "error": bool(errors.get(name)),
+                        }
+                        for name in spec.names
+                    ],
+                    "choices": spec.choices,
+                    "suggestions": self.suggestions.get(spec.suggestions_from, []),
+                    "list_id": f"suggest-{spec.names[0]}" if spec.suggestions_from else "",
+                }
+            )
+        return out

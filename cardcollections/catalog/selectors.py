@@ -1,0 +1,189 @@
+"""Reading catalogs: the whole-game dump, and the queries pages and the API share."""
+
+from types import SimpleNamespace
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, F, IntegerField, Min, OuterRef, QuerySet, Subquery, Sum, Window
+from django.db.models.functions import Coalesce
+
+from cardcollections.catalog.mapping import card_columns, fields_from_card
+from cardcollections.models import Card, CardReservation, CardSet, CollectionEntry, Game
+from rules.catalog import card_document, set_document
+
+
+def catalog_document(*, game: str) -> dict[str, Any]:
+    """The game's whole catalog in the file format of catalog-format.md."""
+    # Insertion order, so a loaded file dumps back in its own order.
+    sets = CardSet.objects.filter(game__slug=game).order_by("id")
+    cards = Card.objects.filter(game__slug=game).select_related("game", "card_set").order_by("id")
+    return {
+        "game": game,
+        "sets": [set_document(s.code, s.name, s.released) for s in sets],
+        "cards": [card_document(game, c.card_set.code, c.number, c.title, fields_from_card(c)) for c in cards],
+    }
+
+
+def cards_for_listing() -> QuerySet[Card]:
+    """Cards with their game and set joined in (a card in one query).
+
+    The card API filters and orders it, then reads its pages through
+    `card_listing_page`.
+    """
+    return Card.objects.select_related("game", "card_set").defer("search_text")
+
+
+class CardRow(SimpleNamespace):
+    """A card of a list page as plain column values, read like the Card the API serializer reads.
+
+    It has the columns of `card_columns()` for its game, `pk`, `game.slug`,
+    `card_set.code` and `.name`, and the model's own `icons` and `is_unique`
+    (the same property objects, so the rules stay in one place). Model
+    instances for a page of 60 (each card with its game and set, every
+    column through Model.__init__) took about 6 ms of CPU, more than the
+    search's SQL; these rows take about 2.
+    """
+
+    icons = Card.icons
+    is_unique = Card.is_unique
+
+    @property
+    def pk(self) -> int:
+        return self.id
+
+
+def card_listing_page(cards: QuerySet[Card], *, offset: int, limit: int) -> tuple[list[CardRow], int]:
+    """Rows `offset` to `offset + limit` of a filtered, ordered card list, and the list's exact length.
+
+    The page's ids and the total come from one narrow query (COUNT(*) OVER ()
+    on the same scan): the matches are found once, not again for a separate
+    COUNT, and the sort (which joins game and set for the default order)
+    moves ids rather than whole cards. A second query reads the page's
+    columns by primary key. Past the end there is no row to carry the
+    total, so it is counted.
+    """
+    page = list(
+        cards.annotate(_total=Window(Count("*"))).values_list("pk", "game__slug", "_total")[offset : offset + limit]
+    )
+    if not page:
+        return [], (0 if offset == 0 else cards.count())
+    ids = [pk for pk, _, _ in page]
+    # Only the columns of the page's games: fewer to compile, fetch and convert.
+    columns = (*card_columns(frozenset(game for _, game, _ in page)), "game__slug", "card_set__code", "card_set__name")
+    by_id: dict[int, CardRow] = {}
+    # One game and set object per page, shared by their cards.
+    games: dict[str, SimpleNamespace] = {}
+    sets: dict[tuple[str, str], SimpleNamespace] = {}
+    for values in Card.objects.filter(pk__in=ids).order_by().values(*columns):
+        slug = values.pop("game__slug")
+        set_key = (values.pop("card_set__code"), values.pop("card_set__name"))
+        if slug not in games:
+            games[slug] = SimpleNamespace(slug=slug)
+        if set_key not in sets:
+            sets[set_key] = SimpleNamespace(code=set_key[0], name=set_key[1])
+        by_id[values["id"]] = CardRow(game=games[slug], card_set=sets[set_key], **values)
+    # A card deleted between the two queries is left out rather than failing the page.
+    return [by_id[pk] for pk in ids if pk in by_id], page[0][2]
+
+
+def card_ids_needing_faces() -> list[int]:
+    """Cards with no scan whose rendered face is missing or out of date."""
+    return list(Card.objects.filter(scan="", face_key="").order_by("id").values_list("id", flat=True))
+
+
+# Sets by release (undated sets last), then the catalog file's own order.
+_CATALOG_ORDER = (F("card_set__released").asc(nulls_last=True), "card_set__code", "id")
+
+
+def game_card_counts() -> list[Game]:
+    """The games in their fixed order, each with `card_count`, `set_count` and `preview_card_id` (one query)."""
+    # Sets are counted in a subquery: joining cards and sets together would
+    # multiply the rows (cards x sets) before counting.
+    set_counts = CardSet.objects.filter(game=OuterRef("pk")).order_by().values("game").annotate(n=Count("id"))
+    return list(
+        Game.objects.annotate(
+            card_count=Count("cards"),
+            set_count=Coalesce(Subquery(set_counts.values("n")), 0),
+            preview_card_id=Min("cards__id"),
+        ).order_by("position")
+    )
+
+
+def game_get(*, slug: str) -> Game | None:
+    if not isinstance(slug, str) or "\x00" in slug:
+        return None  # no game has it, and PostgreSQL would refuse the query (a 500)
+    return Game.objects.filter(slug=slug).first()
+
+
+def card_list(*, game: Game) -> QuerySet[Card]:
+    """The game's cards in catalog order, with what a grid tile shows."""
+    return (
+        Card.objects.filter(game=game)
+        .select_related("card_set")
+        .only("id", "title", "number", "card_set__code", "card_set__name", "card_set__released")
+        .order_by(*_CATALOG_ORDER)
+    )
+
+
+def card_get(*, pk: int) -> Card | None:
+    return Card.objects.select_related("game", "card_set").filter(pk=pk).first()
+
+
+def card_printings(*, card: Card) -> list[Card]:
+    """Other printings of the card's title in its game (the copy limits count them together)."""
+    return list(
+        Card.objects.filter(game_id=card.game_id, title_key=card.title_key)
+        .exclude(pk=card.pk)
+        .select_related("card_set")
+        .order_by(*_CATALOG_ORDER)
+    )
+
+
+def game_tag_values(*, game: Game, field: str) -> list[str]:
+    """The distinct strings in a list field (C&V `markers`, Warriors `icon_names`) of the game's cards.
+
+    Read in Python: SQLite cannot unnest JSON lists portably, and a game has a
+    few thousand cards at most.
+    """
+    if field not in ("markers", "icon_names"):
+        raise ValueError(f"not a tag field: {field}")
+    seen: dict[str, str] = {}
+    for values in Card.objects.filter(game=game).values_list(field, flat=True):
+        for value in values or []:
+            seen.setdefault(value.casefold(), value)
+    return sorted(seen.values(), key=str.casefold)
+
+
+def cards_with_free_copies(
+    cards: QuerySet[Card], *, owner: AbstractBaseUser, exclude_holder: str | None = None
+) -> QuerySet[Card]:
+    """The cards of `cards` whose title `owner` has a free copy of: owned (any printing) minus reserved.
+
+    Reservations count by title (a built deck's slot takes any printing), so
+    every printing of such a title stays in; `exclude_holder` leaves one
+    holder's reservations out (a built deck being edited does not compete
+    with itself). Still one query: the owned and reserved copies are
+    correlated subqueries, and only titles the owner has at all are looked at.
+    """
+    owned_titles = CollectionEntry.objects.filter(owner=owner, quantity__gt=0).values("card__title_key")
+    owned = (
+        CollectionEntry.objects.filter(
+            owner=owner, quantity__gt=0, card__game_id=OuterRef("game_id"), card__title_key=OuterRef("title_key")
+        )
+        .order_by()
+        .values("owner")
+        .annotate(n=Sum("quantity"))
+        .values("n")
+    )
+    reserved = CardReservation.objects.filter(owner=owner, game_id=OuterRef("game_id"), title_key=OuterRef("title_key"))
+    if exclude_holder is not None:
+        reserved = reserved.exclude(holder=exclude_holder)
+    reserved = reserved.order_by().values("owner").annotate(n=Sum("quantity")).values("n")
+    return (
+        cards.filter(title_key__in=owned_titles)
+        .alias(
+            _owned=Coalesce(Subquery(owned), 0, output_field=IntegerField()),
+            _reserved=Coalesce(Subquery(reserved), 0, output_field=IntegerField()),
+        )
+        .filter(_owned__gt=F("_reserved"))
+    )

@@ -1,0 +1,118 @@
+"""Writing catalogs: one file, one transaction, upsert by (game, set, number)."""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.core.files import File
+from django.db import transaction
+
+from cardcollections.catalog.mapping import columns_from_fields
+from cardcollections.models import Card, CardSet, Game
+from rules.catalog import Catalog, CatalogError, CatalogProblem, parse_catalog
+
+
+@dataclass
+class CatalogLoadReport:
+    game: str
+    sets_created: int = 0
+    sets_updated: int = 0
+    cards_created: int = 0
+    cards_updated: int = 0
+    cards_unchanged: int = 0
+    dry_run: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        verb = "would load" if self.dry_run else "loaded"
+        return (
+            f"{self.game}: {verb} {self.cards_created} new and {self.cards_updated} updated cards "
+            f"({self.cards_unchanged} unchanged), {self.sets_created} new and {self.sets_updated} updated sets"
+        )
+
+
+class _DryRunRollback(Exception):
+    pass
+
+
+def catalog_load(*, document: object, base_dir: Path | None = None, dry_run: bool = False) -> CatalogLoadReport:
+    """Check and load one catalog document; raise CatalogError and write nothing if any card is invalid.
+
+    `base_dir` is where the file's relative `image` paths are looked up; a
+    named image that is missing is a problem like any other.
+    """
+    Game.ensure_all()
+    game_slug = document.get("game") if isinstance(document, dict) else None
+    known_sets = (
+        set(CardSet.objects.filter(game__slug=game_slug).values_list("code", flat=True))
+        if isinstance(game_slug, str)
+        else set()
+    )
+    catalog = parse_catalog(document, known_set_codes=known_sets)
+    _check_images(catalog, base_dir)
+    report = CatalogLoadReport(game=catalog.game, dry_run=dry_run)
+    try:
+        with transaction.atomic():
+            _write(catalog, report, base_dir)
+            if dry_run:
+                raise _DryRunRollback
+    except _DryRunRollback:
+        pass
+    return report
+
+
+def _check_images(catalog: Catalog, base_dir: Path | None) -> None:
+    problems = []
+    for i, card in enumerate(catalog.cards):
+        ref = card.fields.get("image")
+        if ref and base_dir is not None and not (base_dir / ref).is_file():
+            problems.append(CatalogProblem(f"cards[{i}].image", f"no file {ref!r} next to the catalog"))
+    if problems:
+        raise CatalogError(problems)
+
+
+def _write(catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None) -> None:
+    game = Game.objects.get(slug=catalog.game)
+    sets = {s.code: s for s in CardSet.objects.filter(game=game)}
+    for s in catalog.sets:
+        existing = sets.get(s.code)
+        if existing is None:
+            sets[s.code] = CardSet.objects.create(game=game, code=s.code, name=s.name, released=s.released)
+            report.sets_created += 1
+        elif (existing.name, existing.released) != (s.name, s.released):
+            existing.name, existing.released = s.name, s.released
+            existing.save(update_fields=["name", "released"])
+            report.sets_updated += 1
+
+    existing_cards = {(c.card_set.code, c.number): c for c in Card.objects.filter(game=game).select_related("card_set")}
+    for i, entry in enumerate(catalog.cards):
+        columns = columns_from_fields(catalog.game, dict(entry.fields))
+        columns["title"] = entry.title
+        card = existing_cards.get((entry.set_code, entry.number))
+        image_changed = card is None or card.image_ref != columns["image_ref"] or not card.scan
+        if card is None:
+            card = Card(game=game, card_set=sets[entry.set_code], number=entry.number, **columns)
+            card.save()
+            report.cards_created += 1
+        else:
+            changed = [name for name, value in columns.items() if getattr(card, name) != value]
+            if not changed:
+                report.cards_unchanged += 1
+            else:
+                for name in changed:
+                    setattr(card, name, columns[name])
+                card.face_key = ""  # the rendered face is drawn again
+                card.save()
+                report.cards_updated += 1
+        ref = entry.fields.get("image")
+        if ref and base_dir is not None and image_changed:
+            _attach_scan(card, base_dir / ref, f"cards[{i}].image")
+
+
+def _attach_scan(card: Card, path: Path, json_path: str) -> None:
+    from cardcollections.images.scans import CardImageError, card_scan_set
+
+    try:
+        with path.open("rb") as fh:
+            card_scan_set(card=card, upload=File(fh, name=path.name))
+    except CardImageError as exc:
+        raise CatalogError([CatalogProblem(json_path, str(exc))]) from exc

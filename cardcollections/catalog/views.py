@@ -1,0 +1,205 @@
+"""Catalog pages: home, browse a game's catalog, a card's page, its image, and the staff scan upload.
+
+Views only read the request, call selectors (reads) and services (writes), and
+render; the browse filters are the API's CardFilter (see forms.py).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.core.files.uploadhandler import FileUploadHandler, SkipFile
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_GET, require_POST
+
+from cardcollections.catalog.filters import CardFilter
+from cardcollections.catalog.forms import CatalogBrowse, ScanUploadForm
+from cardcollections.catalog.labels import STANDARD_WORK_NAMES, effect_words, words
+from cardcollections.catalog.selectors import (
+    card_get,
+    card_list,
+    card_printings,
+    game_card_counts,
+    game_get,
+    game_tag_values,
+)
+from cardcollections.images.faces import card_face_render
+from cardcollections.images.faces.chapter_and_verse import THEME_COLORS
+from cardcollections.images.scans import CardImageError, card_scan_set
+from cardcollections.models import Card, Game
+from rules.search import game_keys
+
+CARDS_PER_PAGE = 48  # fills rows of 2, 3, 4, 6 and 8 tiles
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html", {"games": game_card_counts()})
+
+
+@require_GET
+def catalog_browse(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_404(slug)
+    suggestions = {}
+    if slug == "chapter-and-verse":
+        suggestions["markers"] = game_tag_values(game=game, field="markers")
+    elif slug == "warriors-of-the-promised-land":
+        suggestions["icon_names"] = game_tag_values(game=game, field="icon_names")
+    cards, params, owned = _owned_only(request, card_list(game=game))
+    browse = CatalogBrowse(game_slug=slug, params=params, queryset=cards, suggestions=suggestions)
+    page = Paginator(browse.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"game": game, "browse": browse, "page": page, "owned": owned}
+    # htmx asks for the results only; a history restore needs the whole page.
+    partial = request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
+    template = "cardcollections/catalog/_results.html" if partial else "cardcollections/catalog/catalog.html"
+    valid = browse.valid and not owned["errors"]
+    response = render(request, template, context, status=200 if valid else 400)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _owned_only(request: HttpRequest, cards: QuerySet[Card]) -> tuple[QuerySet[Card], QueryDict, dict]:
+    """The catalog's "All cards / Only cards I own (free copies)" toggle: CardFilter's `owned`.
+
+    For a signed-in user `owned` is applied here (the browse form knows the
+    game's filters only) and taken out of what the browse form reads; for
+    anyone else it stays in, and the page says it was ignored.
+    """
+    value = request.GET.get("owned", "")
+    state = {"value": value, "errors": [], "available": request.user.is_authenticated}
+    if not request.user.is_authenticated or "owned" not in request.GET:
+        return cards, request.GET, state
+    params = request.GET.copy()
+    del params["owned"]
+    if not value:  # "All cards"
+        return cards, params, state
+    owned = CardFilter(data={"owned": value}, queryset=cards, request=request)
+    if not owned.is_valid():
+        state["errors"] = [f"Show: {message}" for message in owned.errors.get("owned", [])]
+        return cards.none(), params, state
+    return owned.qs, params, state
+
+
+@require_GET
+def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    card = _card_or_404(pk)
+    form = ScanUploadForm() if request.user.is_staff else None
+    return render(request, "cardcollections/catalog/card.html", _card_context(card, form))
+
+
+@require_GET
+def card_image(request: HttpRequest, pk: int) -> HttpResponse:
+    """302 to the card's thumbnail, scan, or rendered face (drawn on the first request)."""
+    card = _card_or_404(pk)
+    url = card.thumbnail.url if card.thumbnail else card.scan.url if card.scan else ""
+    if not url:
+        url = card_face_render(card=card).face.url
+    response = HttpResponseRedirect(url)
+    # The target changes when a scan is uploaded or the face is redrawn; the
+    # files themselves are content-named, so only this hop is kept short.
+    patch_cache_control(response, public=True, max_age=60)
+    return response
+
+
+@csrf_exempt
+@require_POST
+def card_scan_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    """Staff upload a scan. The permission is checked, and the size limit set, before the body is read."""
+    if not request.user.is_staff:
+        raise PermissionDenied("Only staff can upload card scans.")
+    limit = _ScanSizeLimit(settings.CARD_SCAN_MAX_BYTES)
+    # Must be set before anything reads request.POST/FILES; that is why this
+    # view is csrf_exempt and _card_scan_upload checks the token after it.
+    request.upload_handlers.insert(0, limit)
+    return _card_scan_upload(request, pk, limit)
+
+
+@csrf_protect
+def _card_scan_upload(request: HttpRequest, pk: int, limit: _ScanSizeLimit) -> HttpResponse:
+    card = _card_or_404(pk)
+    form = ScanUploadForm(request.POST, request.FILES)
+    if limit.exceeded:
+        form.add_error("scan", f"the file is larger than {settings.CARD_SCAN_MAX_BYTES // (1024 * 1024)} MB")
+    elif form.is_valid():
+        try:
+            card_scan_set(card=card, upload=form.cleaned_data["scan"])
+        except CardImageError as exc:
+            form.add_error("scan", str(exc))
+        else:
+            messages.success(request, "The scan was saved.")
+            return redirect("card-detail", pk=card.pk)
+    return render(request, "cardcollections/catalog/card.html", _card_context(card, form), status=400)
+
+
+class _ScanSizeLimit(FileUploadHandler):
+    """Stops reading an uploaded file past the limit, so a huge body is neither kept in memory nor on disk."""
+
+    def __init__(self, max_bytes: int):
+        super().__init__()
+        self.max_bytes = max_bytes
+        self.exceeded = False
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
+        if start + len(raw_data) > self.max_bytes:
+            self.exceeded = True
+            raise SkipFile  # the parser drops this file and reads past the rest of it
+        return raw_data
+
+    def file_complete(self, file_size: int) -> None:
+        return None  # the next handler builds the file
+
+
+def _game_or_404(slug: str) -> Game:
+    game = game_get(slug=slug)
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def _card_or_404(pk: int) -> Card:
+    card = card_get(pk=pk)
+    if card is None:
+        raise Http404("No such card.")
+    return card
+
+
+def _card_context(card: Card, form: ScanUploadForm | None) -> dict:
+    themes = [
+        {"name": theme, "label": theme.capitalize(), "count": count, "color": THEME_COLORS[theme]}
+        for theme, count in card.icons.items()
+        if count
+    ]
+    return {
+        "card": card,
+        "game": card.game,
+        "printings": card_printings(card=card),
+        "themes": themes,
+        "effects": [effect_words(e) for e in card.effects or []],
+        "standard_work": STANDARD_WORK_NAMES.get(card.standard_work, words(card.standard_work)),
+        "type_label": words(card.type),
+        "power_label": words(card.power),
+        "armory_label": words(card.armory),
+        "upload_form": form,
+    }
+
+
+@require_GET
+def search_help(request: HttpRequest) -> HttpResponse:
+    """The search language: the syntax, then every key of each game with its example (linked to run it)."""
+    games = [
+        {
+            "game": game,
+            "keys": [
+                (name, key, ", ".join(sorted(set(key.choices.values()))) if name != "is" else "")
+                for name, key in game_keys(game.slug).items()
+            ],
+        }
+        for game in Game.objects.order_by("name")
+    ]
+    return render(request, "cardcollections/catalog/search_help.html", {"games": games})

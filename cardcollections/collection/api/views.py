@@ -1,0 +1,359 @@
+"""Collection API: entries, plus/minus, ledger, wishlist, trade list, sharing, import, export (API tokens: cardcollections/tokens/api).
+
+Every query is filtered by the requesting user, so another user's object is a
+404 (ids do not leak), never a 403. Writes go through services.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardcollections.collection.api.serializers import (
+    CollectionAdjustIn,
+    CollectionEntryIn,
+    CollectionEntryOut,
+    CollectionEntryPatch,
+    CollectionSettingsIn,
+    CollectionSettingsOut,
+    ExportQuery,
+    ImportIn,
+    ImportJobOut,
+    LedgerEntryOut,
+    PublicCollectionEntryOut,
+    TradeListPatch,
+    WishlistEntryIn,
+    WishlistEntryOut,
+    WishlistEntryPatch,
+)
+from cardcollections.collection.selectors import (
+    collection_csv,
+    collection_decklist,
+    collection_entries,
+    collection_owner_visible,
+    import_job_for,
+    ledger_entries,
+    trade_list_entries,
+    wishlist_entries,
+)
+from cardcollections.collection.services import (
+    CollectionError,
+    collection_change,
+    collection_set,
+    collection_settings_get_or_create,
+    collection_share_link_rotate,
+    collection_visibility_set,
+    trade_list_set,
+    wishlist_remove,
+    wishlist_set,
+    wishlist_update,
+)
+from cardcollections.imports.services import import_job_create
+from cardcollections.imports.tasks import collection_import_start
+from cardcollections.models import CollectionEntry, Game, ImportJob, WishlistEntry
+from cardsite.api.errors import Problem, refused
+from cardsite.api.negotiation import FirstRenderer
+from cardsite.api.reading import read_values
+from rules.numbers import NotAWholeNumber, parse_id
+
+GAME_PARAM = OpenApiParameter("game", str, description="game slug, e.g. chapter-and-verse")
+
+
+def _game(request, *, required: bool = False) -> Game | None:
+    slug = request.query_params.get("game")
+    if not slug:
+        if required:
+            raise ValidationError({"game": ["This parameter is required."]})
+        return None
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        raise ValidationError({"game": [f"Unknown game {slug!r}."]})
+    return game
+
+
+def _refusal(exc: CollectionError) -> Problem:
+    return refused(status.HTTP_400_BAD_REQUEST, str(exc))
+
+
+class _Owned:
+    permission_classes = [permissions.IsAuthenticated]
+    problems = {CollectionError: _refusal}  # answered by cardsite.api's exception handler
+
+
+class _GameRows(_Owned, generics.ListAPIView):
+    # Your rows of one kind, `?game=` to narrow them: `rows(owner=, game=)` reads them. (No docstring:
+    # the schema would take it as the description of the lists that have none.)
+    filter_backends: list = []
+
+    @extend_schema(parameters=[GAME_PARAM])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        return self.rows(owner=self.request.user, game=_game(self.request))
+
+
+# ---------------------------------------------------------------- collection entries
+class CollectionEntryList(_GameRows):
+    """Your collection: rows you own copies of (`?game=` to narrow it)."""
+
+    serializer_class = CollectionEntryOut
+    rows = staticmethod(collection_entries)
+
+    @extend_schema(request=CollectionEntryIn, responses={200: CollectionEntryOut})
+    def post(self, request):
+        """Set how many copies of a printing you own (the difference goes in the ledger as a manual edit)."""
+        v = read_values(request, CollectionEntryIn)
+        entry = collection_set(
+            owner=request.user,
+            card=v["card"],
+            condition=v["condition"],
+            quantity=v["quantity"],
+            for_trade=v.get("for_trade"),
+            notes=v.get("notes"),
+        )
+        return Response(CollectionEntryOut(entry).data)
+
+
+class CollectionEntryDetail(_Owned, APIView):
+    def _entry(self, request, pk: int) -> CollectionEntry:
+        return get_object_or_404(
+            CollectionEntry.objects.select_related("card", "card__card_set", "card__game"), pk=pk, owner=request.user
+        )
+
+    @extend_schema(responses={200: CollectionEntryOut})
+    def get(self, request, pk: int):
+        return Response(CollectionEntryOut(self._entry(request, pk)).data)
+
+    @extend_schema(request=CollectionEntryPatch, responses={200: CollectionEntryOut})
+    def patch(self, request, pk: int):
+        entry = self._entry(request, pk)
+        v = read_values(request, CollectionEntryPatch)
+        entry = collection_set(
+            owner=request.user,
+            card=entry.card,
+            condition=entry.condition,
+            quantity=v.get("quantity", entry.quantity),
+            for_trade=v.get("for_trade"),
+            notes=v.get("notes"),
+        )
+        return Response(CollectionEntryOut(entry).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int):
+        """Remove every copy of the row (a ledger entry records it)."""
+        entry = self._entry(request, pk)
+        collection_set(owner=request.user, card=entry.card, condition=entry.condition, quantity=0, for_trade=0)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CollectionAdjust(_Owned, APIView):
+    @extend_schema(request=CollectionAdjustIn, responses={200: CollectionEntryOut, 400: OpenApiTypes.OBJECT})
+    def post(self, request):
+        """Add or take away copies of a printing (the plus and minus buttons)."""
+        v = read_values(request, CollectionAdjustIn)
+        entry = collection_change(owner=request.user, card=v["card"], condition=v["condition"], delta=v["delta"])
+        return Response(CollectionEntryOut(entry).data)
+
+
+class LedgerList(_Owned, generics.ListAPIView):
+    """The history of your collection, newest first (`?card=` for one card's history)."""
+
+    serializer_class = LedgerEntryOut
+    filter_backends: list = []
+
+    @extend_schema(parameters=[GAME_PARAM, OpenApiParameter("card", int)])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        qs = ledger_entries(owner=self.request.user, game=_game(self.request))
+        card = self.request.query_params.get("card")
+        if card is not None:
+            try:
+                qs = qs.filter(card_id=parse_id(card, field="card"))
+            except NotAWholeNumber as exc:
+                raise ValidationError({"card": [exc.message]}) from None
+        return qs
+
+
+# ---------------------------------------------------------------- wishlist and trade list
+class WishlistList(_GameRows):
+    serializer_class = WishlistEntryOut
+
+    @staticmethod
+    def rows(owner, game):
+        return wishlist_entries(owner=owner, game=game).order_by("id")
+
+    @extend_schema(request=WishlistEntryIn, responses={201: WishlistEntryOut})
+    def post(self, request):
+        """Want copies of a printing or a title (sets the wanted quantity if it is already on the list)."""
+        v = read_values(request, WishlistEntryIn)
+        game = Game.objects.filter(slug=v.get("game")).first() if v.get("game") else None
+        entry = wishlist_set(
+            owner=request.user, wanted=v["wanted"], card=v.get("card"), game=game, title=v.get("title", "")
+        )
+        return Response(WishlistEntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+class WishlistDetail(_Owned, APIView):
+    def _entry(self, request, pk: int) -> WishlistEntry:
+        return get_object_or_404(wishlist_entries(owner=request.user), pk=pk)
+
+    @extend_schema(responses={200: WishlistEntryOut})
+    def get(self, request, pk: int):
+        return Response(WishlistEntryOut(self._entry(request, pk)).data)
+
+    @extend_schema(request=WishlistEntryPatch, responses={200: WishlistEntryOut})
+    def patch(self, request, pk: int):
+        entry = self._entry(request, pk)
+        data = read_values(request, WishlistEntryPatch)
+        return Response(WishlistEntryOut(wishlist_update(entry=entry, wanted=data["wanted"])).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int):
+        wishlist_remove(entry=self._entry(request, pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TradeListList(_GameRows):
+    """Your trade list: rows with copies offered for trade."""
+
+    serializer_class = CollectionEntryOut
+    rows = staticmethod(trade_list_entries)
+
+
+class TradeListDetail(_Owned, APIView):
+    """One row of your collection, as the trade list sees it: set how many copies are offered (at most the copies owned)."""
+
+    def _entry(self, request, pk: int) -> CollectionEntry:
+        return get_object_or_404(collection_entries(owner=request.user), pk=pk)
+
+    @extend_schema(responses={200: CollectionEntryOut})
+    def get(self, request, pk: int):
+        return Response(CollectionEntryOut(self._entry(request, pk)).data)
+
+    @extend_schema(request=TradeListPatch, responses={200: CollectionEntryOut})
+    def patch(self, request, pk: int):
+        entry = self._entry(request, pk)
+        data = read_values(request, TradeListPatch)
+        entry = trade_list_set(owner=request.user, entry=entry, for_trade=data["for_trade"])
+        return Response(CollectionEntryOut(self._entry(request, pk)).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int):
+        trade_list_set(owner=request.user, entry=self._entry(request, pk), for_trade=0)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# ---------------------------------------------------------------- sharing
+class CollectionSettingsView(_Owned, APIView):
+    """Who may see your collection: private (the default), anyone with the link, or public."""
+
+    @extend_schema(responses={200: CollectionSettingsOut})
+    def get(self, request):
+        row = collection_settings_get_or_create(owner=request.user)
+        return Response(CollectionSettingsOut(row, context={"request": request}).data)
+
+    @extend_schema(request=CollectionSettingsIn, responses={200: CollectionSettingsOut})
+    def patch(self, request):
+        data = read_values(request, CollectionSettingsIn)
+        row = collection_visibility_set(owner=request.user, visibility=data["visibility"])
+        return Response(CollectionSettingsOut(row, context={"request": request}).data)
+
+
+class ShareLinkRotate(_Owned, APIView):
+    @extend_schema(request=None, responses={200: CollectionSettingsOut})
+    def post(self, request):
+        """A new share link; the old one stops working."""
+        row = collection_share_link_rotate(owner=request.user)
+        return Response(CollectionSettingsOut(row, context={"request": request}).data)
+
+
+class UserCollection(generics.ListAPIView):
+    """Another user's collection, if they made it public, or shared it by link (pass the link's `token`)."""
+
+    permission_classes = [permissions.AllowAny]
+    serializer_class = PublicCollectionEntryOut
+    filter_backends: list = []
+
+    @extend_schema(parameters=[GAME_PARAM, OpenApiParameter("token", str)])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        owner = collection_owner_visible(
+            username=self.kwargs["username"], viewer=self.request.user, token=self.request.query_params.get("token")
+        )
+        if owner is None:
+            raise Http404("No such collection.")
+        return collection_entries(owner=owner, game=_game(self.request))
+
+
+# ---------------------------------------------------------------- import and export
+class CollectionExport(_Owned, APIView):
+    # `format` (csv or decklist) is this view's parameter, not DRF's renderer switch.
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = FirstRenderer
+
+    @extend_schema(
+        parameters=[ExportQuery],
+        responses={(200, "text/csv"): OpenApiTypes.STR, (200, "text/plain"): OpenApiTypes.STR},
+    )
+    def get(self, request):
+        """Your collection of one game as CSV (Count,Name,Set,Number,Condition,Notes) or deck-list text."""
+        query = ExportQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        game = Game.objects.get(slug=query.validated_data["game"])
+        if query.validated_data["format"] == ImportJob.Format.CSV:
+            body, content_type, ext = collection_csv(owner=request.user, game=game), "text/csv", "csv"
+        else:
+            body, content_type, ext = collection_decklist(owner=request.user, game=game), "text/plain", "txt"
+        response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{game.slug}-collection.{ext}"'
+        return response
+
+
+class CollectionImport(_Owned, APIView):
+    @extend_schema(
+        request=ImportIn,
+        responses={
+            201: OpenApiResponse(ImportJobOut, description="imported"),
+            202: OpenApiResponse(ImportJobOut, description="queued for a worker; poll the job"),
+            400: OpenApiResponse(ImportJobOut, description="bad rows: nothing was changed"),
+        },
+    )
+    def post(self, request):
+        """Import a CSV or deck-list file into your collection of a game: `add` to it or `replace` it.
+
+        All or nothing: a file with a bad row changes nothing, and every bad row is listed by line number.
+        Files of more than 2,000 rows run in a worker (202); poll `imports/{id}/`.
+        """
+        v = read_values(request, ImportIn)
+        game = Game.objects.get(slug=v["game"])
+        options = {"text": v["text"], "fmt": v["format"], "mode": v["mode"], "confirm_empty": v["confirm_empty"]}
+        with transaction.atomic():
+            job = import_job_create(owner=request.user, game=game, **options)
+        collection_import_start(job)
+        code = {
+            ImportJob.Status.DONE: status.HTTP_201_CREATED,
+            ImportJob.Status.FAILED: status.HTTP_400_BAD_REQUEST,
+        }.get(job.status, status.HTTP_202_ACCEPTED)
+        return Response(ImportJobOut(job).data, status=code)
+
+
+class ImportJobDetail(_Owned, APIView):
+    @extend_schema(responses={200: ImportJobOut})
+    def get(self, request, pk: int):
+        job = import_job_for(owner=request.user, pk=pk)
+        if job is None:
+            raise Http404("No such import.")
+        return Response(ImportJobOut(job).data)

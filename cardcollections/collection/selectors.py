@@ -1,0 +1,210 @@
+"""Reading collections: what a user owns, per-set totals, exports, the ledger, and who may look."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, F, Q, QuerySet, Sum
+
+from cardcollections.imports.parsing import CSV_COLUMNS
+from cardcollections.models import (
+    Card,
+    CardSet,
+    CollectionEntry,
+    CollectionSettings,
+    Condition,
+    Game,
+    ImportJob,
+    LedgerEntry,
+    Visibility,
+    WishlistEntry,
+)
+from cardcollections.spreadsheets import spreadsheet_cell
+
+_CONDITION_LABELS = {c.value: c.label for c in Condition if c.value}
+# A deck-list line holds at most 999 copies (rules.decklist.MAX_COUNT).
+_DECKLIST_LINE_MAX = 999
+
+
+def collection_entries(*, owner: AbstractBaseUser, game: Game | None = None) -> QuerySet[CollectionEntry]:
+    """The rows the owner holds copies of, with their card and set, in catalog order."""
+    qs = CollectionEntry.objects.filter(owner=owner, quantity__gt=0).select_related(
+        "card", "card__card_set", "card__game"
+    )
+    if game is not None:
+        qs = qs.filter(card__game=game)
+    return qs.order_by(
+        F("card__card_set__released").asc(nulls_last=True), "card__card_set__code", "card__id", "condition"
+    )
+
+
+def trade_list_entries(*, owner: AbstractBaseUser, game: Game | None = None) -> QuerySet[CollectionEntry]:
+    return collection_entries(owner=owner, game=game).filter(for_trade__gt=0)
+
+
+def wishlist_entries(*, owner: AbstractBaseUser, game: Game | None = None) -> QuerySet[WishlistEntry]:
+    qs = WishlistEntry.objects.filter(owner=owner).select_related("game", "card", "card__card_set")
+    return qs.filter(game=game) if game is not None else qs
+
+
+def owned_by_card(*, owner: AbstractBaseUser, card_ids: list[int]) -> dict[int, dict[str, int]]:
+    """{card id: {"quantity", "for_trade"}} over every condition (one query)."""
+    rows = (
+        CollectionEntry.objects.filter(owner=owner, card_id__in=card_ids)
+        .values("card_id")
+        .annotate(quantity=Sum("quantity"), for_trade=Sum("for_trade"))
+    )
+    return {r["card_id"]: {"quantity": r["quantity"], "for_trade": r["for_trade"]} for r in rows}
+
+
+@dataclass
+class SetTotal:
+    card_set: CardSet
+    total: int
+    owned: int
+    copies: int
+    missing: list[Card] = field(default_factory=list)
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.owned / self.total) if self.total else 0
+
+    @property
+    def sentence(self) -> str:
+        """'42 of 96 cards of the Starter Set'."""
+        return f"{self.owned} of {self.total} cards of the {self.card_set.name}"
+
+
+def set_totals(*, owner: AbstractBaseUser, game: Game, with_missing: bool = False) -> list[SetTotal]:
+    """Per set of the game: how many of its cards the owner has at least one of (two or three queries)."""
+    owned_filter = Q(cards__collection_entries__owner=owner, cards__collection_entries__quantity__gt=0)
+    sets = list(
+        CardSet.objects.filter(game=game)
+        .annotate(total=Count("cards", distinct=True))
+        .order_by(F("released").asc(nulls_last=True), "code")
+    )
+    owned = dict(
+        CardSet.objects.filter(game=game)
+        .annotate(owned=Count("cards", filter=owned_filter, distinct=True))
+        .values_list("id", "owned")
+    )
+    copies = dict(
+        CollectionEntry.objects.filter(owner=owner, card__game=game)
+        .values("card__card_set_id")
+        .annotate(n=Sum("quantity"))
+        .values_list("card__card_set_id", "n")
+    )
+    totals = [SetTotal(s, s.total, owned.get(s.id, 0), copies.get(s.id) or 0) for s in sets]
+    if with_missing:
+        have = set(
+            CollectionEntry.objects.filter(owner=owner, card__game=game, quantity__gt=0).values_list(
+                "card_id", flat=True
+            )
+        )
+        by_set: dict[int, list[Card]] = {}
+        for card in Card.objects.filter(game=game).select_related("card_set").order_by("card_set_id", "id"):
+            if card.pk not in have:
+                by_set.setdefault(card.card_set_id, []).append(card)
+        for total in totals:
+            total.missing = by_set.get(total.card_set.id, [])
+    return totals
+
+
+def collection_csv(*, owner: AbstractBaseUser, game: Game) -> str:
+    """The collection of one game as CSV: Count,Name,Set,Number,Condition,Notes (imports back to the same)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)  # the header the import reads
+    for e in collection_entries(owner=owner, game=game):
+        c = e.card
+        # Titles and notes are text a player (or a catalog) wrote: never a formula in a spreadsheet.
+        cells = [c.title, c.card_set.code, c.number, _CONDITION_LABELS.get(e.condition, ""), e.notes]
+        writer.writerow([e.quantity, *map(spreadsheet_cell, cells)])
+    return out.getvalue()
+
+
+def collection_decklist(*, owner: AbstractBaseUser, game: Game) -> str:
+    """The collection as deck-list text, one line per printing (conditions are added together)."""
+    totals: dict[int, tuple[Card, int]] = {}
+    for e in collection_entries(owner=owner, game=game):
+        card, n = totals.get(e.card_id, (e.card, 0))
+        totals[e.card_id] = (card, n + e.quantity)
+    lines = []
+    for card, n in totals.values():
+        for left in range(n, 0, -_DECKLIST_LINE_MAX):
+            lines.append(f"{min(left, _DECKLIST_LINE_MAX)} {card.title} ({card.card_set.code}) {card.number}\n")
+    return "".join(lines)
+
+
+def ledger_entries(
+    *, owner: AbstractBaseUser, card: Card | None = None, game: Game | None = None
+) -> QuerySet[LedgerEntry]:
+    qs = LedgerEntry.objects.filter(owner=owner).select_related("card", "card__card_set", "actor", "trade")
+    if card is not None:
+        qs = qs.filter(card=card)
+    if game is not None:
+        qs = qs.filter(card__game=game)
+    return qs.order_by("-id")
+
+
+def ledger_mismatches() -> list[tuple[int, int, str, int, int]]:
+    """Rows whose quantity is not the sum of their ledger: (owner, card, condition, quantity, ledger sum). Empty when all is well."""
+    sums = {
+        (r["owner_id"], r["card_id"], r["condition"]): r["total"]
+        for r in LedgerEntry.objects.values("owner_id", "card_id", "condition").annotate(total=Sum("delta"))
+    }
+    out = []
+    for owner_id, card_id, condition, quantity in CollectionEntry.objects.values_list(
+        "owner_id", "card_id", "condition", "quantity"
+    ):
+        total = sums.pop((owner_id, card_id, condition), 0)
+        if total != quantity:
+            out.append((owner_id, card_id, condition, quantity, total))
+    out.extend((o, c, cond, 0, t) for (o, c, cond), t in sums.items())
+    return out
+
+
+def collection_settings_for(*, owner: AbstractBaseUser) -> CollectionSettings | None:
+    return CollectionSettings.objects.filter(owner=owner).first()
+
+
+def collection_owner_visible(
+    *, username: str, viewer: AbstractBaseUser | None, token: str | None = None
+) -> AbstractBaseUser | None:
+    """The owner whose collection `viewer` may see (their own, a public one, or a shared one with its link's token), else None."""
+    owner = get_user_model().objects.filter(**{get_user_model().USERNAME_FIELD: username}).first()
+    if owner is None:
+        return None
+    if viewer is not None and viewer.is_authenticated and viewer.pk == owner.pk:
+        return owner
+    settings_row = collection_settings_for(owner=owner)
+    if settings_row is None:
+        return None
+    if settings_row.visibility == Visibility.PUBLIC:
+        return owner
+    if settings_row.visibility == Visibility.LINK and token and token == settings_row.share_token:
+        return owner
+    return None
+
+
+def collection_owner_by_token(*, token: str) -> AbstractBaseUser | None:
+    row = (
+        CollectionSettings.objects.filter(share_token=token)
+        .exclude(visibility=Visibility.PRIVATE)
+        .select_related("owner")
+        .first()
+    )
+    return row.owner if row else None
+
+
+def import_job_for(*, owner: AbstractBaseUser, pk: int) -> ImportJob | None:
+    return ImportJob.objects.filter(owner=owner, pk=pk).select_related("game").first()
+
+
+def card_totals() -> dict[int, int]:
+    """Copies of each card across every user (the invariant a trade must keep)."""
+    return dict(CollectionEntry.objects.values("card_id").annotate(n=Sum("quantity")).values_list("card_id", "n"))

@@ -1,0 +1,441 @@
+"""Collection pages: sign-up, my collection by game (catalog grid with plus/minus), set completion,
+import with a progress bar, export, a card's history, wishlist, sharing and API tokens.
+
+Views read the request, call selectors and services, and render; nothing here writes by itself.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import PasswordResetView
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import F, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cardcollections.catalog.forms import CatalogBrowse
+from cardcollections.catalog.selectors import card_get, card_list, game_get
+from cardcollections.collection.forms import (
+    CollectionImportForm,
+    EmailForm,
+    SignupForm,
+    VisibilityForm,
+    WishlistForm,
+    WishlistRemoveForm,
+)
+from cardcollections.collection.selectors import (
+    collection_csv,
+    collection_decklist,
+    collection_entries,
+    collection_owner_by_token,
+    collection_owner_visible,
+    import_job_for,
+    ledger_entries,
+    owned_by_card,
+    set_totals,
+    wishlist_entries,
+)
+from cardcollections.collection.services import (
+    CollectionError,
+    account_email_set,
+    collection_change,
+    collection_settings_get_or_create,
+    collection_share_link_rotate,
+    collection_visibility_set,
+    trade_list_change,
+    wishlist_remove,
+    wishlist_set,
+)
+from cardcollections.imports.parsing import CSV_COLUMNS
+from cardcollections.imports.services import import_job_create
+from cardcollections.imports.tasks import collection_import_start
+from cardcollections.models import CollectionEntry, Game, ImportJob
+from cardcollections.reservations.selectors import reservations_by_holder, stock_by_title
+from cardcollections.tokens.selectors import api_token_for, api_token_policy, api_tokens_live, token_id
+from cardcollections.tokens.services import (
+    TokenLimitReached,
+    api_token_create,
+    api_token_revoke,
+    api_tokens_revoke_all,
+)
+from cardsite.api.throttles import page_request_allowed
+from cardsite.api.work import OverBudget, over_budget
+from rules.numbers import NotAWholeNumber, parse_whole
+
+CARDS_PER_PAGE = 48
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account (SignupForm: Django's, with look-alike names refused) and sign straight in.
+
+    Sign-ups are rate limited per address (cardsite.api.throttles), as the API's writes are.
+    """
+    if request.user.is_authenticated:
+        return redirect("collection-home")
+    if request.method == "POST" and not page_request_allowed(request, scope="signup"):
+        return render(request, "registration/signup_limited.html", status=429)
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.get_username()}! Your collection is private until you share it.")
+        return redirect("collection-home")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+_password_reset_form = PasswordResetView.as_view()
+
+
+@require_http_methods(["GET", "POST"])
+def password_reset(request: HttpRequest) -> HttpResponse:
+    """Django's password reset (a one-time link by email), rate limited per address as sign-up is.
+
+    The answer is the same whether or not the address belongs to an account, so no one learns who has one.
+    """
+    if request.method == "POST" and not page_request_allowed(request, scope="password_reset"):
+        return render(request, "registration/password_reset_limited.html", status=429)
+    return _password_reset_form(request)
+
+
+def _game_or_404(slug: str) -> Game:
+    game = game_get(slug=slug)
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+@login_required
+@require_GET
+def collection_home(request: HttpRequest) -> HttpResponse:
+    games = []
+    for game in Game.objects.order_by("position"):
+        totals = set_totals(owner=request.user, game=game)
+        games.append(
+            {
+                "game": game,
+                "owned": sum(t.owned for t in totals),
+                "total": sum(t.total for t in totals),
+                "copies": sum(t.copies for t in totals),
+            }
+        )
+    return render(request, "cardcollections/collection/home.html", {"games": games})
+
+
+def _title_stock(owner, game: Game, cards) -> dict[str, dict]:
+    """{title key: owned, in built decks, free (and short)} for the titles of `cards` that built decks reserve.
+
+    Reservations count by title over every printing, so each printing's tile shows its title's numbers.
+    """
+    keys = {c.title_key for c in cards}
+    stock = stock_by_title(owner=owner, game=game, title_keys=keys) if keys else {}
+    return {
+        key: {"owned": s.owned, "reserved": s.reserved, "free": s.free, "short": max(s.reserved - s.owned, 0)}
+        for key, s in stock.items()
+        if s.reserved
+    }
+
+
+def _browse_context(request: HttpRequest, game: Game, owner, *, owned_only: bool, with_stock: bool = False) -> dict:
+    queryset = card_list(game=game)
+    if owned_only:
+        queryset = queryset.filter(collection_entries__owner=owner, collection_entries__quantity__gt=0).distinct()
+    browse = CatalogBrowse(game_slug=game.slug, params=request.GET, queryset=queryset)
+    page = Paginator(browse.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    owned = owned_by_card(owner=owner, card_ids=[c.pk for c in page.object_list])
+    # Only the owner sees what their built decks hold (deck names can be private).
+    stock = _title_stock(owner, game, page.object_list) if with_stock else {}
+    tiles = [
+        {"card": c, **owned.get(c.pk, {"quantity": 0, "for_trade": 0}), "stock": stock.get(c.title_key)}
+        for c in page.object_list
+    ]
+    return {"game": game, "browse": browse, "page": page, "tiles": tiles, "owned_only": owned_only}
+
+
+def _partial_request(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
+
+
+@login_required
+@require_GET
+def collection_browse(request: HttpRequest, slug: str) -> HttpResponse:
+    """My collection of one game: the catalog's grid, filters and search, with my counts and plus/minus."""
+    game = _game_or_404(slug)
+    owned_only = request.GET.get("owned") == "1"
+    context = _browse_context(request, game, request.user, owned_only=owned_only, with_stock=True)
+    context.update(totals=set_totals(owner=request.user, game=game), editable=True, owner=request.user)
+    partial = _partial_request(request)
+    if not partial:
+        context["reserved_by"] = reservations_by_holder(owner=request.user, game=game)
+    template = "cardcollections/collection/_grid.html" if partial else "cardcollections/collection/browse.html"
+    response = render(request, template, context, status=200 if context["browse"].valid else 400)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_POST
+def collection_adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A plus or minus button: change the count and answer with the card's tile (htmx swaps it in place)."""
+    game = _game_or_404(slug)
+    card = card_get(pk=pk)
+    if card is None or card.game_id != game.pk:
+        raise Http404("No such card.")
+    try:
+        delta = parse_whole(request.POST.get("delta", ""), field="delta", minimum=-1, maximum=1)
+    except NotAWholeNumber:
+        delta = 0
+    error = ""
+    if delta not in (-1, 1):
+        error = "A button adds or takes away one copy."
+    else:
+        try:
+            if request.POST.get("target") == "trade":
+                # Plus offers a copy not yet offered; minus takes back an offered one.
+                rows = Q(for_trade__lt=F("quantity")) if delta > 0 else Q(for_trade__gt=0)
+                condition = _pick_condition(request.user, card, rows)
+                trade_list_change(owner=request.user, card=card, condition=condition, delta=delta)
+            else:
+                condition = "" if delta > 0 else _pick_condition(request.user, card, Q(quantity__gt=0))
+                collection_change(owner=request.user, card=card, condition=condition, delta=delta)
+        except CollectionError as exc:
+            error = str(exc)
+    if request.headers.get("HX-Request") != "true":
+        if error:
+            messages.error(request, error)
+        return redirect(_safe_next(request) or reverse("collection-browse", args=[slug]))
+    owned = owned_by_card(owner=request.user, card_ids=[card.pk]).get(card.pk, {"quantity": 0, "for_trade": 0})
+    tile = {"card": card, **owned, "stock": _title_stock(request.user, game, [card]).get(card.title_key)}
+    return render(
+        request,
+        "cardcollections/collection/_tile.html",
+        {"tile": tile, "game": game, "editable": True, "error": error},
+        status=200,
+    )
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """The posted `next` if it stays on this site (never an open redirect), else ""."""
+    nxt = request.POST.get("next") or ""
+    if nxt and url_has_allowed_host_and_scheme(
+        nxt, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return nxt
+    return ""
+
+
+def _pick_condition(owner, card, rows: Q) -> str:
+    """The row a button changes: the unstated condition if it qualifies, else the fullest row that does."""
+    conditions = list(
+        CollectionEntry.objects.filter(rows, owner=owner, card=card)
+        .order_by("-quantity")
+        .values_list("condition", flat=True)
+    )
+    # No row qualifies: the unstated row, whose service call then says why not.
+    return "" if "" in conditions or not conditions else conditions[0]
+
+
+@login_required
+@require_GET
+def collection_sets(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_404(slug)
+    totals = set_totals(owner=request.user, game=game, with_missing=True)
+    return render(request, "cardcollections/collection/sets.html", {"game": game, "totals": totals})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def collection_import(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_404(slug)
+    form = CollectionImportForm(request.POST or None, request.FILES or None)
+    busy: OverBudget | None = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        options = {"text": data["text"], "fmt": data["format"], "mode": data["mode"]}
+        try:
+            with transaction.atomic():
+                job = import_job_create(owner=request.user, game=game, confirm_empty=data["confirm_empty"], **options)
+        except CollectionError as exc:
+            form.add_error(None, str(exc))
+        except OverBudget as exc:
+            form.add_error(None, exc.message)
+            busy = exc
+        else:
+            collection_import_start(job)
+            return redirect("collection-import-job", pk=job.pk)
+    context = {"game": game, "form": form, "columns": ",".join(CSV_COLUMNS)}
+    response = render(request, "cardcollections/collection/import.html", context, status=400 if form.errors else 200)
+    return over_budget(response, busy) if busy else response
+
+
+@login_required
+@require_GET
+def collection_import_job(request: HttpRequest, pk: int) -> HttpResponse:
+    """The job's page; htmx polls its status part while it runs."""
+    job = import_job_for(owner=request.user, pk=pk)
+    if job is None:
+        raise Http404("No such import.")
+    partial = request.headers.get("HX-Request") == "true"
+    template = (
+        "cardcollections/collection/_job_status.html" if partial else "cardcollections/collection/import_job.html"
+    )
+    return render(request, template, {"job": job, "game": job.game, "running": job.status in ("queued", "running")})
+
+
+@login_required
+@require_GET
+def collection_export(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_404(slug)
+    if request.GET.get("format") == ImportJob.Format.DECKLIST:
+        body, content_type, ext = collection_decklist(owner=request.user, game=game), "text/plain", "txt"
+    else:
+        body, content_type, ext = collection_csv(owner=request.user, game=game), "text/csv", "csv"
+    response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{game.slug}-collection.{ext}"'
+    return response
+
+
+@login_required
+@require_GET
+def card_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every change to my copies of one card: who, when, why, and the count after."""
+    card = card_get(pk=pk)
+    if card is None:
+        raise Http404("No such card.")
+    entries = ledger_entries(owner=request.user, card=card)[:500]
+    rows = CollectionEntry.objects.filter(owner=request.user, card=card, quantity__gt=0).order_by("condition")
+    return render(request, "cardcollections/collection/history.html", {"card": card, "entries": entries, "rows": rows})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def wishlist(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game_or_404(slug)
+    form = WishlistForm(request.POST or None)
+    status = 200
+    if request.method == "POST" and "remove" in request.POST:
+        form = WishlistForm()
+        remove = WishlistRemoveForm(request.POST)
+        if remove.is_valid():
+            entry = wishlist_entries(owner=request.user).filter(pk=remove.cleaned_data["remove"]).first()
+            if entry is None:
+                raise Http404("No such wish.")
+            wishlist_remove(entry=entry)
+            return redirect("collection-wishlist", slug=slug)
+        for message in remove.errors["remove"]:
+            messages.error(request, message)
+        status = 400
+    elif request.method == "POST" and form.is_valid():
+        try:
+            wishlist_set(
+                owner=request.user, game=game, title=form.cleaned_data["title"], wanted=form.cleaned_data["wanted"]
+            )
+        except CollectionError as exc:
+            form.add_error("title", str(exc))
+        else:
+            messages.success(request, "Added to your wishlist.")
+            return redirect("collection-wishlist", slug=slug)
+    context = {
+        "game": game,
+        "form": form,
+        "entries": wishlist_entries(owner=request.user, game=game),
+        "trade_list": collection_entries(owner=request.user, game=game).filter(for_trade__gt=0),
+    }
+    return render(request, "cardcollections/collection/wishlist.html", context, status=400 if form.errors else status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def collection_settings(request: HttpRequest) -> HttpResponse:
+    """Who may see my collection, its share link, and my API tokens (made, listed, revoked)."""
+    row = collection_settings_get_or_create(owner=request.user)
+    form = VisibilityForm(request.POST or None, initial={"visibility": row.visibility})
+    email_form: EmailForm | None = None
+    new_token = None
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "rotate-link":
+            collection_share_link_rotate(owner=request.user)
+            messages.success(request, "A new share link was made; the old one no longer works.")
+            return redirect("collection-settings")
+        if action == "token-create":
+            try:
+                new_token = api_token_create(user=request.user)
+            except TokenLimitReached as exc:
+                messages.error(request, str(exc))
+                return redirect("collection-settings")
+            # No redirect: the key is shown in this answer only, never stored where a later page could show it.
+            form = VisibilityForm(initial={"visibility": row.visibility})
+        elif action == "token-revoke":
+            token = api_token_for(user=request.user, token_id=request.POST.get("token", ""))
+            if token is None:
+                raise Http404("No such token.")
+            api_token_revoke(token=token)
+            messages.success(request, "The token was revoked: it no longer works.")
+            return redirect("collection-settings")
+        elif action == "email":
+            email_form = EmailForm(request.POST)
+            if email_form.is_valid():
+                account_email_set(user=request.user, email=email_form.cleaned_data["email"])
+                messages.success(request, "Email address saved." if request.user.email else "Email address removed.")
+                return redirect("collection-settings")
+            form = VisibilityForm(initial={"visibility": row.visibility})
+        elif action == "token-revoke-all":
+            count = api_tokens_revoke_all(user=request.user)
+            messages.success(request, f"Logged out everywhere: {count} token{'s' if count != 1 else ''} revoked.")
+            return redirect("collection-settings")
+        elif form.is_valid():
+            collection_visibility_set(owner=request.user, visibility=form.cleaned_data["visibility"])
+            messages.success(request, "Saved.")
+            return redirect("collection-settings")
+    tokens = [{"id": token_id(t), "created": t.created, "expiry": t.expiry} for t in api_tokens_live(user=request.user)]
+    share_url = request.build_absolute_uri(reverse("collection-shared", args=[row.share_token]))
+    public_url = request.build_absolute_uri(reverse("collection-public", args=[request.user.get_username()]))
+    context = {
+        "form": form,
+        "email_form": email_form or EmailForm(initial={"email": request.user.email}),
+        "settings_row": row,
+        "share_url": share_url,
+        "public_url": public_url,
+        "tokens": tokens,
+        "new_token": new_token,
+        "token_policy": api_token_policy(),
+    }
+    response = render(request, "cardcollections/collection/settings.html", context)
+    if new_token is not None:
+        response["Cache-Control"] = "no-store"  # the one page holding the key: no cache keeps it
+    return response
+
+
+def _shared_view(request: HttpRequest, owner, slug: str | None, token: str | None) -> HttpResponse:
+    games = Game.objects.order_by("position")
+    game = _game_or_404(slug) if slug else None
+    context = {"owner": owner, "games": games, "game": game, "token": token, "editable": False}
+    if game is not None:
+        context.update(_browse_context(request, game, owner, owned_only=True))
+        context["totals"] = set_totals(owner=owner, game=game)
+    return render(request, "cardcollections/collection/shared.html", context)
+
+
+@require_GET
+def collection_public(request: HttpRequest, username: str, slug: str | None = None) -> HttpResponse:
+    """Another user's collection if it is public (private ones are a 404, so they cannot be told apart)."""
+    owner = collection_owner_visible(username=username, viewer=request.user)
+    if owner is None:
+        raise Http404("No such collection.")
+    return _shared_view(request, owner, slug, None)
+
+
+@require_GET
+def collection_shared(request: HttpRequest, token: str, slug: str | None = None) -> HttpResponse:
+    owner = collection_owner_by_token(token=token)
+    if owner is None:
+        raise Http404("No such collection.")
+    return _shared_view(request, owner, slug, token)

@@ -1,0 +1,101 @@
+"""Rendered card faces for cards without a scan: which game draws a card, and drawing only what changed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+
+from cardcollections.images.faces import (
+    battle_cards,
+    bible_battles,
+    book_of_mormon_battles,
+    chapter_and_verse,
+    warriors_of_the_promised_land,
+)
+from cardcollections.images.faces.drawing import FACE_SCALE, FACE_SIZE, Face
+from cardcollections.images.storage import delete_files_on_commit
+from cardcollections.models import Card
+
+# Bump when the drawing changes, so every cached face is drawn again.
+FACE_VERSION = 1
+
+# One renderer a game, by the game's slug: each has FRAME, fields(card) and draw(face, fields).
+_GAMES = {
+    "chapter-and-verse": chapter_and_verse,
+    "bible-battles": bible_battles,
+    "book-of-mormon-battles": book_of_mormon_battles,
+    "warriors-of-the-promised-land": warriors_of_the_promised_land,
+    "battle-cards": battle_cards,
+}
+# Frame colours of a game without its own renderer: (outer frame, inner panel, ink).
+_GENERIC_FRAME = ("#37474f", "#eceff1", "#263238")
+
+
+def card_face_key(card: Card) -> str:
+    """Hash of everything the face shows: a face whose key matches is still right."""
+    drawn = {"version": FACE_VERSION, "size": FACE_SIZE, "scale": FACE_SCALE, **_face_fields(card)}
+    return hashlib.sha256(json.dumps(drawn, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def card_face_render(*, card: Card) -> Card:
+    """Give the card a rendered face, drawing it only when the fields it shows have changed."""
+    _face_render(card)
+    return card
+
+
+def card_faces_render(*, card_ids: list[int]) -> int:
+    """Draw the faces of these cards that have no scan; return how many were drawn (kept faces don't count)."""
+    cards = Card.objects.filter(pk__in=card_ids, scan="").select_related("game", "card_set").order_by("id")
+    return sum(1 for card in cards.iterator(chunk_size=200) if _face_render(card))
+
+
+def _face_render(card: Card) -> bool:
+    """Draw the card's face if its key changed or its file is gone; True when it was drawn."""
+    key = card_face_key(card)
+    if card.face and card.face_key == key and default_storage.exists(card.face.name):
+        return False
+    name = f"cards/faces/{card.pk}-{key[:20]}.png"
+    # The name carries the key and the drawing is deterministic, so a file
+    # already under this name (another request got here first) is this face.
+    if not default_storage.exists(name):
+        name = default_storage.save(name, ContentFile(render_face_png(card)))
+    old = card.face.name
+    card.face = name
+    card.face_key = key
+    card.save(update_fields=["face", "face_key"])
+    if old and old != name:
+        delete_files_on_commit({old})
+    return True
+
+
+def render_face_png(card: Card) -> bytes:
+    """The card face as PNG bytes; the same fields always give the same bytes."""
+    fields = _face_fields(card)
+    game = _GAMES.get(fields["game"])
+    face = Face(game.FRAME if game else _GENERIC_FRAME)
+    (game.draw if game else _draw_generic)(face, fields)
+    face.footer(fields)
+    return face.png()
+
+
+def _face_fields(card: Card) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "game": card.game.slug,
+        "set": card.card_set.code,
+        "number": card.number,
+        "title": card.title,
+        "text": card.text,
+    }
+    game = _GAMES.get(card.game.slug)
+    if game:
+        fields.update(game.fields(card))
+    return fields
+
+
+def _draw_generic(face: Face, f: dict[str, Any]) -> None:
+    face.title_bar(f["title"])
+    face.paragraph(f["text"], (20, face.y, face.W - 20, face.H - 32), size=12, min_size=7)

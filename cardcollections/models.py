@@ -1,0 +1,32 @@
+"""The collections app's models, for Django: each feature keeps its own `models.py`."""
+
+from cardcollections.catalog.models import Card, CardSet, Game
+from cardcollections.collection.models import (
+    CollectionEntry,
+    CollectionSettings,
+    Condition,
+    ImportJob,
+    LedgerEntry,
+    LedgerReason,
+    Visibility,
+    WishlistEntry,
+)
+from cardcollections.reservations.models import CardReservation
+from cardcollections.trades.models import Trade, TradeLine
+
+__all__ = [
+    "Card",
+    "CardReservation",
+    "CardSet",
+    "CollectionEntry",
+    "CollectionSettings",
+    "Condition",
+    "Game",
+    "ImportJob",
+    "LedgerEntry",
+    "LedgerReason",
+    "Trade",
+    "TradeLine",
+    "Visibility",
+    "WishlistEntry",
+]

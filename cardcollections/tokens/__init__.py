@@ -1,0 +1,1 @@
+"""API tokens: per-device, stored as a digest (django-rest-knox), expiring, revoked on a password change."""

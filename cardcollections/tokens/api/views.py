@@ -1,0 +1,76 @@
+"""Token API: make a token for a device (session only), list yours, revoke one, log out everywhere.
+
+A token lives API_TOKEN_TTL_DAYS (30 by default) from its creation and is not extended by use;
+a password change or reset revokes them all. Another user's token is a 404.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.utils import extend_schema
+from knox.models import AuthToken
+from rest_framework import permissions, status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardcollections.tokens.api.serializers import ApiTokenCreated, ApiTokenOut, ApiTokensRevoked
+from cardcollections.tokens.selectors import api_token_for, api_tokens_live, token_id
+from cardcollections.tokens.services import (
+    TokenLimitReached,
+    api_token_create,
+    api_token_revoke,
+    api_tokens_revoke_all,
+)
+from cardsite.api.errors import refused
+
+
+def _out(token: AuthToken) -> dict:
+    return {"id": token_id(token), "created": token.created, "expiry": token.expiry}
+
+
+class _Mine(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    problems = {TokenLimitReached: lambda exc: refused(status.HTTP_409_CONFLICT, str(exc))}
+
+
+class ApiTokenList(_Mine):
+    @extend_schema(responses={200: ApiTokenOut(many=True)})
+    def get(self, request):
+        """Your live API tokens, newest first: ids and dates, never a key."""
+        return Response(ApiTokenOut([_out(t) for t in api_tokens_live(user=request.user)], many=True).data)
+
+    @extend_schema(request=None, responses={201: ApiTokenCreated})
+    def post(self, request):
+        """Make a token for one more device; the others keep working.
+
+        The key is in this answer only (the site keeps a digest of it). It works until `expiry`
+        (API_TOKEN_TTL_DAYS, 30 by default, from now; use does not extend it) or until revoked,
+        and a password change revokes it. Only a signed-in session may make one (403 with a token:
+        a token cannot renew itself past its expiry); past the per-user limit, 409.
+        """
+        if not isinstance(request.successful_authenticator, SessionAuthentication):
+            raise refused(
+                status.HTTP_403_FORBIDDEN,
+                "Make API tokens from a signed-in session (the account page), not with a token.",
+            )
+        made = api_token_create(user=request.user)
+        return Response(ApiTokenCreated({**_out(made.token), "token": made.key}).data, status=status.HTTP_201_CREATED)
+
+
+class ApiTokenDetail(_Mine):
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, token_id: str):
+        """Revoke one of your tokens: it stops working at once."""
+        token = api_token_for(user=request.user, token_id=token_id)
+        if token is None:
+            raise Http404("No such token.")
+        api_token_revoke(token=token)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ApiTokenLogoutAll(_Mine):
+    @extend_schema(request=None, responses={200: ApiTokensRevoked})
+    def post(self, request):
+        """Log out everywhere: every one of your tokens stops working (this one too, if you sent a token)."""
+        return Response({"revoked": api_tokens_revoke_all(user=request.user)})

@@ -1,0 +1,163 @@
+"""Trade API: offers, accept / decline / withdraw / counter, and wishlist-trade-list matching.
+
+A trade is visible only to its two parties; to anyone else it is a 404.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardcollections.models import Trade, TradeLine
+from cardcollections.trades.api.serializers import MatchesOut, TradeErrorOut, TradeOfferIn, TradeOut, TradeProposeIn
+from cardcollections.trades.selectors import (
+    matches_for_my_offers,
+    matches_for_my_wishlist,
+    trade_for,
+    trades_for,
+)
+from cardcollections.trades.services import (
+    LineSpec,
+    TradeError,
+    TradeNotAllowed,
+    trade_accept,
+    trade_counter,
+    trade_decline,
+    trade_propose,
+    trade_withdraw,
+)
+from cardsite.api.errors import Problem, refused
+from cardsite.api.reading import read_values
+
+
+def line_specs(validated: dict) -> list[LineSpec]:
+    """The offer's give/receive lists as lines, from the point of view of the user making the offer."""
+    lines = [
+        LineSpec(TradeLine.Side.PROPOSER, line["card"].pk, line["quantity"], line["condition"])
+        for line in validated["give"]
+    ]
+    lines += [
+        LineSpec(TradeLine.Side.RECIPIENT, line["card"].pk, line["quantity"], line["condition"])
+        for line in validated["receive"]
+    ]
+    return lines
+
+
+def _offer_refused(exc: TradeError) -> Problem:
+    """An offer the service refused: 400 with the short cards."""
+    return refused(status.HTTP_400_BAD_REQUEST, str(exc), shortages=exc.shortages)
+
+
+def _action_refused(exc: TradeError) -> Problem:
+    """An action on a trade refused: 403 for the wrong party, 409 for a closed offer or a short side."""
+    code = status.HTTP_403_FORBIDDEN if isinstance(exc, TradeNotAllowed) else status.HTTP_409_CONFLICT
+    return refused(code, str(exc), shortages=exc.shortages)
+
+
+def _trade_answer(request, trade: Trade, code: int = status.HTTP_200_OK) -> Response:
+    """The trade as its party sees it now."""
+    return Response(TradeOut(trade_for(user=request.user, pk=trade.pk)).data, status=code)
+
+
+class TradeList(generics.ListAPIView):
+    """Your trades, offered and received, newest first (`?status=proposed` for the open ones)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    problems = {TradeError: _offer_refused}  # answered by cardsite.api's exception handler
+    serializer_class = TradeOut
+    filter_backends: list = []
+
+    @extend_schema(parameters=[OpenApiParameter("status", str, enum=Trade.Status.values)])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        qs = trades_for(user=self.request.user)
+        wanted = self.request.query_params.get("status")
+        if wanted:
+            if wanted not in Trade.Status.values:
+                raise ValidationError({"status": [f"Unknown status {wanted!r}."]})
+            qs = qs.filter(status=wanted)
+        return qs
+
+    @extend_schema(request=TradeProposeIn, responses={201: TradeOut, 400: TradeErrorOut})
+    def post(self, request):
+        """Offer a trade to another user: what you give and what you ask for."""
+        v = read_values(request, TradeProposeIn)
+        User = get_user_model()
+        recipient = User.objects.filter(**{User.USERNAME_FIELD: v["recipient"], "is_active": True}).first()
+        if recipient is None:
+            raise ValidationError({"recipient": [f"No user {v['recipient']!r}."]})
+        trade = trade_propose(proposer=request.user, recipient=recipient, lines=line_specs(v), message=v["message"])
+        return _trade_answer(request, trade, status.HTTP_201_CREATED)
+
+
+class _TradeView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    problems = {TradeError: _action_refused}
+
+    def _trade(self, request, pk: int) -> Trade:
+        trade = trade_for(user=request.user, pk=pk)
+        if trade is None:
+            raise Http404("No such trade.")
+        return trade
+
+
+class TradeDetail(_TradeView):
+    @extend_schema(responses={200: TradeOut})
+    def get(self, request, pk: int):
+        return Response(TradeOut(self._trade(request, pk)).data)
+
+
+_ACTION_RESPONSES = {
+    200: TradeOut,
+    403: OpenApiResponse(TradeErrorOut, description="you are not the party who may do this"),
+    409: OpenApiResponse(TradeErrorOut, description="the offer is closed, or a side is short of cards"),
+}
+
+
+class TradeAccept(_TradeView):
+    @extend_schema(request=None, responses=_ACTION_RESPONSES)
+    def post(self, request, pk: int):
+        """Accept the offer (its recipient): the cards move at once, or, if a side is short, nothing moves (409)."""
+        return _trade_answer(request, trade_accept(trade=self._trade(request, pk), user=request.user))
+
+
+class TradeDecline(_TradeView):
+    @extend_schema(request=None, responses=_ACTION_RESPONSES)
+    def post(self, request, pk: int):
+        return _trade_answer(request, trade_decline(trade=self._trade(request, pk), user=request.user))
+
+
+class TradeWithdraw(_TradeView):
+    @extend_schema(request=None, responses=_ACTION_RESPONSES)
+    def post(self, request, pk: int):
+        return _trade_answer(request, trade_withdraw(trade=self._trade(request, pk), user=request.user))
+
+
+class TradeCounter(_TradeView):
+    @extend_schema(request=TradeOfferIn, responses={**_ACTION_RESPONSES, 201: TradeOut})
+    def post(self, request, pk: int):
+        """Answer the offer with your own (its recipient): the old offer closes as countered; the new one is returned."""
+        trade = self._trade(request, pk)
+        data = read_values(request, TradeOfferIn)
+        counter = trade_counter(trade=trade, user=request.user, lines=line_specs(data), message=data["message"])
+        return _trade_answer(request, counter, status.HTTP_201_CREATED)
+
+
+class Matches(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: MatchesOut})
+    def get(self, request):
+        """Who has cards on your wishlist in their trade list, and who wants what you offer."""
+        data = {
+            "have_what_i_want": matches_for_my_wishlist(user=request.user),
+            "want_what_i_offer": matches_for_my_offers(user=request.user),
+        }
+        return Response(MatchesOut(data).data)

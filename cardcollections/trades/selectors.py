@@ -1,0 +1,88 @@
+"""Reading trades: a user's offers and history, and the matching of wishlists with trade lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Prefetch, Q, QuerySet
+
+from cardcollections.models import CollectionEntry, Trade, TradeLine, WishlistEntry
+
+
+def trades_for(*, user: AbstractBaseUser) -> QuerySet[Trade]:
+    """Every trade the user is a party to, newest first, with lines and cards (a fixed number of queries)."""
+    lines = TradeLine.objects.select_related("card", "card__card_set").order_by("side", "id")
+    return (
+        Trade.objects.filter(Q(proposer=user) | Q(recipient=user))
+        .select_related("proposer", "recipient", "parent")
+        .prefetch_related(Prefetch("lines", queryset=lines))
+        .order_by("-id")
+    )
+
+
+def trade_for(*, user: AbstractBaseUser, pk: int) -> Trade | None:
+    """The trade if the user is a party to it; None otherwise (so a stranger cannot tell it exists)."""
+    return trades_for(user=user).filter(pk=pk).first()
+
+
+@dataclass
+class Match:
+    """Another user, and the cards that match between you: theirs for trade, or yours they want."""
+
+    user: AbstractBaseUser
+    items: list[dict] = field(default_factory=list)
+
+
+def _wish_matches(wish: WishlistEntry, entry: CollectionEntry) -> bool:
+    if wish.card_id is not None:
+        return entry.card_id == wish.card_id
+    return entry.card.game_id == wish.game_id and entry.card.title_key == wish.title_key
+
+
+def _by_user(pairs: Iterable[tuple[AbstractBaseUser, CollectionEntry, WishlistEntry]]) -> list[Match]:
+    """One Match per other user, holding their (offer, wish) pairs in the order given."""
+    by_user: dict[int, Match] = {}
+    for other, entry, wish in pairs:
+        match = by_user.setdefault(other.pk, Match(other))
+        match.items.append({"entry": entry, "wish": wish, "card": entry.card, "available": entry.for_trade})
+    return list(by_user.values())
+
+
+def matches_for_my_wishlist(*, user: AbstractBaseUser) -> list[Match]:
+    """Who has cards on my wishlist in their trade list (two queries)."""
+    wishes = list(WishlistEntry.objects.filter(owner=user).select_related("card"))
+    if not wishes:
+        return []
+    printings = {w.card_id for w in wishes if w.card_id}
+    titles = {w.title_key for w in wishes if w.card_id is None}
+    offers = (
+        CollectionEntry.objects.filter(for_trade__gt=0, owner__is_active=True)
+        .exclude(owner=user)
+        .filter(Q(card_id__in=printings) | Q(card__title_key__in=titles))
+        .select_related("owner", "card", "card__card_set")
+        .order_by("owner__username", "card__title", "id")
+    )
+    # Each offer with the first of my wishes it matches.
+    pairs = ((entry, next((w for w in wishes if _wish_matches(w, entry)), None)) for entry in offers)
+    return _by_user((entry.owner, entry, wish) for entry, wish in pairs if wish is not None)
+
+
+def matches_for_my_offers(*, user: AbstractBaseUser) -> list[Match]:
+    """Who wants what I offer for trade (two queries)."""
+    offers = list(CollectionEntry.objects.filter(owner=user, for_trade__gt=0).select_related("card", "card__card_set"))
+    if not offers:
+        return []
+    cards = {e.card_id for e in offers}
+    titles = {e.card.title_key for e in offers}
+    wishes = (
+        WishlistEntry.objects.filter(owner__is_active=True)
+        .exclude(owner=user)
+        .filter(Q(card_id__in=cards) | Q(card__isnull=True, title_key__in=titles))
+        .select_related("owner", "card")
+        .order_by("owner__username", "title_key", "id")
+    )
+    # Each of their wishes with the first of my offers it matches.
+    pairs = ((next((e for e in offers if _wish_matches(wish, e)), None), wish) for wish in wishes)
+    return _by_user((wish.owner, entry, wish) for entry, wish in pairs if entry is not None)

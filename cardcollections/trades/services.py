@@ -1,0 +1,166 @@
+"""Trades: propose, accept, decline, withdraw, counter.
+
+Accepting follows shared/RELIABILITY.md: the offer's status changes by a
+conditional UPDATE (so a second accept, or an accept racing a withdrawal, does
+nothing), the rows of both collections are locked in one query ordered by
+primary key, every shortage is reported, and cards move with their ledger rows
+in the same transaction, or not at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from cardcollections.collection.services import (
+    Change,
+    CollectionError,
+    ShortageError,
+    collection_apply,
+    collection_rows_ensure,
+)
+from cardcollections.models import Card, Condition, LedgerReason, Trade, TradeLine
+
+MAX_LINES = 200
+MAX_LINE_QUANTITY = 999
+
+
+class TradeError(Exception):
+    """A trade action was refused; str() is a message for the user. `shortages` lists the short cards."""
+
+    def __init__(self, message: str, *, shortages: Sequence[str] = ()):
+        super().__init__(message)
+        self.shortages = list(shortages)
+
+
+class TradeNotAllowed(TradeError):
+    """The user is a party to the trade but may not do this (e.g. the proposer accepting)."""
+
+
+@dataclass(frozen=True)
+class LineSpec:
+    """One line of an offer: `quantity` of a printing in a condition, given by `side`."""
+
+    side: str
+    card_id: int
+    quantity: int
+    condition: str = ""
+
+
+def trade_propose(
+    *,
+    proposer: AbstractBaseUser,
+    recipient: AbstractBaseUser,
+    lines: Sequence[LineSpec],
+    message: str = "",
+    parent: Trade | None = None,
+) -> Trade:
+    """Offer a trade. Each side's lines must be real cards, and the proposer's own side is checked now
+    (the accept checks both sides again)."""
+    if proposer.pk == recipient.pk:
+        raise TradeError("You cannot trade with yourself.")
+    if not lines:
+        raise TradeError("A trade needs at least one card.")
+    if len(lines) > MAX_LINES:
+        raise TradeError(f"A trade has at most {MAX_LINES} lines.")
+    merged: dict[tuple[str, int, str], int] = {}
+    for line in lines:
+        if line.side not in TradeLine.Side.values:
+            raise TradeError(f"Unknown side {line.side!r}.")
+        if line.condition not in Condition.values:
+            raise TradeError(f"Unknown condition {line.condition!r}.")
+        if not 1 <= line.quantity <= MAX_LINE_QUANTITY:
+            raise TradeError(f"A trade line is a whole number of copies from 1 to {MAX_LINE_QUANTITY}.")
+        key = (line.side, line.card_id, line.condition)
+        merged[key] = merged.get(key, 0) + line.quantity
+    cards = Card.objects.select_related("card_set").in_bulk({k[1] for k in merged})
+    missing = sorted({k[1] for k in merged} - set(cards))
+    if missing:
+        raise TradeError(f"No card with id {', '.join(map(str, missing))}.")
+    if any(q > MAX_LINE_QUANTITY for q in merged.values()):
+        raise TradeError(f"A trade line is at most {MAX_LINE_QUANTITY} copies.")
+    with transaction.atomic():
+        trade = Trade.objects.create(proposer=proposer, recipient=recipient, message=message[:1000], parent=parent)
+        TradeLine.objects.bulk_create(
+            TradeLine(trade=trade, side=side, card_id=card_id, condition=cond, quantity=q)
+            for (side, card_id, cond), q in sorted(merged.items())
+        )
+    return trade
+
+
+def _changes(trade: Trade, lines: Sequence[TradeLine]) -> list[Change]:
+    changes = []
+    for line in lines:
+        giver, receiver = (
+            (trade.proposer_id, trade.recipient_id)
+            if line.side == TradeLine.Side.PROPOSER
+            else (trade.recipient_id, trade.proposer_id)
+        )
+        changes.append(Change(giver, line.card_id, line.condition, -line.quantity))
+        changes.append(Change(receiver, line.card_id, line.condition, line.quantity))
+    return changes
+
+
+def trade_accept(*, trade: Trade, user: AbstractBaseUser) -> Trade:
+    """The recipient accepts: every card moves in one transaction, or (TradeError naming each short card) none."""
+    if user.pk != trade.recipient_id:
+        raise TradeNotAllowed("Only the user the offer was made to can accept it.")
+    lines = list(trade.lines.all())
+    changes = _changes(trade, lines)
+    # Rows the cards go to exist before the transaction that locks (see collection_rows_ensure).
+    collection_rows_ensure(keys=[c.key for c in changes if c.delta > 0])
+    names = {trade.proposer_id: trade.proposer.get_username(), trade.recipient_id: trade.recipient.get_username()}
+    try:
+        with transaction.atomic():
+            claimed = Trade.objects.filter(pk=trade.pk, status=Trade.Status.PROPOSED).update(
+                status=Trade.Status.ACCEPTED, updated=timezone.now()
+            )
+            if claimed != 1:
+                raise TradeError(f"This offer is {_current_status(trade)}; it can no longer be accepted.")
+            collection_apply(changes=changes, reason=LedgerReason.TRADE, actor=user, trade=trade, owner_names=names)
+    except ShortageError as exc:
+        messages = [s.message for s in exc.shortages]
+        raise TradeError("Nothing moved: " + "; ".join(messages) + ".", shortages=messages) from exc
+    except CollectionError as exc:
+        raise TradeError(str(exc)) from exc
+    trade.refresh_from_db()
+    return trade
+
+
+def _current_status(trade: Trade) -> str:
+    status = Trade.objects.filter(pk=trade.pk).values_list("status", flat=True).first()
+    return Trade.Status(status).label.lower() if status else "gone"
+
+
+def _close(trade: Trade, status: str, verb: str) -> Trade:
+    done = Trade.objects.filter(pk=trade.pk, status=Trade.Status.PROPOSED).update(status=status, updated=timezone.now())
+    if done != 1:
+        raise TradeError(f"This offer is {_current_status(trade)}; it can no longer be {verb}.")
+    trade.refresh_from_db()
+    return trade
+
+
+def trade_decline(*, trade: Trade, user: AbstractBaseUser) -> Trade:
+    if user.pk != trade.recipient_id:
+        raise TradeNotAllowed("Only the user the offer was made to can decline it.")
+    return _close(trade, Trade.Status.DECLINED, "declined")
+
+
+def trade_withdraw(*, trade: Trade, user: AbstractBaseUser) -> Trade:
+    if user.pk != trade.proposer_id:
+        raise TradeNotAllowed("Only the user who made the offer can withdraw it.")
+    return _close(trade, Trade.Status.WITHDRAWN, "withdrawn")
+
+
+def trade_counter(*, trade: Trade, user: AbstractBaseUser, lines: Sequence[LineSpec], message: str = "") -> Trade:
+    """The recipient answers with an offer of their own: the old offer is closed as countered,
+    and the new one goes the other way (its `side`s are from the counterer's point of view)."""
+    if user.pk != trade.recipient_id:
+        raise TradeNotAllowed("Only the user the offer was made to can counter it.")
+    with transaction.atomic():
+        _close(trade, Trade.Status.COUNTERED, "countered")
+        return trade_propose(proposer=user, recipient=trade.proposer, lines=lines, message=message, parent=trade)

@@ -1,0 +1,178 @@
+"""Trade pages: my offers and history, a new offer (or a counter-offer), an offer's page with its
+actions, and the matches between wishlists and trade lists."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cardcollections.collection.selectors import collection_entries, trade_list_entries
+from cardcollections.models import Game, Trade, TradeLine
+from cardcollections.trades.selectors import matches_for_my_offers, matches_for_my_wishlist, trade_for, trades_for
+from cardcollections.trades.services import (
+    MAX_LINE_QUANTITY,
+    LineSpec,
+    TradeError,
+    trade_accept,
+    trade_counter,
+    trade_decline,
+    trade_propose,
+    trade_withdraw,
+)
+from rules.numbers import NotAWholeNumber, parse_id, parse_whole
+
+
+@login_required
+@require_GET
+def trade_list(request: HttpRequest) -> HttpResponse:
+    trades = list(trades_for(user=request.user)[:200])
+    context = {
+        "incoming": [t for t in trades if t.is_open and t.recipient_id == request.user.pk],
+        "outgoing": [t for t in trades if t.is_open and t.proposer_id == request.user.pk],
+        "history": [t for t in trades if not t.is_open],
+    }
+    return render(request, "cardcollections/trades/list.html", context)
+
+
+def _trade_or_404(request: HttpRequest, pk: int) -> Trade:
+    trade = trade_for(user=request.user, pk=pk)
+    if trade is None:
+        raise Http404("No such trade.")
+    return trade
+
+
+@login_required
+@require_GET
+def trade_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    trade = _trade_or_404(request, pk)
+    lines = list(trade.lines.all())
+    context = {
+        "trade": trade,
+        "proposer_gives": [line for line in lines if line.side == TradeLine.Side.PROPOSER],
+        "recipient_gives": [line for line in lines if line.side == TradeLine.Side.RECIPIENT],
+        "is_recipient": request.user.pk == trade.recipient_id,
+        "is_proposer": request.user.pk == trade.proposer_id,
+        "game_slug": lines[0].card.game.slug if lines else "",
+    }
+    return render(request, "cardcollections/trades/detail.html", context)
+
+
+_ACTIONS = {"accept": trade_accept, "decline": trade_decline, "withdraw": trade_withdraw}
+_DONE = {"accept": "Accepted: the cards have moved.", "decline": "Declined.", "withdraw": "Withdrawn."}
+
+
+@login_required
+@require_POST
+def trade_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    trade = _trade_or_404(request, pk)
+    if action not in _ACTIONS:
+        raise Http404("No such action.")
+    try:
+        _ACTIONS[action](trade=trade, user=request.user)
+    except TradeError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _DONE[action])
+    return redirect("trade-detail", pk=pk)
+
+
+def _quantities(request: HttpRequest, pool: list, prefix: str, limit: str, errors: list[str]) -> dict:
+    """{entry: copies} for the form's `<prefix>-<entry id>` fields; an empty one is 0, a bad one an error."""
+    chosen = {}
+    for e in pool:
+        name = f"{prefix}-{e.pk}"
+        raw = request.POST.get(name, "").strip()
+        if not raw:
+            continue
+        try:
+            q = parse_whole(raw, field=name, minimum=0, maximum=MAX_LINE_QUANTITY)
+        except NotAWholeNumber as exc:
+            errors.append(exc.message)
+            continue
+        if q:
+            chosen[e] = min(q, getattr(e, limit))
+    return chosen
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def trade_new(request: HttpRequest) -> HttpResponse:
+    """Offer a trade: pick copies from my collection to give and from their trade list to ask for.
+
+    `?to=USERNAME&game=SLUG`; `&counter=ID` answers an offer made to me.
+    """
+    params = request.POST if request.method == "POST" else request.GET
+    User = get_user_model()
+    username = params.get("to", "").strip()
+    game = Game.objects.filter(slug=params.get("game", "")).first()
+    counter_of = None
+    errors: list[str] = []
+    if params.get("counter"):
+        try:
+            counter_id = parse_id(params["counter"], field="counter")
+        except NotAWholeNumber as exc:
+            errors.append(exc.message)
+            username = ""
+        else:
+            counter_of = trade_for(user=request.user, pk=counter_id)
+            if counter_of is None or counter_of.recipient_id != request.user.pk:
+                raise Http404("No such offer to counter.")
+            username = counter_of.proposer.get_username()
+    other = User.objects.filter(**{User.USERNAME_FIELD: username, "is_active": True}).first() if username else None
+    if username and other is None:
+        errors.append(f"No user {username!r}.")
+    elif other is not None and other.pk == request.user.pk:
+        errors.append("You cannot trade with yourself.")
+        other = None
+    mine = list(collection_entries(owner=request.user, game=game)) if game and other else []
+    theirs = list(trade_list_entries(owner=other, game=game)) if game and other else []
+    if request.method == "POST" and other is not None and game is not None:
+        give = _quantities(request, mine, "give", "quantity", errors)
+        get = _quantities(request, theirs, "get", "for_trade", errors)
+        lines = [LineSpec(TradeLine.Side.PROPOSER, e.card_id, q, e.condition) for e, q in give.items()]
+        lines += [LineSpec(TradeLine.Side.RECIPIENT, e.card_id, q, e.condition) for e, q in get.items()]
+        message = request.POST.get("message", "")[:1000]
+        if not errors:
+            try:
+                if counter_of is not None:
+                    trade = trade_counter(trade=counter_of, user=request.user, lines=lines, message=message)
+                else:
+                    trade = trade_propose(proposer=request.user, recipient=other, lines=lines, message=message)
+            except TradeError as exc:
+                errors.append(str(exc))
+            else:
+                messages.success(request, f"Your offer was sent to {other.get_username()}.")
+                return redirect("trade-detail", pk=trade.pk)
+    prefill: dict[str, int] = {}
+    if counter_of is not None:
+        # A counter starts from the offer it answers, seen from my side.
+        for line in counter_of.lines.all():
+            pool, prefix = (mine, "give") if line.side == TradeLine.Side.RECIPIENT else (theirs, "get")
+            for e in pool:
+                if (e.card_id, e.condition) == (line.card_id, line.condition):
+                    prefill[f"{prefix}-{e.pk}"] = line.quantity
+    context = {
+        "to": username,
+        "other": other,
+        "game": game,
+        "games": Game.objects.order_by("position"),
+        "mine": [{"entry": e, "name": f"give-{e.pk}", "value": prefill.get(f"give-{e.pk}", 0)} for e in mine],
+        "theirs": [{"entry": e, "name": f"get-{e.pk}", "value": prefill.get(f"get-{e.pk}", 0)} for e in theirs],
+        "counter_of": counter_of,
+        "errors": errors,
+    }
+    return render(request, "cardcollections/trades/new.html", context, status=400 if errors else 200)
+
+
+@login_required
+@require_GET
+def matches(request: HttpRequest) -> HttpResponse:
+    context = {
+        "have_what_i_want": matches_for_my_wishlist(user=request.user),
+        "want_what_i_offer": matches_for_my_offers(user=request.user),
+    }
+    return render(request, "cardcollections/trades/matches.html", context)

@@ -1,0 +1,1 @@
+"""The conventions every API of the site shares: errors, their handler, the parser, pagination, reading requests."""

@@ -1,0 +1,37 @@
+"""API tokens: knox's token authentication (a digest stored, an expiry), and its place in the schema.
+
+Clients send `Authorization: Token <key>`, as they did with DRF's tokens.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.plumbing import build_bearer_security_scheme_object
+from knox.auth import TokenAuthentication as KnoxTokenAuthentication
+from rest_framework import exceptions
+
+
+class TokenAuthentication(KnoxTokenAuthentication):
+    """knox's, refusing a key that is not UTF-8 with a 401 (knox would decode it and fail with a 500)."""
+
+    def authenticate_credentials(self, token: bytes):
+        try:
+            token.decode("utf-8")
+        except UnicodeDecodeError:
+            raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
+        return super().authenticate_credentials(token)
+
+
+class TokenScheme(OpenApiAuthenticationExtension):
+    target_class = "cardsite.api.authentication.TokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            **build_bearer_security_scheme_object(header_name="Authorization", token_prefix="Token"),
+            "description": (
+                "`Authorization: Token <key>`. Make a token on the account page or with POST /api/v1/account/token/ "
+                "from a signed-in session; it lives API_TOKEN_TTL_DAYS (30 by default) and a password change revokes it."
+            ),
+        }

@@ -1,0 +1,103 @@
+"""The API's one parser: JSON, bounded in depth and size, decoded by one shared decoder."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from typing import Any
+
+from rest_framework import parsers, status
+from rest_framework.exceptions import ParseError
+from rest_framework.utils import json as drf_json
+
+from cardsite.api.errors import Problem, UnreadableText, refused
+
+MB = 1024 * 1024
+_UTF8 = {"utf-8", "utf8", "utf_8"}
+
+
+# Made once: parsers are made a request, and a JSONDecoder costs as much as decoding a deck list.
+_DECODERS = {
+    strict: json.JSONDecoder(parse_constant=drf_json.strict_constant if strict else None) for strict in (True, False)
+}
+
+
+class BoundedJSONParser(parsers.JSONParser):
+    """DRF's JSONParser, answering the same data and errors, with bounds and a fast path.
+
+    - JSON nested deeper than Python's recursion limit is a 400 (ParseError), not a 500.
+    - `max_bytes` (none by default: Django's DATA_UPLOAD_MAX_MEMORY_SIZE still holds)
+      refuses a longer body with a 413 `{"detail": too_large}` before decoding it.
+    - A UTF-8 body is decoded in one go by one decoder made once: DRF's reads it
+      through a codecs stream reader and builds a JSONDecoder per request, at
+      several times the cost of decoding a deck list. Anything the fast path
+      does not read (bad bytes, bad JSON, another charset) goes to DRF's own
+      parse, so its answer and its error messages are DRF's.
+    """
+
+    max_bytes: int | None = None
+    too_large = "The body is larger than {mb} MB."
+
+    def body_too_large(self) -> Problem:
+        size = self.max_bytes if self.max_bytes is not None else 0
+        return refused(status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, self.too_large.format(mb=size // MB))
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+        context = parser_context or {}
+        if self.max_bytes is not None and _content_length(context.get("request")) > self.max_bytes:
+            raise self.body_too_large()
+        try:
+            data = self._parse(stream, media_type, context)
+        except RecursionError as exc:
+            raise ParseError("JSON parse error - the document is nested too deeply.") from exc
+        check_text(data)
+        return data
+
+    def _parse(self, stream: Any, media_type: str | None, context: dict) -> Any:
+        raw = stream.getvalue() if isinstance(stream, io.BytesIO) else stream.read()
+        if parsers.get_encoding(context).lower() in _UTF8:
+            try:
+                text = raw.decode("utf-8")
+                if not text.startswith("\ufeff"):  # json.loads refuses a BOM with a message of its own
+                    return _DECODERS[bool(self.strict)].decode(text)
+            except ValueError:  # UnicodeDecodeError, JSONDecodeError: DRF's parse says what
+                pass
+        return super().parse(io.BytesIO(raw), media_type, context)
+
+
+# NUL (PostgreSQL text refuses it) and lone surrogates (no encoding can write them): stored or echoed, both are 500s.
+_UNREADABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def check_text(data: Any, path: str = "") -> None:
+    """Raise UnreadableText at the first string (value or key) holding a NUL byte or an unpaired surrogate.
+
+    JSON can carry both (`"\\u0000"`, `"\\ud800"`); a paired surrogate escape decodes to one
+    character and passes. The path reads like the API's other errors: `deck.cards[2].title`.
+    The walk keeps its own stack: a document nested almost to the decoder's limit must not
+    overflow Python's on the way down.
+    """
+    pending: list[tuple[Any, str]] = [(data, path)]
+    while pending:
+        value, where = pending.pop()
+        if isinstance(value, str):
+            found = _UNREADABLE.search(value)
+            if found:
+                what = "a NUL byte" if found.group() == "\x00" else "an unpaired surrogate (a broken \\u escape)"
+                raise UnreadableText(where or "body", f"The text contains {what}; it cannot be stored.")
+        elif isinstance(value, dict):
+            for key, inner in reversed(list(value.items())):
+                inner_path = f"{where}.{key}" if where else str(key)
+                pending += [(inner, inner_path), (key, inner_path)]
+        elif isinstance(value, list):
+            pending += [(inner, f"{where}[{index}]") for index, inner in reversed(list(enumerate(value)))]
+
+
+def _content_length(request: Any) -> int:
+    if request is None:
+        return 0
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0

@@ -1,0 +1,74 @@
+"""Reading a request's query parameters or JSON body through a serializer: unknown keys and bad values are 400s naming them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rest_framework.request import Request
+
+from cardsite.api.errors import bad
+
+
+def refuse_unknown(given: Iterable[Any], allowed: Iterable[str], what: str, prefix: str = "") -> None:
+    """A 400 naming the first unknown key (`prefix` + key), listing them all in `unknown` and the known ones."""
+    allowed = list(allowed)
+    unknown = sorted(str(k) for k in given if k not in allowed)
+    if unknown:
+        names = ", ".join(unknown)
+        raise bad(
+            f"{prefix}{unknown[0]}",
+            f"Unknown {what}{'s' if len(unknown) > 1 else ''}: {names}. Known: {', '.join(sorted(allowed))}.",
+            unknown=unknown,
+        )
+
+
+def error_path(errors: Any, prefix: str = "") -> tuple[str, str]:
+    """The first problem in a serializer's errors: its JSON path ("cards[0]") and message."""
+    if isinstance(errors, dict):
+        key, value = next(iter(errors.items()))
+        if key == "non_field_errors":
+            return error_path(value, prefix)
+        name = f"{prefix}[{key}]" if isinstance(key, int) else (f"{prefix}.{key}" if prefix else str(key))
+        return error_path(value, name)
+    if isinstance(errors, list) and errors:
+        for i, item in enumerate(errors):
+            if item:  # a list of nested errors has {} for the items that were fine
+                if isinstance(item, (dict, list)):
+                    return error_path(item, f"{prefix}[{i}]")
+                return prefix, str(item)
+    return prefix, str(errors)
+
+
+def _validated(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    if not serializer.is_valid():
+        field, message = error_path(serializer.errors)
+        raise bad(field, message, errors=serializer.errors)
+    return dict(serializer.validated_data)
+
+
+def read_query(request: Request, serializer_class: type) -> dict[str, Any]:
+    """The query parameters, checked: unknown or repeated ones and bad values are 400s naming them."""
+    params = request.query_params
+    refuse_unknown(params.keys(), serializer_class().fields.keys(), "parameter")
+    for key in params:
+        if len(params.getlist(key)) > 1:
+            raise bad(key, f"{key} is given more than once.")
+    return _validated(serializer_class, params.dict())
+
+
+def read_body(request: Request, serializer_class: type) -> dict[str, Any]:
+    """The JSON body, checked: not an object, unknown fields and bad values are 400s naming the field."""
+    data = request.data
+    if not isinstance(data, dict):
+        raise bad("", "The body must be a JSON object.")
+    refuse_unknown(data.keys(), serializer_class().fields.keys(), "field")
+    return _validated(serializer_class, data)
+
+
+def read_values(request: Request, serializer_class: type) -> dict[str, Any]:
+    """The JSON body as DRF checks it: bad values are a 400 `{field: [messages]}` (for APIs of that shape)."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)

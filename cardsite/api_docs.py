@@ -1,0 +1,34 @@
+"""The API's documentation pages, under the site's Content-Security-Policy.
+
+drf-spectacular's own templates carry an inline <style> and (ReDoc) an inline script, which the policy refuses.
+Swagger UI runs as the split view: the page loads its set-up script from the same URL (`?script`), so the page
+needs nothing inline; our template links its few styles from static/css/api-docs.css. ReDoc's set-up is a static
+script too, but ReDoc writes its styles as <style> elements at run time (styled-components) and searches in a
+worker made from a blob: that one page's policy adds a per-response nonce for those styles (and the hashes of two
+it writes before it has the nonce) and `blob:` workers. Scripts stay 'self' everywhere, with no eval.
+"""
+
+from csp.constants import NONCE, SELF
+from csp.decorators import csp_update
+from django.conf import settings
+from django.utils.decorators import method_decorator
+from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitView
+
+# ReDoc's bundle also writes two stylesheets as it loads, before it can be given the nonce: an empty <style>, then
+# its scrollbar styles. They are allowed by their hashes, which belong to the pinned drf-spectacular-sidecar: if an
+# upgrade changes them, the browser test of the docs (tests/browser/test_csp_browser.py) reports the new ones.
+REDOC_LOAD_STYLE_HASHES = [
+    "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",  # the empty <style>
+    "'sha256-QMIg+bpjm3JdElJ388KYke01izlUW0UoNOeKjpMxdgc='",  # perfect-scrollbar's styles
+]
+_REDOC_POLICY = {"style-src": [NONCE, *REDOC_LOAD_STYLE_HASHES], "worker-src": [SELF, "blob:"]}
+
+
+class SwaggerDocs(SpectacularSwaggerSplitView):
+    template_name = "api_docs/swagger_ui.html"
+
+
+# The same addition in whichever header the site sends (CSP_REPORT_ONLY switches it).
+@method_decorator(csp_update(_REDOC_POLICY, REPORT_ONLY=settings.CONTENT_SECURITY_POLICY is None), name="get")
+class RedocDocs(SpectacularRedocView):
+    template_name = "api_docs/redoc.html"

@@ -1,0 +1,108 @@
+"""The battle calculator pages (/rules/<game>/): pick cards, see the outcome and its steps, share the link.
+
+The URL holds the position (decks.battles.forms); with htmx the search box and
+every link swap only the calculator and push the new URL, without it they are
+ordinary links and a GET form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views import View
+
+from cardsite.api.throttles import page_request_allowed, too_many_requests
+from decks.battles.forms import CALCULATORS, Calculator, Position
+from decks.battles.selectors import battle_card_ids, battle_card_search
+from decks.battles.services import rules_check
+from rules.checkers import IllegalInput
+from rules.games import GAMES_BY_SLUG
+
+
+def _lay_notes(calc: Calculator, position: Position) -> dict[tuple[str, int], dict[str, Any]]:
+    """{(slot, index): {"allowed", "reason"}}: may each card follow the ones before it in its slot?"""
+    notes: dict[tuple[str, int], dict[str, Any]] = {}
+    if not calc.lay_checker:
+        return notes
+    for slot in position.slots:
+        cards = position.cards(slot.spec.key)
+        for i, card in enumerate(cards):
+            try:
+                notes[slot.spec.key, i] = dict(
+                    rules_check(game=calc.game, checker=calc.lay_checker, request={"in_play": cards[:i], "card": card})
+                )
+            except IllegalInput as exc:
+                notes[slot.spec.key, i] = {"allowed": False, "reason": exc.message}
+    return notes
+
+
+def _outcome(calc: Calculator, position: Position) -> dict[str, Any] | None:
+    request = calc.request(position)
+    if request is None:
+        return None
+    try:
+        result = rules_check(game=calc.game, checker=calc.checker, request=request)
+    except IllegalInput as exc:
+        return {"problem": exc.message, "field": exc.field}
+    scores = result.get("values") or result.get("points") or {}
+    return {"summary": calc.summary(result, position), "steps": result["steps"], "scores": scores}
+
+
+def calculator_context(calc: Calculator, position: Position) -> dict[str, Any]:
+    titles = {t for slot in position.slots for t in slot.titles}
+    ids = battle_card_ids(game=calc.game, titles=titles)
+    notes = _lay_notes(calc, position)
+    slots = [
+        {
+            "slot": slot,
+            "cards": [
+                {
+                    "title": title,
+                    "id": ids.get(title.casefold()),
+                    "remove": position.url(drop=(slot.spec.key, i)),
+                    "note": notes.get((slot.spec.key, i)),
+                }
+                for i, title in enumerate(slot.titles)
+            ],
+        }
+        for slot in position.slots
+    ]
+    results = battle_card_search(game=calc.game, query=position.query)
+    return {
+        "calc": calc,
+        "game": GAMES_BY_SLUG[calc.game],
+        "position": position,
+        "slots": slots,
+        "results": [
+            {
+                "card": card,
+                "adds": [
+                    (s.spec.label if not s.spec.name_key else s.name, position.url(add=(s.spec.key, card.title)))
+                    for s in position.slots
+                    if not s.full
+                ],
+            }
+            for card in results
+        ],
+        "outcome": _outcome(calc, position),
+        "examples": [(name, "?" + urlencode(params)) for name, params in calc.examples()],
+    }
+
+
+class BattleCalculatorPage(View):
+    template_name = "decks/battles/calculator.html"
+    partial_name = "decks/battles/_calculator.html"
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        calc = CALCULATORS.get(slug)
+        if calc is None:
+            raise Http404("No battle calculator for this game.")
+        partial = bool(request.headers.get("HX-Request"))
+        if partial and not page_request_allowed(request, scope="live"):
+            return too_many_requests()
+        context = calculator_context(calc, calc.read(request.GET))
+        context["calculators"] = [GAMES_BY_SLUG[g] for g in CALCULATORS]
+        return render(request, self.partial_name if partial else self.template_name, context)

@@ -1,0 +1,103 @@
+"""Forms of the event pages. They only shape input; the services decide (format, deadline, legality)."""
+
+from typing import Any
+
+from django import forms
+
+from cardcollections.models import Game
+from decks.events.services import MAX_ROUNDS, SETTINGS
+from decks.formats.selectors import format_choices
+
+DEADLINE_HELP = "Registrations can be made, replaced or withdrawn until this moment (your local time)."
+
+
+def _format_choice_groups(game: str | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The format menu, grouped by game: base formats, then tournament formats."""
+    games = {g.slug: g.name for g in Game.objects.order_by("position")}
+    groups = []
+    for slug, choices in format_choices().items():
+        if game is not None and slug != game:
+            continue
+        label = games.get(slug, slug)
+        groups.append((label, [(c.slug, f"{c.name}{' (tournament)' if c.tournament else ''}") for c in choices]))
+    return groups
+
+
+class DeadlineInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+    def __init__(self, attrs: dict[str, Any] | None = None):
+        super().__init__(attrs=attrs, format="%Y-%m-%dT%H:%M")
+
+
+class EventSettingsForm(forms.Form):
+    """The tournament settings (tournaments.md): on the event's form and on the organiser's console."""
+
+    rounds = forms.TypedChoiceField(
+        choices=[("", "by player count"), *[(n, n) for n in range(1, MAX_ROUNDS + 1)]],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text="Swiss rounds; may change until the last one is paired.",
+    )
+    # Left out of a post (a script, an older page): unchanged, as in the API.
+    games_per_match = forms.TypedChoiceField(
+        choices=[(1, "best of one"), (3, "best of three")], coerce=int, initial=1, required=False, empty_value=None
+    )
+    top_cut = forms.TypedChoiceField(
+        choices=[(0, "none"), (2, "top 2"), (4, "top 4"), (8, "top 8")],
+        coerce=int,
+        initial=0,
+        required=False,
+        empty_value=None,
+    )
+    decklists_public = forms.BooleanField(required=False, label="Show the top decks' lists once the event is finished")
+
+    def settings(self) -> dict[str, Any]:
+        return {key: self.cleaned_data[key] for key in SETTINGS}
+
+
+# The event's own fields first, the tournament settings after them.
+EVENT_FIELDS = ["name", "game", "format", "deadline", "description"]
+
+
+class EventForm(EventSettingsForm):
+    field_order = EVENT_FIELDS
+    name = forms.CharField(max_length=120)
+    game = forms.ModelChoiceField(queryset=Game.objects.order_by("position"), to_field_name="slug", empty_label=None)
+    format = forms.ChoiceField(help_text="A base format of the game, or a tournament format of it.")
+    deadline = forms.DateTimeField(widget=DeadlineInput(), help_text=DEADLINE_HELP)
+    description = forms.CharField(required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 4}))
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["format"].choices = _format_choice_groups()
+
+
+class EventEditForm(EventSettingsForm):
+    """Edit an event: its game is fixed (the registrations are decks of that game)."""
+
+    field_order = EVENT_FIELDS
+
+    name = forms.CharField(max_length=120)
+    format = forms.ChoiceField(
+        help_text="Changing it does not touch the registrations: re-check them afterwards on the manage page."
+    )
+    deadline = forms.DateTimeField(widget=DeadlineInput(), help_text=DEADLINE_HELP)
+    description = forms.CharField(required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 4}))
+
+    def __init__(self, *args: Any, game: str, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["format"].choices = _format_choice_groups(game)
+
+
+class RegisterForm(forms.Form):
+    deck = forms.ChoiceField(
+        label="Your deck", help_text="The list is copied as it is now; later edits do not change it."
+    )
+
+    def __init__(self, *args: Any, decks: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].choices = [
+            (str(d.pk), f"{d.name} · {d.card_count} cards · saved as {d.format}") for d in decks
+        ]

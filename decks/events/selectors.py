@@ -1,0 +1,172 @@
+"""Reading events, registrations and re-check jobs, with who may see what.
+
+- Events are public: anyone may list and read them (name, game, format, deadline).
+- A registration is seen by its player and by the event's organiser, before and
+  after the deadline alike; to anyone else it does not exist (None, a 404).
+- Re-check jobs are the organiser's alone.
+"""
+
+import csv
+import io
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.utils import timezone
+
+from cardcollections.spreadsheets import spreadsheet_cell
+from decks.models import Deck, Event, EventCheck, Registration
+from rules.numbers import NotAWholeNumber, parse_id
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+def _is_user(user: User) -> bool:
+    return user is not None and user.is_authenticated
+
+
+def event_list(*, now: datetime | None = None, game: str | None = None) -> QuerySet[Event]:
+    """Every event: those still open for registration first (soonest deadline first), then closed ones (latest first)."""
+    now = now or timezone.now()
+    qs = Event.objects.select_related("game", "organiser", "format_version__format").annotate(
+        closed=Case(When(deadline__lte=now, then=Value(1)), default=Value(0), output_field=IntegerField())
+    )
+    if game:
+        qs = qs.filter(game__slug=game)
+    return qs.order_by("closed", "deadline", "name")
+
+
+def event_list_sorted(*, now: datetime | None = None, game: str | None = None) -> list[Event]:
+    """event_list with the closed events latest first (one query)."""
+    events = list(event_list(now=now, game=game))
+    open_ = [e for e in events if not e.closed]
+    closed = sorted((e for e in events if e.closed), key=lambda e: e.deadline, reverse=True)
+    return open_ + closed
+
+
+def event_get(*, event_id: Any) -> Event | None:
+    try:
+        pk = parse_id(event_id, field="event")  # past a bigint, PostgreSQL would refuse the query
+    except NotAWholeNumber:
+        return None
+    return Event.objects.select_related("game", "organiser", "format_version__format").filter(pk=pk).first()
+
+
+def event_is_organiser(*, event: Event, user: User) -> bool:
+    return _is_user(user) and event.organiser_id == user.pk
+
+
+def event_get_organised(*, event_id: Any, user: User) -> Event | None:
+    """The event if `user` organises it; None (a 404) for anyone else, as for a missing event."""
+    event = event_get(event_id=event_id)
+    return event if event is not None and event_is_organiser(event=event, user=user) else None
+
+
+def registrations_active(*, event: Event) -> QuerySet[Registration]:
+    """The event's current registrations (replaced and withdrawn ones left out), first registered first."""
+    return (
+        Registration.objects.filter(event=event, active=True)
+        .select_related("player", "event__game")
+        .order_by("created", "id")
+    )
+
+
+def registrations_visible(*, event: Event, user: User) -> QuerySet[Registration]:
+    """The active registrations `user` may see: all of them for the organiser, their own for a player."""
+    qs = registrations_active(event=event)
+    if event_is_organiser(event=event, user=user):
+        return qs
+    if not _is_user(user):
+        return qs.none()
+    return qs.filter(player=user)
+
+
+def registration_active_of(*, event: Event, player: User) -> Registration | None:
+    if not _is_user(player):
+        return None
+    return registrations_active(event=event).filter(player=player).first()
+
+
+def registration_get_visible(*, event: Event, registration_id: Any, user: User) -> Registration | None:
+    """One registration (active or not) of `event` if `user` is its player or the organiser; None otherwise."""
+    if not _is_user(user):
+        return None
+    qs = Registration.objects.filter(event=event).select_related("player", "event__game")
+    if not event_is_organiser(event=event, user=user):
+        qs = qs.filter(player=user)
+    try:
+        return qs.filter(pk=registration_id).first()
+    except Exception:  # a malformed UUID
+        return None
+
+
+def registration_decks(*, event: Event, player: User) -> QuerySet[Deck]:
+    """The decks `player` could register for `event`: their own, of its game."""
+    if not _is_user(player):
+        return Deck.objects.none()
+    return Deck.objects.filter(owner=player, game=event.game).select_related("game").order_by("name")
+
+
+def events_registered(*, user: User) -> set[int]:
+    """Ids of the events where `user` has an active registration."""
+    if not _is_user(user):
+        return set()
+    return set(Registration.objects.filter(player=user, active=True).values_list("event_id", flat=True))
+
+
+CSV_HEADER = [
+    "player",
+    "deck",
+    "deck_version",
+    "format",
+    "hash",
+    "card_count",
+    "legal",
+    "recheck_legal",
+    "registered_at",
+    "rechecked_at",
+    "list",
+]
+
+
+def _yes_no(value: bool | None) -> str:
+    return "" if value is None else ("yes" if value else "no")
+
+
+def event_registrations_csv(*, event: Event) -> str:
+    """Every active registration as CSV (one row each; the list is the canonical text in one cell)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    for r in registrations_active(event=event):
+        writer.writerow(
+            [
+                spreadsheet_cell(r.player.get_username()),
+                spreadsheet_cell(r.deck_name),
+                r.deck_version,
+                spreadsheet_cell(r.format),  # a tournament format's slug may start with "-" ("-a1" is =-A1)
+                r.list_hash,
+                r.card_count,
+                _yes_no(bool(r.validation.get("legal"))),
+                _yes_no(r.recheck_legal),
+                r.created.isoformat(),
+                r.rechecked.isoformat() if r.rechecked else "",
+                spreadsheet_cell(r.decklist),
+            ]
+        )
+    return out.getvalue()
+
+
+def event_check_get(*, event: Event, check_id: Any, user: User) -> EventCheck | None:
+    """A re-check job of `event`, for its organiser only."""
+    if not event_is_organiser(event=event, user=user):
+        return None
+    try:
+        return EventCheck.objects.filter(event=event, pk=check_id).first()
+    except Exception:  # a malformed UUID
+        return None
+
+
+def event_check_latest(*, event: Event) -> EventCheck | None:
+    return EventCheck.objects.filter(event=event).order_by("-created").first()

@@ -1,0 +1,494 @@
+"""Tournament events: creating them, registering decks (snapshots), withdrawing, and the organiser's re-check.
+
+- A registration is a snapshot of the deck at that moment: its name, version,
+  the event's format, the list (entries and canonical text), the list's hash,
+  its card count and the engine's verdict against the EVENT's format. An illegal
+  list is refused (RegistrationIllegal, with every finding). The snapshot
+  fields are written once, when the row is created, and never again.
+- Replacing (until the deadline) retires the active row (active=False,
+  replaced=now) and writes a new one, in one transaction under a lock on the
+  event row; the partial unique constraint (one active row per event and
+  player) is the backstop, so a double submit never leaves two active rows.
+- The deadline is inclusive of nothing after it: registering, replacing and
+  withdrawing are allowed while now < deadline.
+- Re-checking every registration is an `EventCheck` job run by a worker
+  (decks/events/tasks.py `event_check`): it claims the job with a conditional update,
+  writes `recheck`/`recheck_legal`/`rechecked` beside the snapshot, and is
+  idempotent (a re-delivered message takes its own claim over; anything else
+  finds nothing to claim).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from datetime import datetime, timedelta
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from cardcollections.models import Game
+from cardsite.api.work import TooBig, check_budget, work_budget, work_queue
+from decks.exceptions import DeckRequestError
+from decks.formats.selectors import format_resolve, tournament_format_latest_version
+from decks.lists.services import apply_name_and_description, check_name_and_description, stored_list_verdict
+from decks.models import Deck, Event, EventCheck, EventCheckStatus, EventState, Registration, TournamentFormatVersion
+from rules.deck_compare import list_hash
+from rules.games import GAMES_BY_SLUG
+from rules.tournament.scoring import GAMES_PER_MATCH, TOP_CUT_SIZES
+
+logger = logging.getLogger(__name__)
+
+# The Celery task running an EventCheck (decks/events/tasks.py), sent by name so this module does not import tasks.
+CHECK_TASK = "decks.event_check"
+# A check not yet finished: it counts against its organiser's work budget.
+RUNNING = (EventCheckStatus.QUEUED, EventCheckStatus.RUNNING)
+# The estimated worker time of re-checking one list (validation of a stored deck), rounded up.
+CHECK_SECONDS_PER_LIST = 0.05
+# A running check writes its progress after this many registrations, or this often, whichever comes first.
+PROGRESS_EVERY = 5
+PROGRESS_SECONDS = 0.5
+
+
+class EventError(DeckRequestError):
+    """A request about an event or a registration is refused; `field` names what to fix."""
+
+
+class OutOfTurn(EventError):
+    """The request is well formed but comes at the wrong moment (a 409): the message says why."""
+
+
+class RegistrationClosed(EventError):
+    """The event's deadline has passed: nothing may be registered, replaced or withdrawn."""
+
+
+class RegistrationIllegal(EventError):
+    """The deck is not legal in the event's format; `validation` is the engine's result (with every finding)."""
+
+    def __init__(self, field: str, message: str, validation: dict[str, Any]):
+        super().__init__(field, message)
+        self.validation = validation
+
+    @property
+    def findings(self) -> list[dict[str, Any]]:
+        return list(self.validation.get("errors", []))
+
+
+# ---------------------------------------------------------------- events
+def _check_event_fields(*, name: str | None, description: str | None) -> None:
+    check_name_and_description(name=name, description=description, what="An event", error=EventError)
+
+
+# The event's tournament settings (tournaments.md), as keywords of event_create and event_update.
+SETTINGS = ("rounds", "games_per_match", "top_cut", "decklists_public")
+MAX_ROUNDS = 20
+
+
+def _check_settings(values: dict[str, Any]) -> None:
+    rounds = values.get("rounds")
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        raise EventError("rounds", f"An event has 1 to {MAX_ROUNDS} Swiss rounds.")
+    if values.get("games_per_match") not in (None, *GAMES_PER_MATCH):
+        raise EventError("games_per_match", "A match is best of 1 or best of 3 games.")
+    if values.get("top_cut") not in (None, *TOP_CUT_SIZES):
+        raise EventError("top_cut", "The top cut is 0 (none), 2, 4 or 8 players.")
+
+
+def _apply_settings(event: Event, values: dict[str, Any]) -> None:
+    """Set the given settings on a locked event, refusing (409) what its state no longer allows."""
+    given = {k: v for k, v in values.items() if k in SETTINGS and (v is not None or k == "rounds")}
+    started = event.state != EventState.REGISTRATION
+    if "games_per_match" in given and started and given["games_per_match"] != event.games_per_match:
+        raise OutOfTurn("games_per_match", "The number of games per match is fixed once the event has started.")
+    if "rounds" in given and started and given["rounds"] != event.rounds:
+        if event.current_round >= (event.rounds or 0) or event.state != EventState.RUNNING:
+            raise OutOfTurn("rounds", "The last Swiss round is paired: the number of rounds is fixed.")
+        if given["rounds"] is None or given["rounds"] < event.current_round:
+            raise OutOfTurn("rounds", f"Round {event.current_round} is already paired: choose at least that many.")
+    if "top_cut" in given and event.state in (EventState.TOP_CUT, EventState.FINISHED):
+        raise OutOfTurn("top_cut", "The top cut has already started.")
+    for key, value in given.items():
+        setattr(event, key, value)
+
+
+def _format_slug(game: str, slug: str | None) -> str:
+    try:
+        return format_resolve(game=game, slug=slug or None).slug
+    except DeckRequestError as exc:
+        raise EventError("format", exc.message) from exc
+
+
+def _latest_version(game: str, slug: str) -> TournamentFormatVersion | None:
+    """The version an event of format `slug` uses from now on: a tournament format's latest (None for a base one)."""
+    return tournament_format_latest_version(slug=slug, game=game)
+
+
+def event_format_version_number(event: Event) -> int | None:
+    """The number of the format version `event` validates against (None: a base format)."""
+    return event.format_version.number if event.format_version_id is not None else None
+
+
+def event_create(
+    *,
+    organiser: AbstractBaseUser,
+    name: str,
+    game: Game | str,
+    format_slug: str | None,
+    deadline: datetime,
+    description: str = "",
+    now: datetime | None = None,
+    **tournament: Any,
+) -> Event:
+    """A new event. `format_slug` is a base format of the game (its default when None) or a tournament format.
+
+    `tournament` holds the optional SETTINGS (rounds, games_per_match, top_cut, decklists_public)."""
+    _check_event_fields(name=name, description=description)
+    _check_settings(tournament)
+    if isinstance(game, str):
+        row = Game.objects.filter(slug=game).first()
+        if row is None:
+            raise EventError("game", f"Unknown game {game!r}; the games are {', '.join(GAMES_BY_SLUG)}.")
+        game = row
+    fmt = _format_slug(game.slug, format_slug)
+    _check_deadline(deadline, now=now)
+    event = Event(
+        organiser=organiser,
+        name=name.strip(),
+        game=game,
+        format=fmt,
+        format_version=_latest_version(game.slug, fmt),
+        deadline=deadline,
+        description=description,
+    )
+    _apply_settings(event, tournament)
+    event.save()
+    return event
+
+
+def _check_deadline(deadline: datetime, *, now: datetime | None = None, closing: str = "") -> None:
+    """The one rule for a deadline, on every path: with a time zone, and in the future."""
+    if timezone.is_naive(deadline):
+        raise EventError("deadline", "The deadline needs a time zone.")
+    if deadline <= (now or timezone.now()):
+        raise EventError("deadline", f"The registration deadline must be in the future{closing}.")
+
+
+def event_registration_close(*, event: Event) -> Event:
+    """Close registration now (the organiser's call, checked by the caller): the deadline becomes this moment."""
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().select_related("game", "organiser").get(pk=event.pk)
+        now = timezone.now()
+        if locked.deadline > now:
+            locked.deadline = now
+            locked.save(update_fields=["deadline"])
+    return locked
+
+
+def event_update(
+    *,
+    event: Event,
+    name: str | None = None,
+    description: str | None = None,
+    deadline: datetime | None = None,
+    format_slug: str | None = None,
+    **tournament: Any,
+) -> Event:
+    """Change an event (its organiser's call, checked by the caller). Its game never changes.
+
+    `tournament` holds SETTINGS to change (`rounds=None` goes back to the default by player count);
+    what the event's state no longer allows is refused with OutOfTurn (the number of rounds
+    until the last Swiss round is paired; games per match until the start; the top cut until it starts).
+
+    A new deadline must be in the future, as at creation; to close registration at once,
+    the organiser uses `event_registration_close`.
+    A new format does not touch the registrations' snapshots: the organiser
+    re-checks them (`event_check_create`). A new format is taken at its latest
+    version; the same format keeps the event's version (`event_format_version_move` moves it).
+    """
+    _check_event_fields(name=name, description=description)
+    _check_settings(tournament)
+    fmt = _format_slug(event.game.slug, format_slug) if format_slug is not None else None
+    if deadline is not None:
+        _check_deadline(deadline, closing="; to close registration now, use “Close registration now”")
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().select_related("game", "organiser").get(pk=event.pk)
+        apply_name_and_description(locked, name=name, description=description)
+        if deadline is not None:
+            locked.deadline = deadline
+        if fmt is not None and fmt != locked.format:
+            locked.format = fmt
+            locked.format_version = _latest_version(locked.game.slug, fmt)
+        _apply_settings(locked, tournament)
+        locked.save()
+    return locked
+
+
+def event_format_version_move(
+    *, event: Event, requested_by: AbstractBaseUser, queue: str | None = None
+) -> tuple[Event, EventCheck | None]:
+    """Move the event to its tournament format's latest version (the organiser's call, checked by the caller).
+
+    Registrations are re-checked against it as the organiser's re-check does
+    (`event_check_create`, queued once the move has committed). Moving an event
+    already at the latest version changes nothing and starts no check (None).
+    An event of a base format has no versions: EventError on field `format`.
+    """
+    with transaction.atomic():
+        # No join on the nullable version: PostgreSQL locks no outer join's nullable side.
+        locked = Event.objects.select_for_update().select_related("game", "organiser").get(pk=event.pk)
+        latest = _latest_version(locked.game.slug, locked.format)
+        if latest is None:
+            raise EventError("format", f"{locked.format} is a base format: it has no versions to move to.")
+        if locked.format_version_id == latest.pk:
+            return locked, None
+        locked.format_version = latest
+        locked.save(update_fields=["format_version"])
+        check = event_check_create(event=locked, requested_by=requested_by, queue=queue)
+    return locked, check
+
+
+def event_is_open(event: Event, now: datetime | None = None) -> bool:
+    return (now or timezone.now()) < event.deadline
+
+
+def _closed(event: Event) -> RegistrationClosed:
+    when = timezone.localtime(event.deadline).strftime("%d %b %Y %H:%M %Z")
+    return RegistrationClosed("deadline", f"Registration for {event.name} closed at {when}.")
+
+
+# ---------------------------------------------------------------- registrations
+def registration_create(
+    *, event: Event, player: AbstractBaseUser, deck: Deck, now: datetime | None = None
+) -> Registration:
+    """Register `deck` (the player's own, of the event's game) for `event`, or replace their registration.
+
+    The list is validated against the event's format now; an illegal one raises
+    RegistrationIllegal and changes nothing. After the deadline:
+    RegistrationClosed. The deck's later edits never reach the snapshot.
+    """
+    if deck.owner_id != player.pk:
+        raise EventError("deck", "No deck of yours has that id.")
+    if deck.game_id != event.game_id:
+        raise EventError("deck", f"{deck.name} is a deck of another game; {event.name} is for {event.game.name}.")
+    if not event_is_open(event, now):
+        raise _closed(event)
+    read, validation = stored_list_verdict(
+        game=event.game.slug,
+        format_slug=event.format,
+        entries=deck.cards,
+        card_count=deck.card_count,
+        format_version=event_format_version_number(event),
+    )
+    if read is None and validation["errors"][0]["code"] == "unknown-format":
+        # The event's format no longer exists (a tournament format deleted in the admin).
+        raise EventError("format", validation["errors"][0]["message"])
+    if read is None or not read.result.legal:
+        first = validation["errors"][0]["message"] if validation["errors"] else "it is not legal"
+        more = len(validation["errors"]) - 1
+        tail = f" (and {more} more)" if more > 0 else ""
+        raise RegistrationIllegal("deck", f"{deck.name} is not legal in {event.format}: {first}{tail}", validation)
+    text = read.text
+    try:
+        with transaction.atomic():
+            # The event row's lock serialises one player's double submit (and everyone's, briefly).
+            locked = Event.objects.select_for_update().get(pk=event.pk)
+            moment = now or timezone.now()
+            if moment >= locked.deadline:
+                raise _closed(locked)
+            Registration.objects.filter(event=locked, player=player, active=True).update(active=False, replaced=moment)
+            registration = Registration.objects.create(
+                event=locked,
+                player=player,
+                deck=deck,
+                deck_name=deck.name,
+                deck_version=deck.version,
+                format=locked.format,
+                cards=read.entries,
+                decklist=text,
+                list_hash=list_hash(text),
+                card_count=read.card_count,
+                validation=validation,
+            )
+    except IntegrityError as exc:
+        # Another submit of the same player committed first (the constraint's backstop).
+        raise EventError("deck", "Another registration of yours was saved at the same moment; reload.") from exc
+    return registration
+
+
+def registration_withdraw(*, registration: Registration, now: datetime | None = None) -> Registration:
+    """Withdraw an active registration before the deadline (the row stays, inactive, for the record)."""
+    event = registration.event
+    if not registration.active:
+        raise EventError("registration", "This registration was already replaced or withdrawn.")
+    if not event_is_open(event, now):
+        raise _closed(event)
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        moment = now or timezone.now()
+        if moment >= locked.deadline:
+            raise _closed(locked)
+        changed = Registration.objects.filter(pk=registration.pk, active=True).update(active=False, replaced=moment)
+    if not changed:
+        raise EventError("registration", "This registration was already replaced or withdrawn.")
+    registration.active, registration.replaced = False, moment
+    return registration
+
+
+# ---------------------------------------------------------------- re-checks
+def _stale_before() -> datetime:
+    return timezone.now() - timedelta(seconds=getattr(settings, "CELERY_TASK_TIME_LIMIT", 1500))
+
+
+def event_check_create(*, event: Event, requested_by: AbstractBaseUser, queue: str | None = None) -> EventCheck:
+    """Queue a re-check of every active registration against the event's format (the organiser's call).
+
+    A check already queued or running (and not stale) is answered instead of a second one.
+    """
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        busy = (
+            EventCheck.objects.filter(event=event, status__in=[EventCheckStatus.QUEUED, EventCheckStatus.RUNNING])
+            .filter(created__gte=_stale_before())
+            .first()
+        )
+        if busy is not None:
+            return busy
+        total = Registration.objects.filter(event=event, active=True).count()
+        _check_budget(requested_by=requested_by, seconds=total * CHECK_SECONDS_PER_LIST)
+        check = EventCheck.objects.create(event=event, requested_by=requested_by, total=total)
+        target = queue or getattr(settings, "EVENT_CHECK_QUEUE", None) or work_queue(total * CHECK_SECONDS_PER_LIST)
+        check_id = str(check.pk)
+        transaction.on_commit(lambda: _enqueue(check_id, target))
+    return check
+
+
+def _check_budget(*, requested_by: AbstractBaseUser, seconds: float) -> None:
+    """The organiser's unfinished re-checks (of all their events) must leave room for this one (a 429 if not)."""
+    busy = EventCheck.objects.filter(requested_by=requested_by, status__in=RUNNING).filter(created__gte=_stale_before())
+    totals = list(busy.values_list("total", flat=True))
+    try:
+        check_budget(
+            budget=work_budget(requested_by),
+            busy_jobs=len(totals),
+            busy_seconds=sum(totals) * CHECK_SECONDS_PER_LIST,
+            seconds=seconds,
+            what="re-check",
+        )
+    except TooBig as exc:
+        raise EventError("event", exc.message) from exc
+
+
+def events_checks_reap() -> int:
+    """Fail the re-checks whose work died; how many. Run by celery beat (`decks.reap_event_checks`).
+
+    One running for longer than a task may (its worker is gone) or still queued
+    after JOB_QUEUED_HOURS (no worker serves its queue): the manage page then
+    says so and offers to start it again.
+    """
+    waited = timezone.now() - timedelta(hours=settings.JOB_QUEUED_HOURS)
+    dead = {
+        "the worker running it stopped": EventCheck.objects.filter(
+            status=EventCheckStatus.RUNNING, started__lt=_stale_before()
+        ),
+        f"no worker took it within {settings.JOB_QUEUED_HOURS} hours": EventCheck.objects.filter(
+            status=EventCheckStatus.QUEUED, created__lt=waited
+        ),
+    }
+    return sum(
+        event_check_fail(check_id=str(check_id), message=message)
+        for message, checks in dead.items()
+        for check_id in list(checks.values_list("pk", flat=True))
+    )
+
+
+def _enqueue(check_id: str, queue: str | None) -> None:
+    options: dict[str, Any] = {"queue": queue} if queue else {}
+    try:
+        current_app.send_task(CHECK_TASK, args=[check_id], **options)
+    except Exception as exc:
+        logger.exception("event check %s could not be queued", check_id)
+        event_check_fail(check_id=check_id, message=f"the check could not be queued: {type(exc).__name__}")
+
+
+def _claim_token(task_id: str | None) -> str:
+    try:
+        return uuid.UUID(str(task_id)).hex
+    except (TypeError, ValueError):
+        return uuid.uuid4().hex
+
+
+def _claim(check_id: str, token: str) -> bool:
+    """QUEUED -> RUNNING; or RUNNING under the same token (the message came back: its process died);
+    or RUNNING for longer than a task may run (its worker is gone)."""
+    now = timezone.now()
+    checks = EventCheck.objects.filter(pk=check_id)
+    if checks.filter(status=EventCheckStatus.QUEUED).update(status=EventCheckStatus.RUNNING, claim=token, started=now):
+        return True
+    if checks.filter(status=EventCheckStatus.RUNNING, claim=token).update(started=now, done=0, legal=0, illegal=0):
+        return True
+    return bool(
+        checks.filter(status=EventCheckStatus.RUNNING, started__lt=_stale_before()).update(
+            claim=token, started=now, done=0, legal=0, illegal=0
+        )
+    )
+
+
+def registration_recheck_result(*, registration: Registration, event: Event) -> dict[str, Any]:
+    """The engine's verdict on a registration's snapshot list against the event's format (its version) now."""
+    _read, result = stored_list_verdict(
+        game=event.game.slug,
+        format_slug=event.format,
+        entries=registration.cards,
+        card_count=registration.card_count,
+        format_version=event_format_version_number(event),
+    )
+    return result
+
+
+def event_check_run(*, check_id: str, task_id: str | None = None) -> EventCheck | None:
+    """Run one re-check job (the body of its task). None when there is nothing to claim (a duplicate)."""
+    token = _claim_token(task_id)
+    if not _claim(check_id, token):
+        return None
+    check = EventCheck.objects.select_related("event__game", "event__format_version").get(pk=check_id)
+    event = check.event
+    mine = EventCheck.objects.filter(pk=check_id, status=EventCheckStatus.RUNNING, claim=token)
+    registrations = list(
+        Registration.objects.filter(event=event, active=True).only("id", "cards", "card_count").order_by("created")
+    )
+    total = len(registrations)
+    if not mine.update(total=total):
+        return None
+    legal = illegal = done = 0
+    last = time.monotonic()
+    for registration in registrations:
+        result = registration_recheck_result(registration=registration, event=event)
+        # Only the re-check columns: the snapshot is never written.
+        Registration.objects.filter(pk=registration.pk).update(
+            recheck=result, recheck_legal=result["legal"], rechecked=timezone.now()
+        )
+        done += 1
+        legal += result["legal"]
+        illegal += not result["legal"]
+        if done % PROGRESS_EVERY == 0 or time.monotonic() - last >= PROGRESS_SECONDS:
+            last = time.monotonic()
+            if not mine.update(done=done, legal=legal, illegal=illegal):
+                return None  # taken over or failed meanwhile
+    mine.update(
+        status=EventCheckStatus.DONE, done=done, legal=legal, illegal=illegal, total=total, finished=timezone.now()
+    )
+    return EventCheck.objects.get(pk=check_id)
+
+
+def event_check_fail(*, check_id: str, message: str) -> bool:
+    """Fail an unfinished check (a task that failed for good); True if it was unfinished."""
+    return bool(
+        EventCheck.objects.filter(pk=check_id, status__in=[EventCheckStatus.QUEUED, EventCheckStatus.RUNNING]).update(
+            status=EventCheckStatus.FAILED, error=message[:500], finished=timezone.now()
+        )
+    )

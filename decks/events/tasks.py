@@ -1,0 +1,32 @@
+"""Celery task of events: the organiser's re-check of every registration (an interface calling one service)."""
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+
+from decks.events.services import CHECK_TASK, event_check_fail, event_check_run, events_checks_reap
+from decks.task_policy import RELIABLE, SOFT_TIME_LIMIT, FailsItsJob
+
+
+class EventCheckTask(FailsItsJob):
+    what = "the check"
+
+    @staticmethod
+    def fail_job(job_id: str, message: str) -> None:
+        event_check_fail(check_id=job_id, message=message)
+
+
+@shared_task(base=EventCheckTask, name=CHECK_TASK, bind=True, **RELIABLE)
+def event_check(self, check_id: str) -> str:
+    """Re-check every registration of an EventCheck's event (idempotent: the job is claimed atomically)."""
+    try:
+        check = event_check_run(check_id=check_id, task_id=self.request.id)
+    except SoftTimeLimitExceeded:
+        event_check_fail(check_id=check_id, message=f"the check ran longer than {SOFT_TIME_LIMIT} s")
+        return "failed"
+    return check.status if check is not None else "skipped"
+
+
+@shared_task(name="decks.reap_event_checks", ignore_result=True)
+def reap_event_checks() -> int:
+    """Celery beat's periodic call: fail the re-checks whose work died."""
+    return events_checks_reap()

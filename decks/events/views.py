@@ -1,0 +1,359 @@
+"""Event pages: the list, creating and editing an event, registering a deck, and the organiser's tools.
+
+Anyone may see the events. A player sees and prints their own registration;
+the organiser sees every registration (manage page, CSV, printable lists) and
+starts a re-check job whose progress bar polls a small partial with htmx.
+Organiser pages are a 404 for anyone else, as a registration is.
+"""
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.decorators import method_decorator
+from django.utils.text import slugify
+from django.views import View
+
+from cardsite.api.work import OverBudget
+from decks.events.forms import EventEditForm, EventForm, RegisterForm
+from decks.events.lookups import event_or_404, organised_or_404
+from decks.events.selectors import (
+    event_check_get,
+    event_check_latest,
+    event_is_organiser,
+    event_list_sorted,
+    event_registrations_csv,
+    events_registered,
+    registration_active_of,
+    registration_decks,
+    registrations_active,
+)
+from decks.events.services import (
+    RUNNING,
+    SETTINGS,
+    EventError,
+    RegistrationIllegal,
+    event_check_create,
+    event_create,
+    event_format_version_move,
+    event_is_open,
+    event_registration_close,
+    event_update,
+    registration_create,
+    registration_withdraw,
+)
+from decks.lists.selectors import deck_get_owned
+from decks.lists.sheets import registration_sheet
+from decks.lists.views import print_sheets_page
+from decks.models import Event, EventCheckStatus, Registration
+from decks.tournaments.selectors import current_match_of, top_decks
+
+_event = event_or_404
+
+
+def _organised(request: HttpRequest, event_id: int) -> Event:
+    return organised_or_404(request.user, event_id)
+
+
+def _my_registration(request: HttpRequest, event: Event) -> Registration:
+    """The user's active registration of the event; a 404 when they have none."""
+    registration = registration_active_of(event=event, player=request.user)
+    if registration is None:
+        raise Http404("You have no registration for this event.")
+    return registration
+
+
+def _event_fields(form: EventForm | EventEditForm) -> dict[str, Any]:
+    """The event's fields from a valid create or edit form, as the services name them."""
+    data = form.cleaned_data
+    return {
+        "name": data["name"],
+        "format_slug": data["format"],
+        "deadline": data["deadline"],
+        "description": data["description"],
+        **form.settings(),
+    }
+
+
+def _add_event_error(form: EventForm | EventEditForm, exc: EventError) -> None:
+    """Show a refusal of the services on the form field it names (on the whole form if it names no field of it)."""
+    form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+
+
+class EventListPage(View):
+    def get(self, request: HttpRequest) -> HttpResponse:
+        events = event_list_sorted()
+        return render(
+            request,
+            "decks/events/list.html",
+            {"events": events, "registered": events_registered(user=request.user), "now": timezone.now()},
+        )
+
+
+@method_decorator(login_required, name="dispatch")
+class EventCreatePage(View):
+    template_name = "decks/events/form.html"
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return render(request, self.template_name, {"form": EventForm(), "event": None})
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        form = EventForm(request.POST)
+        if form.is_valid():
+            try:
+                event = event_create(organiser=request.user, game=form.cleaned_data["game"], **_event_fields(form))
+            except EventError as exc:
+                _add_event_error(form, exc)
+            else:
+                messages.success(request, f"Created {event.name}. Players can register until the deadline.")
+                return HttpResponseRedirect(reverse("event-detail", args=[event.pk]))
+        return render(request, self.template_name, {"form": form, "event": None}, status=400)
+
+
+@method_decorator(login_required, name="dispatch")
+class EventEditPage(View):
+    template_name = "decks/events/form.html"
+
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        initial = {
+            "name": event.name,
+            "format": event.format,
+            "deadline": timezone.localtime(event.deadline),
+            "description": event.description,
+            **{key: getattr(event, key) for key in SETTINGS},
+        }
+        form = EventEditForm(initial=initial, game=event.game.slug)
+        return render(request, self.template_name, {"form": form, "event": event})
+
+    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        form = EventEditForm(request.POST, game=event.game.slug)
+        if form.is_valid():
+            try:
+                event_update(event=event, **_event_fields(form))
+            except EventError as exc:
+                _add_event_error(form, exc)
+            else:
+                messages.success(request, "Saved the event.")
+                return HttpResponseRedirect(reverse("event-manage", args=[event.pk]))
+        return render(request, self.template_name, {"form": form, "event": event}, status=400)
+
+
+class EventDetailPage(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        return render(
+            request,
+            "decks/events/detail.html",
+            {
+                "event": event,
+                "open": event_is_open(event),
+                "organiser": event_is_organiser(event=event, user=request.user),
+                "registration": registration_active_of(event=event, player=request.user),
+                "my_match": current_match_of(event=event, user=request.user),
+                "top_decks": top_decks(event=event),
+            },
+        )
+
+
+@method_decorator(login_required, name="dispatch")
+class EventRegisterPage(View):
+    """Register one of your decks of the event's game, or replace your registration, until the deadline."""
+
+    template_name = "decks/events/register.html"
+
+    def _context(self, request: HttpRequest, event: Event, form: RegisterForm, **extra: Any) -> dict[str, Any]:
+        return {
+            "event": event,
+            "form": form,
+            "open": event_is_open(event),
+            "registration": registration_active_of(event=event, player=request.user),
+            "validation": None,
+            **extra,
+        }
+
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        form = RegisterForm(decks=registration_decks(event=event, player=request.user))
+        return render(request, self.template_name, self._context(request, event, form))
+
+    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        form = RegisterForm(request.POST, decks=registration_decks(event=event, player=request.user))
+        extra: dict[str, Any] = {}
+        if form.is_valid():
+            deck = deck_get_owned(deck_id=form.cleaned_data["deck"], user=request.user)
+            if deck is None:
+                form.add_error("deck", "No deck of yours has that id.")
+            else:
+                try:
+                    registration = registration_create(event=event, player=request.user, deck=deck)
+                except RegistrationIllegal as exc:
+                    form.add_error("deck", exc.message)
+                    extra["validation"] = exc.validation
+                except EventError as exc:
+                    form.add_error("deck" if exc.field != "deadline" else None, exc.message)
+                else:
+                    messages.success(
+                        request,
+                        f"Registered {registration.deck_name} for {event.name} (list hash {registration.list_hash}).",
+                    )
+                    return HttpResponseRedirect(reverse("event-detail", args=[event.pk]))
+        context = self._context(request, event, form)
+        context.update(extra)
+        return render(request, self.template_name, context, status=400)
+
+
+@method_decorator(login_required, name="dispatch")
+class EventWithdraw(View):
+    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        registration = _my_registration(request, event)
+        try:
+            registration_withdraw(registration=registration)
+        except EventError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"Withdrew {registration.deck_name} from {event.name}.")
+        return HttpResponseRedirect(reverse("event-detail", args=[event.pk]))
+
+
+@method_decorator(login_required, name="dispatch")
+class MyRegistrationPrint(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        registration = _my_registration(request, event)
+        return print_sheets_page(
+            request,
+            sheets=[registration_sheet(registration=registration)],
+            title=f"{registration.deck_name} · {event.name}",
+            back_url=reverse("event-detail", args=[event.pk]),
+        )
+
+
+@method_decorator(login_required, name="dispatch")
+class EventManagePage(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        check = event_check_latest(event=event)
+        return render(
+            request,
+            "decks/events/manage.html",
+            {
+                **_check_context(event, check),
+                "open": event_is_open(event),
+                "registrations": list(registrations_active(event=event)),
+            },
+        )
+
+
+@method_decorator(login_required, name="dispatch")
+class EventFormatVersionMove(View):
+    """The organiser moves the event to its format's latest version; every registration is re-checked against it."""
+
+    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        try:
+            moved, check = event_format_version_move(event=event, requested_by=request.user)
+        except EventError as exc:
+            messages.error(request, exc.message)
+        else:
+            number = moved.format_version.number
+            if check is None:
+                messages.info(request, f"{event.name} already uses version {number} of {event.format}, the latest.")
+            else:
+                messages.success(
+                    request,
+                    f"{event.name} now uses version {number} of {event.format}; "
+                    "every registration is being re-checked against it.",
+                )
+        return HttpResponseRedirect(reverse("event-manage", args=[event.pk]))
+
+
+@method_decorator(login_required, name="dispatch")
+class EventRegistrationsCsv(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        response = HttpResponse(event_registrations_csv(event=event), content_type="text/csv; charset=utf-8")
+        name = slugify(event.name) or f"event-{event.pk}"
+        response["Content-Disposition"] = f'attachment; filename="{name}-registrations.csv"'
+        return response
+
+
+@method_decorator(login_required, name="dispatch")
+class EventPrintAll(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        sheets = [registration_sheet(registration=r) for r in registrations_active(event=event)]
+        return print_sheets_page(
+            request, sheets=sheets, title=f"Decklists · {event.name}", back_url=reverse("event-manage", args=[event.pk])
+        )
+
+
+@method_decorator(login_required, name="dispatch")
+class EventCheckStart(View):
+    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        try:
+            check = event_check_create(event=event, requested_by=request.user)
+        except OverBudget as exc:
+            # The page shows why (htmx swaps only a 2xx); the API answers the same refusal as a 429.
+            if request.headers.get("HX-Request"):
+                latest = event.checks.order_by("-created").first()
+                context = {**_check_context(event, latest), "refusal": exc.message}
+                return render(request, "decks/events/_check_status.html", context)
+            messages.error(request, exc.message)
+            return HttpResponseRedirect(reverse("event-manage", args=[event.pk]))
+        if request.headers.get("HX-Request"):
+            return render(request, "decks/events/_check_status.html", _check_context(event, check))
+        messages.info(request, "Re-checking every registration against the format now.")
+        return HttpResponseRedirect(reverse("event-manage", args=[event.pk]))
+
+
+@method_decorator(login_required, name="dispatch")
+class EventRegistrationClose(View):
+    """The organiser closes registration at once (a deadline cannot be moved into the past)."""
+
+    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = event_registration_close(event=_organised(request, event_id))
+        messages.info(request, f"Registration for {event.name} is closed.")
+        return HttpResponseRedirect(reverse("event-manage", args=[event.pk]))
+
+
+# Still queued after this long: the page says no worker has taken the check (the workers may be down).
+QUEUED_HINT = timedelta(seconds=30)
+
+
+def _check_context(event: Event, check: Any) -> dict[str, Any]:
+    return {
+        "event": event,
+        "check": check,
+        "running": check is not None and check.status in RUNNING,
+        "unclaimed": check is not None
+        and check.status == EventCheckStatus.QUEUED
+        and check.created < timezone.now() - QUEUED_HINT,
+    }
+
+
+@method_decorator(login_required, name="dispatch")
+class EventCheckStatusPartial(View):
+    """The progress partial the manage page polls; once the job is done, htmx reloads the page with the results."""
+
+    def get(self, request: HttpRequest, event_id: int, check_id: Any) -> HttpResponse:
+        event = _organised(request, event_id)
+        check = event_check_get(event=event, check_id=check_id, user=request.user)
+        if check is None:
+            raise Http404("No such check.")
+        if not request.headers.get("HX-Request"):
+            return HttpResponseRedirect(reverse("event-manage", args=[event.pk]))
+        response = render(request, "decks/events/_check_status.html", _check_context(event, check))
+        if check.status not in RUNNING:
+            # The registrations table shows the new results: reload once (the done page does not poll).
+            response["HX-Refresh"] = "true"
+        return response

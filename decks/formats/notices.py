@@ -1,0 +1,78 @@
+"""Notices on a deck owner's decks page when a tournament format change makes a saved deck illegal.
+
+`tournament_format_update` (decks/services/formats.py) queues `format_decks_recheck`
+(the `decks.format_decks_recheck` task) once its change has committed. Every saved
+deck of that format is validated again (`deck_revalidate`); a deck that was legal
+and now is not gets one DeckNotice for its owner. Running it twice changes nothing
+more: the second run finds those decks already illegal. A deck that is legal again
+(a ban lifted) has its open notices of that format dismissed.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from decks.lists.services import deck_revalidate
+from decks.models import Deck, DeckNotice, TournamentFormat
+
+logger = logging.getLogger(__name__)
+
+RECHECK_TASK = "decks.format_decks_recheck"
+MAX_MESSAGE = 500
+
+
+class NoticeNotYours(Exception):
+    """The notice belongs to someone else (a 404 for them)."""
+
+
+def _notice_message(format_name: str, deck_name: str, first_finding: str) -> str:
+    message = f"{format_name} changed: {deck_name} is no longer legal — {first_finding}"
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
+
+
+def format_decks_recheck(*, format_slug: str) -> dict[str, int]:
+    """Validate every saved deck of `format_slug` again; notify the owners of decks it made illegal.
+
+    Answers counts: decks checked, notices written, notices cleared (decks legal again).
+    """
+    row = TournamentFormat.objects.filter(slug=format_slug).first()
+    format_name = row.name if row is not None else format_slug
+    checked = noticed = cleared = 0
+    ids = list(Deck.objects.filter(format=format_slug).order_by("pk").values_list("pk", flat=True))
+    for deck_id in ids:
+        with transaction.atomic():
+            # Locked as deck_update locks it, so a save racing this check is seen whole or not at all.
+            deck = Deck.objects.select_for_update().select_related("game").filter(pk=deck_id).first()
+            if deck is None or deck.format != format_slug:
+                continue
+            was_legal = deck.legal
+            deck_revalidate(deck=deck)
+            checked += 1
+            if was_legal and not deck.legal:
+                errors = deck.validation.get("errors") or [{"message": "it breaks the format's rules"}]
+                DeckNotice.objects.create(
+                    deck=deck,
+                    owner_id=deck.owner_id,
+                    format=format_slug,
+                    message=_notice_message(format_name, deck.name, str(errors[0].get("message", ""))),
+                    findings=errors,
+                )
+                noticed += 1
+            elif deck.legal and not was_legal:
+                cleared += DeckNotice.objects.filter(deck=deck, format=format_slug, dismissed=False).update(
+                    dismissed=True
+                )
+    return {"checked": checked, "noticed": noticed, "cleared": cleared}
+
+
+def deck_notice_dismiss(*, notice: DeckNotice, user: AbstractBaseUser) -> DeckNotice:
+    """The owner dismisses a notice (it leaves their decks page). Anyone else: NoticeNotYours."""
+    if not user.is_authenticated or notice.owner_id != user.pk:
+        raise NoticeNotYours("No such notice.")
+    if not notice.dismissed:
+        DeckNotice.objects.filter(pk=notice.pk).update(dismissed=True)
+        notice.dismissed = True
+    return notice

@@ -1,0 +1,243 @@
+"""Writing tournament formats."""
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+
+from cardcollections.adapters import card_pool_for_game
+from cardcollections.models import CardSet, Game
+from decks.formats.notices import RECHECK_TASK
+from decks.models import TournamentFormat, TournamentFormatVersion
+from rules import formats
+from rules.decklist.resolving import suggest_titles
+from rules.text import title_key
+
+logger = logging.getLogger(__name__)
+
+# The most banned (or restricted) titles one format may list: every check and every page of it reads them all.
+MAX_TITLES = 500
+TITLE_FIELDS = {"banned_titles": "banned titles", "restricted_titles": "restricted titles"}
+
+
+def too_many_titles(field: str, count: int) -> str | None:
+    """The message when `count` titles are more than a format may list in `field` (None when they fit)."""
+    if count <= MAX_TITLES:
+        return None
+    return f"A format lists at most {MAX_TITLES} {TITLE_FIELDS[field]}; this list has {count}."
+
+
+def _titles(field: str, titles: Iterable[str], game: str, errors: dict[str, list[str]]) -> list[str]:
+    """The titles as the catalog spells them, once each; unknown titles are errors with suggestions."""
+    pool = card_pool_for_game(game)
+    out: dict[str, str] = {}
+    for raw in titles:
+        if not raw.strip():
+            continue
+        printings = pool.by_title(raw)
+        if not printings:
+            near = suggest_titles(pool, raw)
+            hint = f" Did you mean {', '.join(near)}?" if near else ""
+            errors.setdefault(field, []).append(f"No {game} card is called {raw.strip()}.{hint}")
+            continue
+        out.setdefault(title_key(raw), printings[0].title)
+    return list(out.values())
+
+
+def _check_rules(
+    *,
+    game: Game,
+    base_format: str,
+    sets: list[CardSet],
+    banned_titles: Iterable[str],
+    restricted_titles: Iterable[str],
+    min_size: int | None,
+    max_size: int | None,
+    errors: dict[str, list[str]],
+) -> tuple[list[str], list[str]]:
+    """The checks a format's rules pass (on create and on update); the titles as the catalog spells them."""
+    try:
+        formats.base_format(game.slug, base_format)
+    except formats.UnknownFormat as exc:
+        errors["base_format"] = [exc.message]
+    foreign = [s.code for s in sets if s.game_id != game.pk]
+    if foreign:
+        errors["legal_sets"] = [f"{', '.join(foreign)} {'is' if len(foreign) == 1 else 'are'} not a {game} set."]
+    if min_size is not None and max_size is not None and min_size > max_size:
+        errors["max_size"] = ["The maximum size must not be below the minimum."]
+    checked: dict[str, list[str]] = {}
+    for field, titles in (("banned_titles", banned_titles), ("restricted_titles", restricted_titles)):
+        titles = list(titles)
+        message = too_many_titles(field, len(titles))
+        if message is not None:
+            # Refused before any title is looked up: a long list must cost nothing.
+            errors[field] = [message]
+            checked[field] = []
+        else:
+            checked[field] = _titles(field, titles, game.slug, errors)
+    return checked["banned_titles"], checked["restricted_titles"]
+
+
+def _version_write(row: TournamentFormat, sets: list[CardSet]) -> TournamentFormatVersion:
+    """Version `row.version` of `row` with its rules as they are now (in the caller's transaction, row locked)."""
+    version = TournamentFormatVersion.objects.create(
+        format=row,
+        number=row.version,
+        base_format=row.base_format,
+        banned_titles=list(row.banned_titles),
+        restricted_titles=list(row.restricted_titles),
+        min_size=row.min_size,
+        max_size=row.max_size,
+    )
+    version.legal_sets.set(sets)
+    return version
+
+
+@transaction.atomic
+def tournament_format_version_record(*, fmt: TournamentFormat) -> TournamentFormatVersion:
+    """A new version of `fmt` with its rules as stored now (after a change made outside the services: the admin)."""
+    row = TournamentFormat.objects.select_for_update().get(pk=fmt.pk)
+    row.version = (row.versions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    row.save(update_fields=["version", "updated"])
+    fmt.version = row.version
+    return _version_write(row, list(row.legal_sets.all()))
+
+
+@transaction.atomic
+def tournament_format_create(
+    *,
+    organiser: AbstractBaseUser | None,
+    slug: str,
+    name: str,
+    game: Game,
+    base_format: str,
+    legal_sets: Iterable[CardSet] = (),
+    banned_titles: Iterable[str] = (),
+    restricted_titles: Iterable[str] = (),
+    min_size: int | None = None,
+    max_size: int | None = None,
+) -> TournamentFormat:
+    """Create a tournament format; raise ValidationError (by field) if it could never be used."""
+    errors: dict[str, list[str]] = {}
+    if formats.is_base_format_slug(slug):
+        errors["slug"] = [f"{slug} is the name of a base format; choose another slug."]
+    elif TournamentFormat.objects.filter(slug=slug).exists():
+        errors["slug"] = [f"A format called {slug} already exists."]
+    sets = list(legal_sets)
+    banned, restricted = _check_rules(
+        game=game,
+        base_format=base_format,
+        sets=sets,
+        banned_titles=banned_titles,
+        restricted_titles=restricted_titles,
+        min_size=min_size,
+        max_size=max_size,
+        errors=errors,
+    )
+    if errors:
+        raise ValidationError(errors)
+    try:
+        with transaction.atomic():
+            row = TournamentFormat.objects.create(
+                slug=slug,
+                name=name,
+                game=game,
+                base_format=base_format,
+                banned_titles=banned,
+                restricted_titles=restricted,
+                min_size=min_size,
+                max_size=max_size,
+                organiser=organiser,
+                version=1,
+            )
+    except IntegrityError as exc:
+        # Lost a race for the slug with another organiser.
+        raise ValidationError({"slug": [f"A format called {slug} already exists."]}) from exc
+    row.legal_sets.set(sets)
+    _version_write(row, sets)
+    return row
+
+
+class FormatNotYours(PermissionDenied):
+    """Only a format's organiser, or staff, may change it."""
+
+
+def tournament_format_can_edit(*, fmt: TournamentFormat, user: AbstractBaseUser | None) -> bool:
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and (user.is_staff or (fmt.organiser_id is not None and fmt.organiser_id == user.pk))
+    )
+
+
+def tournament_format_update(
+    *,
+    fmt: TournamentFormat,
+    user: AbstractBaseUser | None,
+    name: str,
+    base_format: str,
+    legal_sets: Iterable[CardSet] = (),
+    banned_titles: Iterable[str] = (),
+    restricted_titles: Iterable[str] = (),
+    min_size: int | None = None,
+    max_size: int | None = None,
+    queue: str | None = None,
+) -> TournamentFormat:
+    """Change a format's rules (its organiser or staff; FormatNotYours otherwise), in one transaction.
+
+    The slug and the game stay: decks and events name the format by its slug.
+    Every change is a new version (numbered under a lock on the format's row, so
+    never twice the same number nor a gap); events keep the version they use
+    until their organisers move them (decks.events.services.event_format_version_move).
+    Raises ValidationError (by field) on the same checks as create. Once the
+    change has committed, every saved deck of the format is validated again by
+    a worker, and the owners of decks it made illegal get a notice
+    (decks.formats.notices.format_decks_recheck).
+    """
+    if not tournament_format_can_edit(fmt=fmt, user=user):
+        raise FormatNotYours("Only the format's organiser or staff may change it.")
+    errors: dict[str, list[str]] = {}
+    if not name or not name.strip():
+        errors["name"] = ["A format needs a name."]
+    sets = list(legal_sets)
+    banned, restricted = _check_rules(
+        game=fmt.game,
+        base_format=base_format,
+        sets=sets,
+        banned_titles=banned_titles,
+        restricted_titles=restricted_titles,
+        min_size=min_size,
+        max_size=max_size,
+        errors=errors,
+    )
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        row = TournamentFormat.objects.select_for_update().get(pk=fmt.pk)
+        row.name = name.strip()
+        row.base_format = base_format
+        row.banned_titles = banned
+        row.restricted_titles = restricted
+        row.min_size = min_size
+        row.max_size = max_size
+        row.version += 1
+        row.save()
+        row.legal_sets.set(sets)
+        _version_write(row, sets)
+        # Every saved deck of the format: bulk work.
+        slug, target = row.slug, queue or getattr(settings, "FORMAT_RECHECK_QUEUE", None) or settings.CELERY_BULK_QUEUE
+        transaction.on_commit(lambda: _enqueue_recheck(slug, target))
+    return row
+
+
+def _enqueue_recheck(slug: str, queue: str | None) -> None:
+    options: dict[str, Any] = {"queue": queue} if queue else {}
+    try:
+        current_app.send_task(RECHECK_TASK, args=[slug], **options)
+    except Exception:
+        logger.exception("the re-check of decks in format %s could not be queued", slug)

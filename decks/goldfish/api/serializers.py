@@ -1,0 +1,86 @@
+"""Goldfish API shapes (goldfish.md), for the OpenAPI schema.
+
+The request is checked by the engine (`rules.goldfish.parse_goldfish_request`)
+so that the API, the command and the page refuse the same requests with the
+same field names; these serializers describe it, they do not validate it.
+"""
+
+from rest_framework import serializers
+
+from cardsite.api.numbers import StrictIntegerField
+from rules.games import GAME_SLUGS
+from rules.goldfish import FILTER_KEYS, MAX_QUERIES, MAX_TRIALS, MAX_TURNS, MODES
+
+
+class GoldfishFilterSerializer(serializers.Serializer):
+    title = serializers.CharField(required=False, help_text="One title.")
+    titles = serializers.ListField(child=serializers.CharField(), required=False, help_text="Any of these titles.")
+    type = serializers.CharField(required=False, help_text="Bible Battles card type.")
+    theme = serializers.CharField(required=False, help_text="Chapter and Verse theme: at least one icon of it.")
+    marker = serializers.CharField(required=False)
+    unique = serializers.BooleanField(required=False)
+    cost_min = StrictIntegerField(required=False, min_value=0, help_text="Sacrifice (C&V) or effort (BB).")
+    cost_max = StrictIntegerField(required=False, min_value=0)
+
+
+class GoldfishQuerySerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    filter = GoldfishFilterSerializer(required=False, help_text=f"Keys: {', '.join(FILTER_KEYS)}; all must hold.")
+    at_least = StrictIntegerField(required=False, default=1, min_value=1)
+
+
+class GoldfishRequestSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(
+        choices=GAME_SLUGS, required=False, help_text="chapter-and-verse or bible-battles (a saved `deck` gives it)."
+    )
+    decklist = serializers.CharField(required=False, help_text="The deck as text. Give this, cards or deck.")
+    cards = serializers.ListField(
+        child=serializers.JSONField(), required=False, help_text='JSON entries: {"title", "count"} ...'
+    )
+    deck = serializers.UUIDField(
+        required=False, help_text="A saved deck's id (one you may read); it supplies the game and the list."
+    )
+    mode = serializers.ChoiceField(choices=MODES)
+    turns = StrictIntegerField(min_value=0, max_value=MAX_TURNS)
+    trials = StrictIntegerField(
+        required=False, min_value=1, max_value=MAX_TRIALS, help_text="Required in simulate and play."
+    )
+    seed = StrictIntegerField(required=False, min_value=0, help_text="Drawn at random when left out.")
+    queries = GoldfishQuerySerializer(many=True, required=False, help_text=f"1 to {MAX_QUERIES} (optional in play).")
+    policy = serializers.CharField(required=False, help_text="play: how the player chooses (default greedy).")
+    target = StrictIntegerField(required=False, min_value=1, help_text="play, Bible Battles: wisdom target.")
+
+
+class GoldfishQueryResultSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    probability = serializers.ListField(child=serializers.FloatField())
+    stderr = serializers.ListField(child=serializers.FloatField())
+
+
+class GoldfishResultSerializer(serializers.Serializer):
+    mode = serializers.ChoiceField(choices=MODES)
+    trials = serializers.IntegerField(allow_null=True)
+    seed = serializers.IntegerField(allow_null=True)
+    turns = serializers.ListField(child=serializers.IntegerField())
+    cards_seen = serializers.ListField(child=serializers.IntegerField())
+    queries = GoldfishQueryResultSerializer(many=True)
+    outcomes = serializers.JSONField(required=False, help_text="play only: each tracked outcome by turn.")
+
+
+class GoldfishJobCreatedSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    url = serializers.URLField()
+
+
+class GoldfishJobSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed", "cancelled"])
+    progress = serializers.FloatField(min_value=0.0, max_value=1.0)
+    result = GoldfishResultSerializer(allow_null=True)
+    error = serializers.CharField(allow_null=True)
+
+
+class GoldfishErrorSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="JSON path of the wrong field, e.g. queries[1].filter.theme.")
+    message = serializers.CharField()
+    unknown_cards = serializers.ListField(child=serializers.JSONField(), required=False)
+    problems = serializers.ListField(child=serializers.JSONField(), required=False)

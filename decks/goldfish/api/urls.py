@@ -1,0 +1,10 @@
+"""Goldfish API routes, under /api/v1/."""
+
+from django.urls import path
+
+from decks.goldfish.api import views
+
+urlpatterns = [
+    path("goldfish/", views.GoldfishApi.as_view(), name="api-goldfish"),
+    path("goldfish/<uuid:job_id>/", views.GoldfishJobApi.as_view(), name="api-goldfish-detail"),
+]

@@ -1,0 +1,222 @@
+"""Goldfish API (goldfish.md, "HTTP"): exact answers at once, simulate and play as jobs.
+
+No login needed. A logged-in caller's job is theirs alone (404 for anyone
+else); an anonymous job is readable and cancellable by whoever has its UUID.
+"""
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import permissions, status
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from cardsite.api.errors import Problem
+from cardsite.api.examples import refusal_example
+from cardsite.api.parsers import MB, BoundedJSONParser
+from cardsite.api.work import client_address
+from decks.goldfish.api.serializers import (
+    GoldfishErrorSerializer,
+    GoldfishJobCreatedSerializer,
+    GoldfishJobSerializer,
+    GoldfishRequestSerializer,
+    GoldfishResultSerializer,
+)
+from decks.goldfish.checks import GoldfishInputError, goldfish_prepare
+from decks.goldfish.selectors import goldfish_job_get, goldfish_job_state
+from decks.goldfish.services import goldfish_exact_answer, goldfish_job_cancel, goldfish_job_create
+
+
+class GoldfishParser(BoundedJSONParser):
+    """A goldfish request holds a deck list: a body over 4 MB is refused (413) before it is decoded."""
+
+    max_bytes = 4 * MB
+
+
+_QUERIES = [
+    {"name": "two faith verses", "filter": {"theme": "faith"}, "at_least": 2},
+    {"name": "a follower-free cheap card", "filter": {"cost_max": 1}},
+    {"name": "By Small Means", "filter": {"title": "By Small Means"}},
+]
+_EXACT_RESULT = {
+    "mode": "exact",
+    "trials": None,
+    "seed": None,
+    "turns": [0, 1, 2],
+    "cards_seen": [5, 6, 7],
+    "queries": [
+        {"name": "two faith verses", "probability": [0.3121, 0.4103, 0.5012], "stderr": [0.0, 0.0, 0.0]},
+    ],
+}
+_JOB_ID = "0b6f7d3e-8a47-4a52-b1d5-0d3c6c6d1f0a"
+
+
+def _refusal(exc: GoldfishInputError) -> Problem:
+    return Problem(status.HTTP_400_BAD_REQUEST, exc.to_dict())
+
+
+def _job(request: Request, job_id: str) -> Any:
+    job = goldfish_job_get(job_id=job_id, user=request.user)
+    if job is None:
+        raise NotFound("No such goldfish job.")
+    return job
+
+
+class GoldfishApi(APIView):
+    """POST a goldfish request."""
+
+    permission_classes = [permissions.AllowAny]
+    parser_classes = [GoldfishParser]
+    throttle_scope = "compute"  # cardsite.api.throttles: a costlier limit than plain writes
+    problems = {GoldfishInputError: _refusal}
+
+    @extend_schema(
+        operation_id="goldfish_create",
+        summary="Ask how a deck draws",
+        description=(
+            "`exact` answers 200 with the result (hypergeometric, no randomness). `simulate` and `play` "
+            "create a job and answer 202 with its id and URL; poll the URL. The deck is `decklist` (text) "
+            "or `cards` (JSON entries) or `deck` (the id of a saved deck you may read: it gives the game and list). Limits: turns 0..30, "
+            "trials 1..100,000,000, 1 to 20 queries. A malformed request is a 400 naming the field; a deck "
+            "with unknown cards is a 400 listing them. Same request and seed, same numbers."
+        ),
+        request=GoldfishRequestSerializer,
+        responses={
+            200: GoldfishResultSerializer,
+            202: GoldfishJobCreatedSerializer,
+            400: OpenApiResponse(GoldfishErrorSerializer, description="Malformed request; `field` names it."),
+            413: OpenApiResponse(description="The body is larger than 4 MB."),
+            429: OpenApiResponse(
+                description="Too many requests, or your unfinished jobs leave no room for this one "
+                "(`detail` says which; the Retry-After header says when to try again)."
+            ),
+        },
+        examples=[
+            OpenApiExample(
+                "Exact",
+                request_only=True,
+                value={
+                    "game": "chapter-and-verse",
+                    "decklist": "3 By Small Means\n4 Faith Without Works\n...",
+                    "mode": "exact",
+                    "turns": 5,
+                    "queries": _QUERIES,
+                },
+            ),
+            OpenApiExample(
+                "Simulate",
+                request_only=True,
+                value={
+                    "game": "chapter-and-verse",
+                    "cards": [{"title": "By Small Means", "count": 3}],
+                    "mode": "simulate",
+                    "turns": 5,
+                    "trials": 1_000_000,
+                    "seed": 7,
+                    "queries": _QUERIES,
+                },
+            ),
+            OpenApiExample("Exact result", response_only=True, status_codes=["200"], value=_EXACT_RESULT),
+            OpenApiExample(
+                "Job created",
+                response_only=True,
+                status_codes=["202"],
+                value={"id": _JOB_ID, "url": f"http://127.0.0.1:8000/api/v1/goldfish/{_JOB_ID}/"},
+            ),
+            refusal_example(
+                "Over the limit",
+                value={"field": "turns", "message": "must be an integer from 0 to 30"},
+            ),
+            refusal_example(
+                "Unknown cards",
+                value={
+                    "field": "decklist",
+                    "message": "1 unknown card: Bye Small Means",
+                    "unknown_cards": [
+                        {
+                            "code": "unknown-card",
+                            "title": "Bye Small Means",
+                            "line": 1,
+                            "suggestions": ["By Small Means"],
+                            "message": "Line 1: No Chapter and Verse card is called Bye Small Means. "
+                            "Did you mean By Small Means?",
+                        }
+                    ],
+                },
+            ),
+        ],
+        tags=["goldfish"],
+    )
+    def post(self, request: Request) -> Response:
+        data: Any = request.data
+        prepared = goldfish_prepare(data=data, user=request.user)
+        if prepared.request.mode == "exact":
+            return Response(goldfish_exact_answer(prepared=prepared))
+        job = goldfish_job_create(owner=request.user, data=data, prepared=prepared, client=client_address(request))
+        url = reverse("api-goldfish-detail", args=[job.id], request=request)
+        return Response({"id": str(job.id), "url": url}, status=status.HTTP_202_ACCEPTED)
+
+
+class GoldfishJobApi(APIView):
+    """Read or cancel a goldfish job."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="goldfish_job",
+        summary="A goldfish job's status, progress and result",
+        description="404 for a job that does not exist or belongs to another user.",
+        responses={200: GoldfishJobSerializer, 404: OpenApiResponse(description="No such job (or not yours).")},
+        examples=[
+            OpenApiExample(
+                "Running",
+                response_only=True,
+                value={"status": "running", "progress": 0.42, "result": None, "error": None},
+            ),
+            OpenApiExample(
+                "Done",
+                response_only=True,
+                value={
+                    "status": "done",
+                    "progress": 1.0,
+                    "result": {**_EXACT_RESULT, "mode": "simulate"},
+                    "error": None,
+                },
+            ),
+        ],
+        tags=["goldfish"],
+    )
+    def get(self, request: Request, job_id: str) -> Response:
+        return Response(goldfish_job_state(job=_job(request, job_id)))
+
+    @extend_schema(
+        operation_id="goldfish_job_cancel",
+        summary="Cancel a goldfish job that has not finished",
+        description=(
+            "Only the job's owner may cancel it (anyone with the id, for an anonymous job). A running chunk "
+            "stops at its next progress report. 409 when the job had already finished."
+        ),
+        responses={
+            200: GoldfishJobSerializer,
+            404: OpenApiResponse(description="No such job (or not yours)."),
+            409: OpenApiResponse(GoldfishJobSerializer, description="The job had already finished."),
+        },
+        examples=[
+            OpenApiExample(
+                "Cancelled",
+                response_only=True,
+                status_codes=["200"],
+                value={"status": "cancelled", "progress": 0.42, "result": None, "error": None},
+            )
+        ],
+        tags=["goldfish"],
+    )
+    def delete(self, request: Request, job_id: str) -> Response:
+        job = _job(request, job_id)
+        cancelled = goldfish_job_cancel(job=job)
+        return Response(
+            goldfish_job_state(job=job), status=status.HTTP_200_OK if cancelled else status.HTTP_409_CONFLICT
+        )

@@ -1,0 +1,95 @@
+"""Goldfish jobs (shared/spec/goldfish.md): a `simulate` or `play` request split into chunks for the workers.
+
+A job holds the checked request and the engine's plan (JSON primitives, so a
+worker needs nothing else); each `GoldfishChunk` is one task's share of the
+plan: a range `[first, last)` of the engine's own chunks. The engine's chunks
+are fixed by the plan, so how they are grouped into tasks never changes the
+numbers.
+"""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class GoldfishStatus(models.TextChoices):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+# A job or chunk in one of these may still change; the others are final.
+UNFINISHED = (GoldfishStatus.QUEUED, GoldfishStatus.RUNNING)
+
+
+class GoldfishJob(models.Model):
+    """One `simulate` or `play` request. `owner` is null for an anonymous job: anyone with its UUID may read it."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="goldfish_jobs"
+    )
+    mode = models.CharField(max_length=20)
+    request = models.JSONField()
+    plan = models.JSONField()
+    trials = models.PositiveBigIntegerField()
+    # The estimated worker time, counted against its caller's budget while the job is unfinished.
+    seconds = models.FloatField(default=0.0)
+    # An anonymous job's caller address (cardsite/api/work.py counts its unfinished work); blank for an owner's.
+    client = models.CharField(max_length=64, blank=True, default="")
+    status = models.CharField(max_length=12, choices=GoldfishStatus.choices, default=GoldfishStatus.QUEUED)
+    # Set when the job is final; while it runs the selector derives progress from the chunks.
+    progress = models.FloatField(default=0.0)
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [
+            models.Index(fields=["owner", "-created"], name="goldfish_job_owner_created"),
+            models.Index(fields=["client", "status"], name="goldfish_job_client_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"goldfish {self.mode} {self.id} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status not in UNFINISHED
+
+
+class GoldfishChunk(models.Model):
+    """One task's share of a job: the engine's chunks `first` to `last - 1`.
+
+    `task_id` is the Celery task id of the attempt that claimed it, and
+    `attempt` counts claims: a re-delivery of the same message (its pool
+    process was killed) takes the chunk over, and only the latest attempt may
+    write its counts.
+    """
+
+    job = models.ForeignKey(GoldfishJob, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    first = models.PositiveIntegerField()
+    last = models.PositiveIntegerField()
+    trials = models.PositiveBigIntegerField()
+    status = models.CharField(max_length=12, choices=GoldfishStatus.choices, default=GoldfishStatus.QUEUED)
+    progress = models.FloatField(default=0.0)
+    counts = models.JSONField(null=True, blank=True)
+    task_id = models.CharField(max_length=255, blank=True, default="")
+    attempt = models.PositiveIntegerField(default=0)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["job", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "index"], name="goldfish_chunk_unique_index"),
+            models.CheckConstraint(condition=models.Q(first__lt=models.F("last")), name="goldfish_chunk_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"chunk {self.index} of {self.job_id} ({self.status})"

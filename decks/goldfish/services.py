@@ -1,0 +1,486 @@
+"""Goldfish (shared/spec/goldfish.md): answering a checked request, `exact` at once or as a job of chunks.
+
+The one entry point the API, the command and the page share. The engine
+(`rules.goldfish`, `rules.goldfish_play`) does the arithmetic; the request
+is checked and its deck resolved in `checks`, the modes are described in
+`modes`, and this module runs `simulate` and `play` as jobs:
+
+- A job's plan is split into the engine's own chunks (fixed by the plan, so the
+  numbers never depend on the split), and those are grouped into task-sized
+  `GoldfishChunk` rows: at least ~0.5 s of work each, a power of two of them
+  (so 1, 2, 4 ... workers share the job evenly), at most `MAX_PARTS` (a Celery
+  round trip costs ~3 ms, and 1,024 chunks ran 2x slower than 16 in
+  RELIABILITY.md). A job whose whole work is estimated under `INLINE_SECONDS`
+  runs in the request itself, through the same chunk code (still 202, already
+  done): queueing it would cost more than running it.
+- A task claims its chunk with a conditional update (QUEUED -> RUNNING). A
+  re-delivery of the same message (its pool process was killed; the task id is
+  the same) takes a RUNNING chunk over; any other duplicate finds nothing to
+  claim. Only the latest attempt may write counts, and a chunk's counts are
+  the same whoever computes them.
+- When the last chunk is written, the finaliser combines the counts and stores
+  the result with one conditional update (status unfinished -> done): of two
+  finalisers racing, or a finaliser racing a cancel, exactly one wins.
+- Cancelling is a conditional update of the job; a running chunk sees it at
+  its next progress report (its progress update matches no row) and stops.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import Count, F, Sum
+from django.db.models.functions import Now
+from django.utils import timezone
+
+from cardsite.api.work import TooBig, check_budget, work_budget, work_queue
+from decks.battles.modes import BATTLE_MODES
+from decks.goldfish.checks import GoldfishInputError, PreparedGoldfish, goldfish_prepare
+from decks.goldfish.models import UNFINISHED, GoldfishChunk, GoldfishJob, GoldfishStatus
+from decks.goldfish.modes import JobMode, ProgressCallback, play_mode, simulate_plan, simulate_seconds
+from decks.goldfish.selectors import goldfish_job_progress
+from rules.goldfish import GoldfishRequestError, goldfish_exact
+from rules.goldfish_simulate import ChunkCounts, SimulationPlan, combine, simulate_chunk
+
+logger = logging.getLogger(__name__)
+
+# The Celery task that runs one GoldfishChunk (decks/goldfish/tasks.py). Sent by name so
+# that this module and the task module do not import each other.
+CHUNK_TASK = "decks.goldfish_chunk"
+# Each task's share of a job is at least this much work ...
+PART_SECONDS = 0.5
+# ... and a job has at most this many shares, unless a share would take longer than MAX_PART_SECONDS.
+MAX_PARTS = 16
+MAX_PART_SECONDS = 60.0
+# Claims of one chunk before the job is failed (each lost process re-queues it).
+MAX_ATTEMPTS = 3
+# How often a running chunk writes its progress and looks for a cancel.
+PROGRESS_SECONDS = 0.5
+
+
+class GoldfishJobStopped(Exception):
+    """A running chunk's job was cancelled or failed, or another attempt took the chunk over."""
+
+
+class GoldfishChunkHandOff(Exception):
+    """A chunk run in a web request reached its deadline: the rest goes to a worker."""
+
+
+# The simulate mode, built here from the engine's functions (jobs look them up in this module).
+SIMULATE = JobMode(
+    plan=simulate_plan,
+    n_chunks=lambda data: SimulationPlan.from_dict(data).n_chunks,
+    chunk_trials=lambda data, i: SimulationPlan.from_dict(data).chunk_size(i),
+    run_chunk=lambda data, i, on_progress: simulate_chunk(
+        SimulationPlan.from_dict(data), i, on_progress=on_progress
+    ).to_dict(),
+    combine=lambda data, chunks: combine(
+        SimulationPlan.from_dict(data), [ChunkCounts.from_dict(c) for c in chunks]
+    ).to_dict(),
+    seconds=simulate_seconds,
+)
+
+
+def job_mode(mode: str) -> JobMode:
+    """The dispatch table of the random modes; an unknown or unavailable mode is a 400 on `mode`."""
+    if mode == "simulate":
+        return SIMULATE
+    if mode in BATTLE_MODES:
+        return BATTLE_MODES[mode]
+    if mode == "play":
+        found = play_mode()
+        if found is None:
+            raise GoldfishInputError("mode", "play mode is not available yet")
+        return found
+    raise GoldfishInputError("mode", f"{mode} mode does not run as a job")
+
+
+def goldfish_exact_answer(*, prepared: PreparedGoldfish) -> dict[str, Any]:
+    request = prepared.request
+    return goldfish_exact(prepared.deck, request.queries, request.turns).to_dict()
+
+
+def _plan(mode: JobMode, prepared: PreparedGoldfish) -> dict[str, Any]:
+    """The engine's plan; options only the mode's engine judges (play's policy, target) are 400s too."""
+    try:
+        return mode.plan(prepared.deck, prepared.request)
+    except GoldfishRequestError as exc:
+        raise GoldfishInputError(exc.field, exc.message) from exc
+
+
+def goldfish_run(*, data: Any, on_progress: ProgressCallback | None = None) -> dict[str, Any]:
+    """Answer a request of any mode in this process, no broker (the `manage.py goldfish` path)."""
+    prepared = goldfish_prepare(data=data)
+    if prepared.request.mode == "exact":
+        result = goldfish_exact_answer(prepared=prepared)
+        if on_progress is not None:
+            on_progress(1.0)
+        return result
+    mode = job_mode(prepared.request.mode)
+    plan = _plan(mode, prepared)
+    n = mode.n_chunks(plan)
+    sizes = [mode.chunk_trials(plan, i) for i in range(n)]
+    total = sum(sizes)
+    counts = []
+    finished = 0
+    for i in range(n):
+
+        def report(fraction: float, finished: int = finished, size: int = sizes[i]) -> None:
+            on_progress((finished + fraction * size) / total)  # type: ignore[misc]
+
+        counts.append(mode.run_chunk(plan, i, report if on_progress else None))
+        finished += sizes[i]
+    return mode.combine(plan, counts)
+
+
+# ---------------------------------------------------------------- jobs: creating
+def goldfish_parts(*, seconds: float, n_chunks: int) -> int:
+    """How many tasks share a job.
+
+    Each >= PART_SECONDS of work, a power of two (so 1, 2, 4 ... workers end
+    together), at most MAX_PARTS; but more when that would make a task longer
+    than MAX_PART_SECONDS (far under the task time limit, itself under half
+    the visibility timeout). Never more than the engine's chunks.
+    """
+    wanted = max(1, int(seconds / PART_SECONDS))
+    parts = min(1 << (wanted.bit_length() - 1), MAX_PARTS)
+    parts = max(parts, math.ceil(seconds / MAX_PART_SECONDS))
+    return max(1, min(parts, n_chunks))
+
+
+def _ranges(n_chunks: int, parts: int) -> list[tuple[int, int]]:
+    """`parts` contiguous ranges covering 0..n_chunks-1, sizes differing by at most one."""
+    base, extra = divmod(n_chunks, parts)
+    out, start = [], 0
+    for p in range(parts):
+        stop = start + base + (1 if p < extra else 0)
+        out.append((start, stop))
+        start = stop
+    return out
+
+
+def chunk_task_id(job_id: Any, index: int) -> str:
+    """A chunk's Celery task id, fixed so that enqueueing twice makes the same task."""
+    return f"goldfish-{job_id}-{index}"
+
+
+def goldfish_job_create(
+    *,
+    owner: AbstractBaseUser | AnonymousUser | None,
+    data: Any,
+    prepared: PreparedGoldfish | None = None,
+    client: str | None = None,
+    parts: int | None = None,
+    queue: str | None = None,
+    inline: bool | None = None,
+) -> GoldfishJob:
+    """Create a `simulate` or `play` job and queue its chunks once the transaction commits.
+
+    A signed-in `owner`'s unfinished jobs, or an anonymous caller's from the
+    address `client`, must leave room for this one in their budget
+    (cardsite/api/work.py): TooBig as a 400 on `trials`, OverBudget (a 429)
+    otherwise. Callers in this process (tests, benchmarks) give neither and
+    have no budget. `parts` (how many tasks share it), `queue` and `inline`
+    (None: decided by the estimated work) are for tests and benchmarks; the
+    numbers do not depend on them.
+    """
+    prepared = prepared or goldfish_prepare(data=data, user=owner)
+    request = prepared.request
+    if request.mode == "exact":
+        raise GoldfishInputError("mode", "exact mode answers at once; it does not make a job")
+    mode = job_mode(request.mode)
+    return planned_job_create(
+        owner=owner,
+        client=client,
+        mode_name=request.mode,
+        request=request.to_dict(),
+        plan=_plan(mode, prepared),
+        trials=request.trials or 0,
+        parts=parts,
+        queue=queue,
+        inline=inline,
+    )
+
+
+def planned_job_create(
+    *,
+    owner: AbstractBaseUser | AnonymousUser | None,
+    client: str | None,
+    mode_name: str,
+    request: dict[str, Any],
+    plan: dict[str, Any],
+    trials: int,
+    parts: int | None = None,
+    queue: str | None = None,
+    inline: bool | None = None,
+) -> GoldfishJob:
+    """A job of any random mode (`job_mode`) from its checked request and plan: budget, chunks, queue or run inline.
+
+    Other features' simulations (decks.battles.modes) make their jobs here, so they share the
+    workers, the budget, the progress and `GET /api/v1/goldfish/{id}/`.
+    """
+    mode = job_mode(mode_name)
+    n_chunks = mode.n_chunks(plan)
+    seconds = mode.seconds(plan)
+    if parts is None:
+        parts = goldfish_parts(seconds=seconds, n_chunks=n_chunks)
+    parts = max(1, min(parts, n_chunks))
+    if inline is None:
+        inline = parts == 1 and seconds < settings.GOLDFISH_INLINE_SECONDS
+    user = owner if owner is not None and owner.is_authenticated else None
+    if not inline and (user is not None or client is not None):
+        # An inline job queues nothing (its request's rate limit bounds it).
+        _check_budget(owner=owner, user=user, client=client, seconds=seconds)
+    with transaction.atomic():
+        job = GoldfishJob.objects.create(
+            owner=user,
+            client="" if user is not None else (client or ""),
+            mode=mode_name,
+            request=request,
+            plan=plan,
+            trials=trials,
+            seconds=seconds,
+        )
+        GoldfishChunk.objects.bulk_create(
+            GoldfishChunk(
+                job=job,
+                index=index,
+                first=first,
+                last=last,
+                trials=sum(mode.chunk_trials(plan, i) for i in range(first, last)),
+            )
+            for index, (first, last) in enumerate(_ranges(n_chunks, parts))
+        )
+        job_id, target = str(job.id), queue or getattr(settings, "GOLDFISH_QUEUE", None) or work_queue(seconds)
+        if not inline:
+            transaction.on_commit(lambda: _enqueue(job_id, range(parts), target))
+    if inline:
+        # Same code as a worker's; the request waits for it (well under a second), and never longer than
+        # the deadline whatever the estimate said: then a worker finishes the chunk.
+        deadline = time.monotonic() + settings.GOLDFISH_INLINE_DEADLINE
+        outcome = goldfish_chunk_run(job_id=job_id, index=0, task_id=f"inline-{job.id}", deadline=deadline)
+        if outcome == "handed-off":
+            _enqueue(job_id, [0], target)
+        job.refresh_from_db()
+    return job
+
+
+def _check_budget(*, owner: Any, user: Any, client: str | None, seconds: float) -> None:
+    """The caller's unfinished jobs (their own, or their address's when anonymous) must leave room for this one."""
+    busy = GoldfishJob.objects.filter(status__in=UNFINISHED)
+    busy = busy.filter(owner=user) if user is not None else busy.filter(owner=None, client=client)
+    totals = busy.aggregate(jobs=Count("id"), seconds=Sum("seconds"))
+    try:
+        check_budget(
+            budget=work_budget(owner),
+            busy_jobs=totals["jobs"],
+            busy_seconds=totals["seconds"] or 0.0,
+            seconds=seconds,
+            what="goldfish job",
+        )
+    except TooBig as exc:
+        raise GoldfishInputError("trials", exc.message) from exc
+
+
+def _enqueue(job_id: str, indices: Iterable[int], queue: str | None) -> None:
+    """Send one message per chunk. A broker that cannot be reached fails the job (a 202 the caller can poll), not the request."""
+    options: dict[str, Any] = {"queue": queue} if queue else {}
+    try:
+        for index in indices:
+            current_app.send_task(CHUNK_TASK, args=[job_id, index], task_id=chunk_task_id(job_id, index), **options)
+    except Exception as exc:
+        logger.exception("goldfish job %s could not be queued", job_id)
+        goldfish_job_fail(job_id=job_id, message=f"the job could not be queued: {type(exc).__name__}")
+
+
+# ---------------------------------------------------------------- jobs: running
+def _claim(*, job_id: str, index: int, task_id: str) -> GoldfishChunk | None:
+    """Claim chunk `index` for this attempt; None when there is nothing to do.
+
+    QUEUED -> RUNNING, or RUNNING under the same task id (the message came back
+    because its pool process died) -> RUNNING again with a new attempt number.
+    """
+    chunks = GoldfishChunk.objects.filter(job_id=job_id, index=index, job__status__in=UNFINISHED)
+    with transaction.atomic():
+        # `updated` by hand: QuerySet.update() skips auto_now, and the reaper reads it as a heartbeat.
+        claimed = chunks.filter(status=GoldfishStatus.QUEUED).update(
+            status=GoldfishStatus.RUNNING, task_id=task_id, attempt=F("attempt") + 1, progress=0.0, updated=Now()
+        )
+        if not claimed:
+            claimed = chunks.filter(status=GoldfishStatus.RUNNING, task_id=task_id).update(
+                attempt=F("attempt") + 1, progress=0.0, updated=Now()
+            )
+        if not claimed:
+            return None
+        GoldfishJob.objects.filter(pk=job_id, status=GoldfishStatus.QUEUED).update(status=GoldfishStatus.RUNNING)
+        # Read inside the transaction: the row is ours until it commits.
+        chunk = GoldfishChunk.objects.select_related("job").get(job_id=job_id, index=index)
+    if chunk.attempt > MAX_ATTEMPTS:
+        # A chunk that kills its process every time (out of memory, say) would
+        # otherwise come back for ever: reject_on_worker_lost re-queues it.
+        goldfish_job_fail(job_id=job_id, message=f"chunk {index} was interrupted {MAX_ATTEMPTS} times")
+        return None
+    return chunk
+
+
+def goldfish_chunk_run(*, job_id: str, index: int, task_id: str, deadline: float | None = None) -> str:
+    """Run one chunk (the body of the chunk task). Answers what happened: done, skipped, stopped or handed-off.
+
+    Idempotent: a chunk already done, or a job already finished, is skipped.
+    With a `deadline` (time.monotonic(); a web request's run) the chunk stops
+    at its first progress report past it and goes back to QUEUED for a worker
+    ("handed-off"): a worker starts it again from the beginning.
+    """
+    chunk = _claim(job_id=job_id, index=index, task_id=task_id)
+    if chunk is None:
+        _drop_if_finished(job_id=job_id, index=index)
+        return "skipped"
+    job = chunk.job
+    mode = job_mode(job.mode)
+    mine = GoldfishChunk.objects.filter(
+        pk=chunk.pk, attempt=chunk.attempt, status=GoldfishStatus.RUNNING, job__status__in=UNFINISHED
+    )
+    sizes = [mode.chunk_trials(job.plan, i) for i in range(chunk.first, chunk.last)]
+    total = sum(sizes)
+    last_report = time.monotonic()
+
+    def report(done: float, *, force: bool = False) -> None:
+        # Throttled: one UPDATE every PROGRESS_SECONDS. It matches no row once
+        # the job is cancelled or the chunk taken over, and that stops the run.
+        nonlocal last_report
+        now = time.monotonic()
+        if deadline is not None and now > deadline:
+            raise GoldfishChunkHandOff
+        if not force and now - last_report < PROGRESS_SECONDS:
+            return
+        last_report = now
+        if not mine.update(progress=min(done / total, 1.0), updated=Now()):
+            raise GoldfishJobStopped
+
+    counts: list[dict[str, Any]] = []
+    finished = 0
+    try:
+        for size, i in zip(sizes, range(chunk.first, chunk.last)):
+
+            def on_progress(fraction: float, finished: int = finished, size: int = size) -> None:
+                report(finished + fraction * size)
+
+            counts.append(mode.run_chunk(job.plan, i, on_progress))
+            finished += size
+            report(finished, force=True)  # between engine chunks: always look for a cancel
+    except GoldfishJobStopped:
+        _drop_if_finished(job_id=job_id, index=index)
+        return "stopped"
+    except GoldfishChunkHandOff:
+        # Back to the queue as if never claimed: the worker's claim is the first that counts.
+        handed = mine.update(status=GoldfishStatus.QUEUED, task_id="", attempt=F("attempt") - 1, progress=0.0)
+        return "handed-off" if handed else "stopped"
+    except (ValueError, KeyError, TypeError) as exc:
+        # A plan this engine cannot run (another engine version, a broken row): no retry will help.
+        logger.exception("goldfish job %s chunk %s failed", job_id, index)
+        goldfish_job_fail(job_id=job_id, message=f"chunk {index} failed: {exc}")
+        return "failed"
+    written = mine.update(status=GoldfishStatus.DONE, counts=counts, progress=1.0)
+    if not written:
+        _drop_if_finished(job_id=job_id, index=index)
+        return "stopped"
+    goldfish_job_finalise(job_id=job_id)
+    return "done"
+
+
+def _drop_if_finished(*, job_id: str, index: int) -> None:
+    """A chunk of a cancelled or failed job takes the job's status, so nothing looks busy."""
+    job_status = GoldfishJob.objects.filter(pk=job_id).values_list("status", flat=True).first()
+    if job_status in (GoldfishStatus.CANCELLED, GoldfishStatus.FAILED):
+        GoldfishChunk.objects.filter(job_id=job_id, index=index, status__in=UNFINISHED).update(status=job_status)
+
+
+def goldfish_job_finalise(*, job_id: str) -> bool:
+    """Combine the chunks once all are done; True for the one call that stored the result."""
+    if GoldfishChunk.objects.filter(job_id=job_id).exclude(status=GoldfishStatus.DONE).exists():
+        return False
+    job = GoldfishJob.objects.filter(pk=job_id, status__in=UNFINISHED).first()
+    if job is None:
+        return False
+    mode = job_mode(job.mode)
+    rows = GoldfishChunk.objects.filter(job_id=job_id).order_by("index").values_list("counts", flat=True)
+    try:
+        result = mode.combine(job.plan, [c for counts in rows for c in counts])
+    except (ValueError, KeyError, TypeError) as exc:
+        goldfish_job_fail(job_id=job_id, message=f"the chunks could not be combined: {exc}")
+        return False
+    # The claim and the write in one statement: a cancel or another finaliser in between wins instead.
+    return bool(
+        GoldfishJob.objects.filter(pk=job_id, status__in=UNFINISHED).update(
+            status=GoldfishStatus.DONE, result=result, progress=1.0, error=None
+        )
+    )
+
+
+def goldfish_job_cancel(*, job: GoldfishJob) -> bool:
+    """Cancel a job that has not finished; False when it already had. Running chunks stop at their next report."""
+    progress = goldfish_job_progress(job=job)
+    with transaction.atomic():
+        cancelled = GoldfishJob.objects.filter(pk=job.pk, status__in=UNFINISHED).update(
+            status=GoldfishStatus.CANCELLED, progress=progress
+        )
+        if cancelled:
+            GoldfishChunk.objects.filter(job=job, status=GoldfishStatus.QUEUED).update(status=GoldfishStatus.CANCELLED)
+    job.refresh_from_db()
+    return bool(cancelled)
+
+
+def goldfish_job_fail(*, job_id: str, message: str) -> bool:
+    """Mark an unfinished job failed with a message the caller may read."""
+    with transaction.atomic():
+        failed = GoldfishJob.objects.filter(pk=job_id, status__in=UNFINISHED).update(
+            status=GoldfishStatus.FAILED, error=message[:2000]
+        )
+        if failed:
+            GoldfishChunk.objects.filter(job_id=job_id, status__in=UNFINISHED).update(status=GoldfishStatus.FAILED)
+    return bool(failed)
+
+
+# ---------------------------------------------------------------- jobs: the reaper
+def goldfish_jobs_reap() -> int:
+    """Fail the jobs whose work died; how many. Run by celery beat (`decks.reap_goldfish_jobs`).
+
+    A running chunk reports progress every PROGRESS_SECONDS (at most a couple
+    of seconds apart): one silent for JOB_STALE_SECONDS lost its process and
+    its message (a killed pool process is re-queued at once and claims it
+    again, which refreshes it). A job still queued after JOB_QUEUED_HOURS has
+    no worker serving its queue. Either way its owner's page says so instead
+    of a bar that never moves, and the job stops counting against the budget.
+    """
+    now = timezone.now()
+    stale = now - timedelta(seconds=settings.JOB_STALE_SECONDS)
+    silent = (
+        GoldfishChunk.objects.filter(status=GoldfishStatus.RUNNING, updated__lt=stale, job__status__in=UNFINISHED)
+        .values_list("job_id", flat=True)
+        .distinct()
+    )
+    reaped = 0
+    for job_id in list(silent):
+        minutes = settings.JOB_STALE_SECONDS // 60
+        reaped += goldfish_job_fail(
+            job_id=str(job_id),
+            message=f"The worker running this job stopped (no progress for {minutes} minutes). Run it again.",
+        )
+    waited = now - timedelta(hours=settings.JOB_QUEUED_HOURS)
+    for job_id in list(
+        GoldfishJob.objects.filter(status=GoldfishStatus.QUEUED, created__lt=waited).values_list("id", flat=True)
+    ):
+        reaped += goldfish_job_fail(
+            job_id=str(job_id),
+            message=f"No worker took this job within {settings.JOB_QUEUED_HOURS} hours. Try again later.",
+        )
+    return reaped

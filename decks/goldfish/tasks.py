@@ -1,0 +1,32 @@
+"""Celery task of goldfish: run one chunk of a job (an interface like a view, calling one service)."""
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+
+from decks.goldfish.services import CHUNK_TASK, goldfish_chunk_run, goldfish_job_fail, goldfish_jobs_reap
+from decks.task_policy import RELIABLE, SOFT_TIME_LIMIT, FailsItsJob
+
+
+class GoldfishChunkTask(FailsItsJob):
+    what = "a chunk task"
+
+    @staticmethod
+    def fail_job(job_id: str, message: str) -> None:
+        goldfish_job_fail(job_id=job_id, message=message)
+
+
+@shared_task(base=GoldfishChunkTask, name=CHUNK_TASK, bind=True, **RELIABLE)
+def goldfish_chunk(self, job_id: str, index: int) -> str:
+    """Run chunk `index` of goldfish job `job_id`; finalise the job if it was the last."""
+    task_id = self.request.id or f"direct-{job_id}-{index}"
+    try:
+        return goldfish_chunk_run(job_id=job_id, index=index, task_id=task_id)
+    except SoftTimeLimitExceeded:
+        goldfish_job_fail(job_id=job_id, message=f"chunk {index} ran longer than {SOFT_TIME_LIMIT} s")
+        return "failed"
+
+
+@shared_task(name="decks.reap_goldfish_jobs", ignore_result=True)
+def reap_goldfish_jobs() -> int:
+    """Celery beat's periodic call: fail the goldfish jobs whose work died."""
+    return goldfish_jobs_reap()

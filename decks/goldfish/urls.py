@@ -1,0 +1,10 @@
+"""The goldfish page and its exact-odds partial."""
+
+from django.urls import path
+
+from decks.goldfish import views
+
+urlpatterns = [
+    path("decks/goldfish/", views.GoldfishPage.as_view(), name="deck-goldfish"),
+    path("decks/goldfish/exact/", views.GoldfishExactPartial.as_view(), name="deck-goldfish-exact"),
+]

@@ -1,0 +1,98 @@
+"""Saved-deck API: a deck validated now, cloned, marked built, and the cards still missing for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardsite.api.reading import read_body, read_query
+from decks.lists.api.base import (
+    BAD_REQUEST,
+    NOT_FOUND,
+    NOT_OWNER,
+    NOT_SIGNED_IN,
+    TAGS,
+    DeckApiBase,
+    SignedInDeckApi,
+    deck_body,
+    owned_deck,
+    readable_deck,
+)
+from decks.lists.api.serializers import DeckBuiltIn, DeckBuiltOut, DeckCloneIn, DeckOut, EmptyQuery, TitleNeedOut
+from decks.lists.selectors import deck_validation_now
+from decks.lists.services import deck_clone, deck_set_built
+from decks.stock.selectors import deck_double_bookings, deck_missing
+from decks.validation.api.serializers import ValidationResultSerializer
+
+
+class DeckValidationApi(DeckApiBase):
+    @extend_schema(
+        operation_id="decks_validation",
+        summary="The deck checked against its format now",
+        description=(
+            "The validation.md result of the stored list, run again now (the format or the catalog may have "
+            "changed since the deck was saved). Nothing is stored."
+        ),
+        responses={200: ValidationResultSerializer, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def get(self, request: Request, deck_id: Any) -> Response:
+        read_query(request, EmptyQuery)
+        return Response(deck_validation_now(deck=readable_deck(request, deck_id)))
+
+
+class DeckCloneApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="decks_clone",
+        summary="Copy a deck into your decks",
+        description="Any deck you may read, yours included; the copy is private, with its own history.",
+        request=DeckCloneIn,
+        responses={201: DeckOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def post(self, request: Request, deck_id: Any) -> Response:
+        deck = readable_deck(request, deck_id)
+        data = read_body(request, DeckCloneIn) if request.data else {}
+        copy = deck_clone(deck=deck, owner=request.user, name=data.get("name"))
+        return Response(deck_body(copy, request), status=status.HTTP_201_CREATED)
+
+
+class DeckBuiltApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="decks_built",
+        summary="Mark a deck built, or take it apart (owner only)",
+        description=(
+            "Built: its cards are reserved from your collection. The answer lists `double_booked`: titles whose "
+            "copies another built deck already held when this one was marked (warn the player)."
+        ),
+        request=DeckBuiltIn,
+        responses={200: DeckBuiltOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_OWNER, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def put(self, request: Request, deck_id: Any) -> Response:
+        deck = owned_deck(request, deck_id)
+        data = read_body(request, DeckBuiltIn)
+        clashes = [t.to_dict() for t in deck_double_bookings(deck=deck)] if data["built"] else []
+        deck = deck_set_built(deck=deck, built=data["built"])
+        return Response({"deck": deck_body(deck, request), "double_booked": clashes})
+
+
+class DeckMissingApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="decks_missing",
+        summary="The cards you still need for a deck (owner only)",
+        description=(
+            "Each title with copies still to get: not owned, or owned but held by another built deck; with how "
+            "many copies other players offer for trade."
+        ),
+        responses={200: TitleNeedOut(many=True), 401: NOT_SIGNED_IN, 403: NOT_OWNER, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def get(self, request: Request, deck_id: Any) -> Response:
+        read_query(request, EmptyQuery)
+        deck = owned_deck(request, deck_id)
+        return Response([t.to_dict() for t in deck_missing(deck=deck)])

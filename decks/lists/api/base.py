@@ -1,0 +1,87 @@
+"""Saved-deck API plumbing: the base view, finding the caller's decks, and refusals in the decks API's shape.
+
+Reads go through `deck_get_readable` (the owner, or anyone for an unlisted or
+public deck), writes through `deck_get_owned`:
+
+- a deck the caller may not read, or that does not exist, is a 404 (ids do not leak);
+- a deck the caller may read but does not own is a 403 on every write and on
+  the owner-only reads (`missing`): its existence is no secret to them;
+- anonymous callers are 401/403 on every write and on the caller's own lists.
+
+A 400 is `{"field", "message"}` (plus `findings` for entries not understood, or
+`errors` for every field's problems); a stale save is a 409 on field "version".
+Unknown query parameters and body fields are 400s naming them, never ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import permissions, status
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from cardsite.api.errors import Problem, bad, refused
+from decks.exceptions import DeckRequestError
+from decks.lists.api.serializers import DeckErrorOut, DeckOut
+from decks.lists.selectors import deck_get_owned, deck_get_readable
+from decks.lists.services import DeckListError
+from decks.models import Deck
+
+TAGS = ["decks"]
+# PostgreSQL's integer: a larger version number names nothing (and must not reach the database).
+MAX_NUMBER = 2**31 - 1
+
+NOT_FOUND = OpenApiResponse(description="No such deck, or one you may not read.")
+NOT_OWNER = OpenApiResponse(description="You may read this deck but it is not yours.")
+BAD_REQUEST = OpenApiResponse(DeckErrorOut, description="The request is wrong; `field` names what.")
+NOT_SIGNED_IN = OpenApiResponse(description="Not signed in.")
+
+
+def not_found(what: str = "deck") -> Problem:
+    return refused(status.HTTP_404_NOT_FOUND, f"No such {what}.")
+
+
+def request_error(exc: DeckRequestError, field: str | None = None) -> Problem:
+    """A service's refusal as a 400; `field` blames another name (a JSON path into a document, "deck.cards")."""
+    field = field or exc.field
+    if isinstance(exc, DeckListError):
+        findings = [f.to_dict() for f in exc.findings]
+        if field != exc.field:
+            for f in findings:
+                if isinstance(f.get("index"), int):
+                    f["path"] = f"{field}[{f['index']}]"
+        return bad(field, exc.message, findings=findings)
+    return bad(field, exc.message)
+
+
+def readable_deck(request: Request, deck_id: Any) -> Deck:
+    deck = deck_get_readable(deck_id=deck_id, user=request.user)
+    if deck is None:
+        raise not_found()
+    return deck
+
+
+def owned_deck(request: Request, deck_id: Any) -> Deck:
+    """The caller's own deck: 404 if they may not read it, 403 if they may read it but it is someone else's."""
+    deck = deck_get_owned(deck_id=deck_id, user=request.user)
+    if deck is not None:
+        return deck
+    if deck_get_readable(deck_id=deck_id, user=request.user) is not None:
+        raise refused(status.HTTP_403_FORBIDDEN, "Only the deck's owner may do this.")
+    raise not_found()
+
+
+def deck_body(deck: Deck, request: Request) -> dict[str, Any]:
+    return DeckOut(deck, context={"request": request}).data
+
+
+# No docstring: the schema would take it as the description of every operation that has none.
+class DeckApiBase(APIView):
+    # A service's DeckRequestError is a 400 naming its field (cardsite.api's handler answers it).
+    problems = {DeckRequestError: request_error}
+
+
+class SignedInDeckApi(DeckApiBase):
+    permission_classes = [permissions.IsAuthenticated]

@@ -1,0 +1,162 @@
+"""Saved-deck API: import a deck from text or a JSON deck document, export one as either (deck-format.md)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import status
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardcollections.catalog.selectors import game_get
+from cardsite.api.errors import bad
+from cardsite.api.negotiation import FirstRenderer
+from cardsite.api.reading import read_body, read_query, refuse_unknown
+from decks.exceptions import DeckRequestError
+from decks.lists.api.base import (
+    BAD_REQUEST,
+    NOT_FOUND,
+    NOT_SIGNED_IN,
+    TAGS,
+    DeckApiBase,
+    SignedInDeckApi,
+    deck_body,
+    readable_deck,
+    request_error,
+)
+from decks.lists.api.serializers import DeckDocumentOut, DeckImportIn, DeckOut, ExportQuery
+from decks.lists.selectors import deck_document, deck_text
+from decks.lists.services import deck_create
+from rules.decklist.parse import DeckFormatError, entries_from_json
+from rules.games import GAME_SLUGS
+
+DECK_DOCUMENT_KEYS = ("game", "name", "format", "description", "cards")
+# What a text column cannot hold (PostgreSQL refuses NUL; UTF-8 cannot encode a lone surrogate).
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _document(doc: Any) -> dict[str, Any]:
+    """A deck-format.md JSON document's parts, each checked; a bad part is a 400 naming its JSON path."""
+    if not isinstance(doc, dict):
+        raise bad("deck", 'Must be a JSON deck document: {"game", "name", "format", "cards"}.')
+    refuse_unknown(doc.keys(), DECK_DOCUMENT_KEYS, "field", prefix="deck.")
+    for key in ("game", "name", "format", "description"):
+        if doc.get(key) is not None and not isinstance(doc[key], str):
+            raise bad(f"deck.{key}", "Must be a string.")
+        if isinstance(doc.get(key), str) and _UNSTORABLE.search(doc[key]):
+            raise bad(f"deck.{key}", "Null characters and lone surrogates are not allowed.")
+    if doc.get("game") is not None and doc["game"] not in GAME_SLUGS:
+        raise bad("deck.game", f"Unknown game {doc['game']!r}; one of {', '.join(GAME_SLUGS)}.")
+    if "cards" not in doc:
+        raise bad("deck.cards", "Is required: a list of {title, count} or {set, number, count} entries.")
+    try:
+        entries_from_json(doc["cards"])  # the shape only: the service reads the list itself
+    except DeckFormatError as exc:
+        raise bad(f"deck.{exc.path}" if exc.path else "deck.cards", exc.message) from exc
+    return doc
+
+
+class DeckImportApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="decks_import",
+        summary="Import a deck from text or a JSON deck document",
+        description=(
+            "`decklist` (text, with `game`) or `deck` (the JSON document of deck-format.md, which names its own "
+            "game, name and format; the top-level `game`, `format` and `name` win when given, and a different "
+            "`game` is a 400). Saved as a new private deck (or `visibility`). Errors name their JSON path, e.g. "
+            "`deck.cards[2].count`; unknown cards are a 400 listing every one, and nothing is saved."
+        ),
+        request=DeckImportIn,
+        responses={201: DeckOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        examples=[
+            OpenApiExample(
+                "JSON document",
+                request_only=True,
+                value={
+                    "deck": {
+                        "game": "chapter-and-verse",
+                        "name": "Spring faith",
+                        "format": "advanced",
+                        "cards": [{"title": "By Small Means", "count": 3}, {"set": "CV1", "number": "17", "count": 1}],
+                    }
+                },
+            ),
+            OpenApiExample(
+                "Text",
+                request_only=True,
+                value={"game": "chapter-and-verse", "name": "Spring faith", "decklist": "3 By Small Means\n"},
+            ),
+        ],
+        tags=TAGS,
+    )
+    def post(self, request: Request) -> Response:
+        data = read_body(request, DeckImportIn)
+        decklist, cards = data.get("decklist"), None
+        game_slug, name, fmt, description = data.get("game"), data.get("name"), data.get("format"), ""
+        # Where each service field came from, to blame the right part of the request.
+        origin: dict[str, str] = {}
+        if "deck" in data:
+            doc = _document(data["deck"])
+            cards, origin["cards"] = doc["cards"], "deck.cards"
+            if game_slug is not None and doc.get("game") not in (None, game_slug):
+                raise bad("deck.game", f"The document is a {doc['game']} deck but game is {game_slug}.")
+            game_slug = game_slug or doc.get("game")
+            if game_slug is None:
+                raise bad("game", "Give game, or a document that names its game.")
+            if name is None and doc.get("name") is not None:
+                name, origin["name"] = doc["name"], "deck.name"
+            if fmt is None and doc.get("format") is not None:
+                fmt, origin["format"] = doc["format"], "deck.format"
+            if doc.get("description") is not None:
+                description, origin["description"] = doc["description"], "deck.description"
+        game = game_get(slug=game_slug)
+        if game is None:
+            raise bad("game", f"No catalog of {game_slug} is loaded.")
+        try:
+            deck = deck_create(
+                owner=request.user,
+                game=game,
+                name=name or "Imported deck",
+                format_slug=fmt,
+                description=description,
+                visibility=data["visibility"],
+                decklist=decklist,
+                cards=cards,
+            )
+        except DeckRequestError as exc:
+            raise request_error(exc, origin.get(exc.field)) from exc
+        return Response(deck_body(deck, request), status=status.HTTP_201_CREATED)
+
+
+class DeckExportApi(DeckApiBase):
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = FirstRenderer
+
+    @extend_schema(
+        operation_id="decks_export",
+        summary="Export a deck as text or as a JSON deck document",
+        description=(
+            "`as=text` (default): the canonical list of deck-format.md, one `COUNT TITLE (SET) NUMBER` line per "
+            "title sorted by title, as text/plain; importing it and exporting again gives the same text. "
+            "`as=json`: the JSON document of deck-format.md, each card by set, number and title."
+        ),
+        parameters=[ExportQuery],
+        responses={
+            (200, "text/plain"): OpenApiTypes.STR,
+            (200, "application/json"): DeckDocumentOut,
+            400: BAD_REQUEST,
+            404: NOT_FOUND,
+        },
+        tags=TAGS,
+    )
+    def get(self, request: Request, deck_id: Any) -> Response | HttpResponse:
+        query = read_query(request, ExportQuery)
+        deck = readable_deck(request, deck_id)
+        if query["as"] == "json":
+            return Response(deck_document(deck), content_type="application/json")
+        return HttpResponse(deck_text(deck), content_type="text/plain; charset=utf-8")

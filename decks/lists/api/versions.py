@@ -1,0 +1,129 @@
+"""Saved-deck API: a deck's versions, one version, and comparing two decks (or two versions of one)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardsite.api.errors import refused
+from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.reading import read_query
+from decks.lists.api.base import BAD_REQUEST, MAX_NUMBER, NOT_FOUND, TAGS, DeckApiBase, not_found, readable_deck
+from decks.lists.api.serializers import (
+    CompareOut,
+    CompareQuery,
+    DeckVersionOut,
+    DeckVersionPageOut,
+    EmptyQuery,
+    VersionQuery,
+)
+from decks.lists.selectors import (
+    deck_version_changes,
+    deck_version_get,
+    deck_versions,
+    deck_versions_numbered,
+    decks_compare,
+)
+from decks.models import Deck, DeckVersion
+from rules.deck_compare import compare_lists
+
+
+def _version_body(version: DeckVersion, changes: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "number": version.number,
+        "name": version.name,
+        "format": version.format,
+        "card_count": version.card_count,
+        "created": version.created,
+        "cards": version.cards,
+        "changes": changes,
+    }
+
+
+class DeckVersionsApi(DeckApiBase):
+    @extend_schema(
+        operation_id="decks_versions",
+        summary="A deck's versions, newest first",
+        description="Each saved list with what changed from the version before it (version 1: every card added).",
+        parameters=[VersionQuery],
+        responses={200: DeckVersionPageOut, 400: BAD_REQUEST, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def get(self, request: Request, deck_id: Any) -> Response:
+        read_query(request, VersionQuery)
+        deck = readable_deck(request, deck_id)
+        paginator = PageNumberWithSize()
+        page = paginator.paginate_queryset(deck_versions(deck=deck), request, view=self)
+        on_page = {v.number: v for v in page}
+        wanted = {v.number - 1 for v in page if v.number > 1 and v.number - 1 not in on_page}
+        previous = {**deck_versions_numbered(deck=deck, numbers=wanted), **on_page} if wanted else on_page
+        results = []
+        for v in page:
+            before = previous.get(v.number - 1)
+            results.append(
+                DeckVersionOut(_version_body(v, compare_lists(before.cards if before else [], v.cards).to_dict())).data
+            )
+        return paginator.get_paginated_response(results)
+
+
+class DeckVersionApi(DeckApiBase):
+    @extend_schema(
+        operation_id="decks_version",
+        summary="One version of a deck",
+        responses={200: DeckVersionOut, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def get(self, request: Request, deck_id: Any, number: int) -> Response:
+        read_query(request, EmptyQuery)
+        deck = readable_deck(request, deck_id)
+        version = deck_version_get(deck=deck, number=number) if number <= MAX_NUMBER else None
+        if version is None:
+            raise not_found("version")
+        changes = deck_version_changes(deck=deck, number=number)
+        return Response(DeckVersionOut(_version_body(version, changes.to_dict())).data)
+
+
+def _side(deck: Deck, number: int | None, field: str) -> Deck | DeckVersion:
+    if number is None or number == deck.version:
+        return deck
+    version = deck_version_get(deck=deck, number=number)
+    if version is None:
+        raise refused(status.HTTP_404_NOT_FOUND, f"No such version ({field}={number}).")
+    return version
+
+
+class DeckCompareApi(DeckApiBase):
+    @extend_schema(
+        operation_id="decks_compare",
+        summary="Compare a deck with another deck",
+        description=(
+            "`with` is the other deck's id; `version` and `with_version` pick versions (default: the latest). "
+            "The changes go from this deck to `with`: `added` are titles `with` has more copies of. Both decks "
+            "must be ones you may read (404 otherwise); a deck may be compared with itself across versions."
+        ),
+        parameters=[CompareQuery],
+        responses={200: CompareOut, 400: BAD_REQUEST, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def get(self, request: Request, deck_id: Any) -> Response:
+        query = read_query(request, CompareQuery)
+        deck = readable_deck(request, deck_id)
+        other = readable_deck(request, query["with"])
+        for key in ("version", "with_version"):
+            if query.get(key, 0) > MAX_NUMBER:
+                raise refused(status.HTTP_404_NOT_FOUND, f"No such version ({key}={query[key]}).")
+        before = _side(deck, query.get("version"), "version")
+        after = _side(other, query.get("with_version"), "with_version")
+        comparison = decks_compare(before=before, after=after)
+
+        def side(d: Deck, v: Deck | DeckVersion) -> dict[str, Any]:
+            number = d.version if isinstance(v, Deck) else v.number
+            return {"id": d.pk, "name": v.name, "version": number, "card_count": v.card_count}
+
+        body = {"deck": side(deck, before), "with": side(other, after), "same": comparison.same}
+        body["changes"] = comparison.to_dict()
+        return Response(CompareOut(body).data)

@@ -1,0 +1,214 @@
+"""Saved-deck API (/api/v1/decks/ and /decks/{id}/): list, create, read, change, delete.
+
+One class per operation; the operations that share a URL (list and create,
+read, change and delete) are joined by a class that inherits both. Who may
+read or change a deck, and the shape of refusals: decks.lists.api.base.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardcollections.catalog.selectors import game_get
+from cardsite.api.errors import Problem, bad
+from cardsite.api.examples import refusal_example
+from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.reading import read_body, read_query
+from decks.lists.api.base import (
+    BAD_REQUEST,
+    NOT_FOUND,
+    NOT_OWNER,
+    NOT_SIGNED_IN,
+    TAGS,
+    DeckApiBase,
+    deck_body,
+    owned_deck,
+    readable_deck,
+)
+from decks.lists.api.serializers import (
+    DeckCreateIn,
+    DeckErrorOut,
+    DeckListQuery,
+    DeckOut,
+    DeckPageOut,
+    DeckPatchIn,
+    DeckSummaryOut,
+    EmptyQuery,
+)
+from decks.lists.selectors import deck_get_owned, deck_list_owned, deck_list_public
+from decks.lists.services import DeckVersionConflict, deck_create, deck_delete, deck_update
+
+
+# ---------------------------------------------------------------- list and create
+class DeckListApi(DeckApiBase):
+    @extend_schema(
+        operation_id="decks_list",
+        summary="Your decks, or everyone's public decks",
+        description=(
+            "`scope=mine` (the default; login needed): your decks, newest change first. `scope=public`: everyone's "
+            "public decks, yours included (no login needed). `game` narrows either; `built` too. Pages of 60 "
+            "(`page_size` up to 200). An unknown parameter or value is a 400 naming it."
+        ),
+        parameters=[DeckListQuery],
+        responses={200: DeckPageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> Response:
+        query = read_query(request, DeckListQuery)
+        if query["scope"] == "public":
+            decks = deck_list_public(game=query.get("game"))
+        elif not request.user.is_authenticated:
+            raise NotAuthenticated("Sign in to list your decks, or ask for scope=public.")
+        else:
+            decks = deck_list_owned(owner=request.user, game=query.get("game"))
+        if query.get("built") is not None:
+            decks = decks.filter(built=query["built"])
+        paginator = PageNumberWithSize()
+        page = paginator.paginate_queryset(decks, request, view=self)
+        return paginator.get_paginated_response(DeckSummaryOut(page, many=True, context={"request": request}).data)
+
+
+class DeckCreateApi(DeckApiBase):
+    @extend_schema(
+        operation_id="decks_create",
+        summary="Save a new deck",
+        description=(
+            "The list is `decklist` (text) or `cards` (JSON entries), or neither for an empty deck. It is "
+            "validated and saved whether legal or not; a list with unknown cards or unreadable lines is refused "
+            "whole (400 with every finding, each with its `line` or `index`) and nothing is saved."
+        ),
+        request=DeckCreateIn,
+        responses={201: DeckOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        examples=[
+            OpenApiExample(
+                "A text list",
+                request_only=True,
+                value={
+                    "game": "chapter-and-verse",
+                    "name": "Spring faith",
+                    "format": "advanced",
+                    "visibility": "unlisted",
+                    "decklist": "3 By Small Means\n2 Faith Without Works\n",
+                },
+            ),
+            refusal_example(
+                "Unknown cards",
+                value={
+                    "field": "decklist",
+                    "message": "Line 2: No Chapter and Verse card is called Bye Small Means. Did you mean By Small Means?",
+                    "findings": [
+                        {
+                            "code": "unknown-card",
+                            "title": "Bye Small Means",
+                            "line": 2,
+                            "suggestions": ["By Small Means"],
+                            "message": "Line 2: No Chapter and Verse card is called Bye Small Means. "
+                            "Did you mean By Small Means?",
+                        }
+                    ],
+                },
+            ),
+        ],
+        tags=TAGS,
+    )
+    def post(self, request: Request) -> Response:
+        data = read_body(request, DeckCreateIn)
+        game = game_get(slug=data["game"])
+        if game is None:
+            raise bad("game", f"No catalog of {data['game']} is loaded.")
+        deck = deck_create(
+            owner=request.user,
+            game=game,
+            name=data["name"],
+            format_slug=data.get("format"),
+            description=data["description"],
+            visibility=data["visibility"],
+            decklist=data.get("decklist"),
+            cards=data.get("cards"),
+        )
+        return Response(deck_body(deck, request), status=status.HTTP_201_CREATED)
+
+
+class DecksApi(DeckListApi, DeckCreateApi):
+    """/decks/: GET lists, POST creates."""
+
+
+# ---------------------------------------------------------------- one deck
+class DeckDetailApi(DeckApiBase):
+    @extend_schema(
+        operation_id="decks_retrieve",
+        summary="A deck",
+        description="Yours, or anyone's unlisted or public deck. 404 for a private deck of someone else.",
+        responses={200: DeckOut, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def get(self, request: Request, deck_id: Any) -> Response:
+        read_query(request, EmptyQuery)
+        return Response(deck_body(readable_deck(request, deck_id), request))
+
+
+class DeckUpdateApi(DeckApiBase):
+    @extend_schema(
+        operation_id="decks_update",
+        summary="Change a deck (owner only)",
+        description=(
+            "Any of name, description, visibility, format, and the list (`decklist` or `cards`). A new list or "
+            "format is a new version; the previous one stays in the history. Send `version` (the one you "
+            "edited): if the deck was saved since, the answer is **409** on field `version` and nothing changes. "
+            "A list with unknown cards is refused whole (400 with findings)."
+        ),
+        request=DeckPatchIn,
+        responses={
+            200: DeckOut,
+            400: BAD_REQUEST,
+            401: NOT_SIGNED_IN,
+            403: NOT_OWNER,
+            404: NOT_FOUND,
+            409: OpenApiResponse(
+                DeckErrorOut, description="Saved since the version you sent; `version` is the latest."
+            ),
+        },
+        tags=TAGS,
+    )
+    def patch(self, request: Request, deck_id: Any) -> Response:
+        deck = owned_deck(request, deck_id)
+        data = read_body(request, DeckPatchIn)
+        try:
+            deck = deck_update(
+                deck=deck,
+                name=data.get("name"),
+                description=data.get("description"),
+                visibility=data.get("visibility"),
+                format_slug=data.get("format"),
+                decklist=data.get("decklist"),
+                cards=data.get("cards"),
+                expected_version=data.get("version"),
+            )
+        except DeckVersionConflict as exc:
+            latest = deck_get_owned(deck_id=deck.pk, user=request.user)
+            body = {"field": exc.field, "message": exc.message, "version": latest.version if latest else None}
+            raise Problem(status.HTTP_409_CONFLICT, body) from exc
+        return Response(deck_body(deck, request))
+
+
+class DeckDeleteApi(DeckApiBase):
+    @extend_schema(
+        operation_id="decks_destroy",
+        summary="Delete a deck (owner only)",
+        description="Its versions go with it; if it was built, its cards are released in your collection.",
+        responses={204: None, 401: NOT_SIGNED_IN, 403: NOT_OWNER, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def delete(self, request: Request, deck_id: Any) -> Response:
+        deck_delete(deck=owned_deck(request, deck_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeckApi(DeckDetailApi, DeckUpdateApi, DeckDeleteApi):
+    """/decks/{id}/: GET reads, PATCH changes, DELETE deletes."""

@@ -1,0 +1,94 @@
+"""Saved decks, their version history, and the notices a format change leaves on them.
+
+A deck's list is JSON: `[{"set", "number", "title", "count"}, ...]`, one entry
+per printing, sorted by title then printing (see `decks.lists.services`). JSON
+rather than rows pointing at `Card` so that a catalog reload never has to
+delete a deck, and so a version is the same shape as the current list: a card
+that leaves the catalog becomes an `unknown-card` finding, not a crash.
+"""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from cardcollections.models import Game
+
+
+class DeckVisibility(models.TextChoices):
+    PRIVATE = "private", "Private (only me)"
+    UNLISTED = "unlisted", "Unlisted (anyone with the link)"
+    PUBLIC = "public", "Public (listed)"
+
+
+class Deck(models.Model):
+    # A UUID, not a counter: an unlisted deck is "anyone with the link", so its
+    # address must not be guessable, and ids of private decks must not leak.
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
+    format = models.CharField(max_length=60, help_text="a base format of the game or a tournament format's slug")
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True, default="")
+    visibility = models.CharField(max_length=10, choices=DeckVisibility.choices, default=DeckVisibility.PRIVATE)
+    cards = models.JSONField(default=list, blank=True)
+    card_count = models.PositiveIntegerField(default=0)
+    # The number of the latest DeckVersion (which holds the same list as `cards`).
+    version = models.PositiveIntegerField(default=1)
+    # The result of the engine at the last save or re-check (ValidationResult.to_dict()).
+    legal = models.BooleanField(default=False)
+    validation = models.JSONField(default=dict, blank=True)
+    built = models.BooleanField(default=False, help_text="sleeved on the table: its cards are reserved")
+    built_at = models.DateTimeField(null=True, blank=True)
+    cloned_from = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="clones")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        indexes = [
+            models.Index(fields=["owner", "-updated"], name="deck_owner_updated"),
+            models.Index(fields=["visibility", "-updated"], name="deck_visibility_updated"),
+            models.Index(fields=["format"], name="deck_format"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DeckVersion(models.Model):
+    """One saved list of a deck. Version 1 is the list the deck was created with; every save adds one."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=120)
+    format = models.CharField(max_length=60)
+    cards = models.JSONField(default=list, blank=True)
+    card_count = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        constraints = [models.UniqueConstraint(fields=["deck", "number"], name="deck_version_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} v{self.number}"
+
+
+class DeckNotice(models.Model):
+    """Shown on the owner's decks page: a change to the deck's tournament format made it illegal."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="notices")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_notices")
+    format = models.CharField(max_length=60)
+    message = models.CharField(max_length=500)
+    findings = models.JSONField(default=list, blank=True)
+    dismissed = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["owner", "dismissed"], name="deck_notice_owner_open")]
+
+    def __str__(self) -> str:
+        return self.message

@@ -1,0 +1,311 @@
+"""Deck pages: my decks, public decks, a deck with its grouped list and charts, versions, compare,
+import, export, print, clone and delete.
+
+Every read goes through deck_get_readable (404 for someone else's private deck),
+every write through deck_get_owned (404 for anyone but the owner).
+"""
+
+import json
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cardcollections.catalog.selectors import game_get
+from cardsite.api.throttles import page_request_allowed, too_many_requests
+from decks.exceptions import DeckRequestError
+from decks.formats.notices import deck_notice_dismiss as notice_dismiss
+from decks.lists.forms import DeckImportForm
+from decks.lists.selectors import (
+    deck_cloned_from_shown,
+    deck_document,
+    deck_get_owned,
+    deck_get_readable,
+    deck_list_owned,
+    deck_list_public,
+    deck_notices_open,
+    deck_text,
+    deck_version_get,
+    decks_compare,
+    with_format_names,
+)
+from decks.lists.services import MAX_DESCRIPTION, DeckListError, deck_clone, deck_create, deck_delete
+from decks.lists.sheets import DecklistSheet, deck_sheet
+from decks.lists.stats import deck_history, deck_lines, deck_stats, side_by_side
+from decks.lists.writeups import writeup_render
+from decks.models import Deck
+from rules.games import GAMES, GAMES_BY_SLUG
+from rules.numbers import parse_whole
+
+DECKS_PER_PAGE = 50
+PUBLIC_PER_PAGE = 30
+UUID_IN_TEXT = re.compile(r"[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}", re.IGNORECASE)
+# Lean list rows: the lists and validation results are not shown on the index pages.
+LIST_DEFERRED = ("cards", "validation", "description")
+
+
+def _readable(deck_id: Any, user: Any) -> Deck:
+    deck = deck_get_readable(deck_id=deck_id, user=user)
+    if deck is None:
+        raise Http404("No such deck.")
+    return deck
+
+
+def _owned(deck_id: Any, user: Any) -> Deck:
+    deck = deck_get_owned(deck_id=deck_id, user=user)
+    if deck is None:
+        raise Http404("No such deck.")
+    return deck
+
+
+def _game_filter(request: HttpRequest) -> str | None:
+    game = request.GET.get("game")
+    return game if game in GAMES_BY_SLUG else None
+
+
+# ---------------------------------------------------------------- lists
+@login_required
+@require_GET
+def deck_list(request: HttpRequest) -> HttpResponse:
+    game = _game_filter(request)
+    decks = deck_list_owned(owner=request.user, game=game).defer(*LIST_DEFERRED)
+    page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
+    notices = list(deck_notices_open(owner=request.user)[:50])
+    return render(
+        request,
+        "decks/lists/list.html",
+        {"page": page, "decks": with_format_names(page.object_list), "games": GAMES, "game": game, "notices": notices},
+    )
+
+
+@require_GET
+def deck_public(request: HttpRequest) -> HttpResponse:
+    game = _game_filter(request)
+    decks = deck_list_public(game=game).defer(*LIST_DEFERRED)
+    page = Paginator(decks, PUBLIC_PER_PAGE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "decks/lists/public.html",
+        {"page": page, "decks": with_format_names(page.object_list), "games": GAMES, "game": game},
+    )
+
+
+@login_required
+@require_POST
+def deck_notice_dismiss(request: HttpRequest, notice_id: int) -> HttpResponse:
+    notice = deck_notices_open(owner=request.user).filter(pk=notice_id).first()
+    if notice is None:
+        raise Http404("No such notice.")
+    notice_dismiss(notice=notice, user=request.user)
+    if request.headers.get("HX-Request"):
+        return HttpResponse("")
+    messages.success(request, "Notice dismissed.")
+    return redirect("deck-list")
+
+
+# ---------------------------------------------------------------- one deck
+@require_GET
+def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    deck = _readable(deck_id, request.user)
+    # The page links "copied from" by deck.cloned_from_id: never to an unlisted deck the reader may not be shown.
+    deck.cloned_from_id = deck_cloned_from_shown(deck=deck, user=request.user)
+    stats = deck_stats(deck=deck)
+    is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
+    validation = deck.validation or {}
+    return render(
+        request,
+        "decks/lists/detail.html",
+        {
+            "deck": deck,
+            "stats": stats,
+            "charts": [{"chart": c, "svg": c.svg()} for c in stats.charts],
+            "is_owner": is_owner,
+            "game_name": GAMES_BY_SLUG[deck.game.slug].name,
+            "format_name": with_format_names([deck])[0].format_name,
+            "errors": validation.get("errors", []),
+            "warnings": validation.get("warnings", []),
+            "writeup": writeup_render(deck.description, game_slug=deck.game.slug),
+        },
+    )
+
+
+@require_POST
+def writeup_preview(request: HttpRequest) -> HttpResponse:
+    """The builder's live preview of a description (htmx): the rendered write-up and its unknown card titles."""
+    if not page_request_allowed(request, scope="live"):
+        return too_many_requests()
+    game = request.POST.get("game", "")
+    text = request.POST.get("description", "")
+    if game not in GAMES_BY_SLUG or len(text) > MAX_DESCRIPTION:
+        return HttpResponse("Nothing to preview.", status=400)
+    return render(
+        request, "decks/lists/_writeup.html", {"writeup": writeup_render(text, game_slug=game), "show_unknown": True}
+    )
+
+
+def _version_number(raw: str | None) -> int:
+    # NotAWholeNumber is a ValueError: the callers' "no such version".
+    return parse_whole(raw, field="version", minimum=0, maximum=999_999_999)
+
+
+@require_GET
+def deck_versions(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    deck = _readable(deck_id, request.user)
+    context: dict[str, Any] = {"deck": deck, "history": deck_history(deck=deck), "problem": None}
+    status = 200
+    params = request.GET
+    try:
+        if "v" in params:
+            version = deck_version_get(deck=deck, number=_version_number(params.get("v")))
+            if version is None:
+                context["problem"], status = f"This deck has no version {params.get('v')}.", 404
+            else:
+                context["shown"] = version
+                context["shown_lines"] = deck_lines(
+                    game_id=deck.game_id, game_slug=deck.game.slug, entries=version.cards
+                )
+        if "from" in params or "to" in params:
+            before = deck_version_get(deck=deck, number=_version_number(params.get("from")))
+            after = deck_version_get(deck=deck, number=_version_number(params.get("to")))
+            if before is None or after is None:
+                context["problem"], status = "This deck has no such version.", 404
+            else:
+                context["diff"] = {
+                    "before": before,
+                    "after": after,
+                    "changes": decks_compare(before=before, after=after),
+                }
+    except ValueError:
+        context["problem"], status = "A version is a whole number, like ?v=2 or ?from=1&to=3.", 400
+    return render(request, "decks/lists/versions.html", context, status=status)
+
+
+@require_GET
+def deck_compare(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    deck = _readable(deck_id, request.user)
+    raw = (request.GET.get("with") or "").strip()
+    context: dict[str, Any] = {"deck": deck, "with": raw, "other": None, "rows": [], "problem": None}
+    if not raw:
+        return render(request, "decks/lists/compare.html", context)
+    found = UUID_IN_TEXT.search(raw)
+    if found is None:
+        context["problem"] = "Give the other deck's link or id (…/decks/<id>/)."
+        return render(request, "decks/lists/compare.html", context, status=400)
+    other = _readable(found.group(0), request.user)
+    rows = side_by_side(left=deck.cards, right=other.cards)
+    context.update(
+        other=other,
+        rows=rows,
+        changed=sum(1 for r in rows if r.delta),
+    )
+    return render(request, "decks/lists/compare.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_import(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        form = DeckImportForm(initial={"game": request.GET.get("game", "")})
+        return render(request, "decks/lists/import.html", {"form": form, "findings": []})
+    form = DeckImportForm(request.POST, request.FILES)
+    findings: list[Any] = []
+    if form.is_valid():
+        data = form.cleaned_data
+        game = game_get(slug=data["game"])
+        if game is None:
+            form.add_error("game", "Unknown game.")
+        else:
+            try:
+                deck = deck_create(
+                    owner=request.user,
+                    game=game,
+                    name=data["deck_name"],
+                    format_slug=data["format_slug"],
+                    visibility=data["visibility"],
+                    decklist=data["text"],
+                    cards=data["cards"],
+                )
+            except DeckListError as exc:
+                findings = list(exc.findings)
+            except DeckRequestError as exc:
+                field = {"cards": data["source"], "decklist": data["source"]}.get(exc.field, exc.field)
+                form.add_error(field if field in form.fields else None, exc.message)
+            else:
+                messages.success(request, f"Imported {deck.name}: {deck.card_count} cards.")
+                return redirect("deck-detail", deck_id=deck.pk)
+    return render(request, "decks/lists/import.html", {"form": form, "findings": findings}, status=400)
+
+
+def _export_name(deck: Deck, ext: str) -> str:
+    return f"{slugify(deck.name) or 'deck'}.{ext}"
+
+
+@require_GET
+def deck_export(request: HttpRequest, deck_id: Any, fmt: str) -> HttpResponse:
+    deck = _readable(deck_id, request.user)
+    if fmt == "txt":
+        response = HttpResponse(deck_text(deck), content_type="text/plain; charset=utf-8")
+    elif fmt == "json":
+        response = HttpResponse(
+            json.dumps(deck_document(deck), ensure_ascii=False, indent=2) + "\n",
+            content_type="application/json; charset=utf-8",
+        )
+    else:
+        raise Http404("Export as .txt or .json.")
+    response["Content-Disposition"] = f'attachment; filename="{_export_name(deck, fmt)}"'
+    return response
+
+
+def print_sheets_page(request: HttpRequest, *, sheets: list[DecklistSheet], title: str, back_url: str) -> HttpResponse:
+    """The printable decklists page: these sheets, under this title, with a link back."""
+    return render(request, "decks/lists/print_sheets.html", {"sheets": sheets, "title": title, "back_url": back_url})
+
+
+@require_GET
+def deck_print(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    deck = _readable(deck_id, request.user)
+    return print_sheets_page(
+        request,
+        sheets=[deck_sheet(deck=deck)],
+        title=f"Decklist: {deck.name}",
+        back_url=reverse("deck-detail", kwargs={"deck_id": deck.pk}),
+    )
+
+
+@login_required
+@require_POST
+def deck_clone_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    deck = _readable(deck_id, request.user)
+    try:
+        copy = deck_clone(deck=deck, owner=request.user)
+    except DeckRequestError as exc:
+        messages.error(request, f"Could not copy the deck: {exc.message}")
+        return redirect("deck-detail", deck_id=deck.pk)
+    messages.success(request, f"Copied {deck.name} to your decks as {copy.name}.")
+    return redirect("deck-detail", deck_id=copy.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_delete_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    deck = _owned(deck_id, request.user)
+    if request.method == "POST":
+        if request.POST.get("confirm") == "yes":
+            name = deck.name
+            deck_delete(deck=deck)
+            messages.success(request, f"Deleted {name}.")
+            return redirect("deck-list")
+        return render(
+            request,
+            "decks/lists/confirm_delete.html",
+            {"deck": deck, "problem": "Tick the box to confirm."},
+            status=400,
+        )
+    return render(request, "decks/lists/confirm_delete.html", {"deck": deck, "problem": None})

@@ -1,0 +1,92 @@
+"""Deck write-ups: a description in Markdown where `[[Card Title]]` (or `[[Title|SET-NUMBER]]`) links to the card.
+
+Rendered by markdown-it-py with raw HTML off (it is shown as text), then cleaned
+by nh3 (an allow-list: no script, no event handler, no image, links only to
+http, https, mailto or the site's own pages), so the HTML is safe to show
+whatever the author typed. A title the catalog does not know stays plain text
+and is listed for the author.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import nh3
+from django.urls import reverse
+from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline
+
+from cardcollections.adapters import card_pool_for_game
+from decks.goldfish.selectors import card_ids_by_printing
+
+# [[Title]] or [[Title|SET-NUMBER]]; a title holds no bracket, bar or line break.
+CARD_LINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([A-Za-z0-9]{1,20})-([A-Za-z0-9]{1,20}))?\]\]")
+ALLOWED_TAGS = {"p", "br", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li", "a", "h3", "h4", "hr"}
+
+
+@dataclass(frozen=True)
+class Writeup:
+    """Safe HTML, and the linked titles the catalog does not know (for the author)."""
+
+    html: str
+    unknown: tuple[str, ...]
+
+
+def _card_links(md: MarkdownIt, resolve) -> None:
+    """An inline rule before `link`: `[[...]]` becomes a link to the card, or its plain title."""
+
+    def rule(state: StateInline, silent: bool) -> bool:
+        if not state.src.startswith("[[", state.pos):
+            return False
+        match = CARD_LINK.match(state.src, state.pos)
+        if match is None:
+            return False
+        if not silent:
+            title = " ".join(match.group(1).split())
+            url = resolve(title, match.group(2), match.group(3))
+            if url is None:
+                state.push("text", "", 0).content = title
+            else:
+                opening = state.push("link_open", "a", 1)
+                opening.attrs = {"href": url, "class": "card-link"}
+                state.push("text", "", 0).content = title
+                state.push("link_close", "a", -1)
+        state.pos = match.end()
+        return True
+
+    md.inline.ruler.before("link", "card_link", rule)
+
+
+def writeup_render(text: str, *, game_slug: str) -> Writeup:
+    """`text` (Markdown with card links) as safe HTML for `game_slug`'s cards; unknown titles listed."""
+    if not text.strip():
+        return Writeup("", ())
+    pool = card_pool_for_game(game_slug)
+    ids: dict[tuple[str, str], int] | None = None
+    unknown: list[str] = []
+
+    def resolve(title: str, set_code: str | None, number: str | None) -> str | None:
+        nonlocal ids
+        cards = pool.by_title(title)
+        if set_code is not None:
+            cards = tuple(c for c in cards if c.set_code.casefold() == set_code.casefold() and c.number == number)
+        if not cards:
+            unknown.append(title if set_code is None else f"{title}|{set_code}-{number}")
+            return None
+        if ids is None:
+            ids = card_ids_by_printing(game=game_slug)  # one query, only when a link resolves
+        card_id = ids.get((cards[0].set_code, cards[0].number))
+        return None if card_id is None else reverse("card-detail", args=[card_id])
+
+    md = MarkdownIt("commonmark", {"html": False}).disable("image")
+    _card_links(md, resolve)
+    html = nh3.clean(
+        md.render(text),
+        tags=ALLOWED_TAGS,
+        attributes={"a": {"href"}},
+        url_schemes={"http", "https", "mailto"},
+        link_rel="nofollow noopener ugc",
+        allowed_classes={"a": {"card-link"}},
+    )
+    return Writeup(html, tuple(dict.fromkeys(unknown)))

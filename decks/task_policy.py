@@ -1,0 +1,42 @@
+"""What every Celery task of the decks app is declared with (shared/RELIABILITY.md).
+
+Late acks with re-queue when the pool process dies (each job's atomic claim makes a
+re-run safe), JSON arguments, time limits well under half the visibility timeout
+(a chunk or a re-check is seconds of work, at most minutes).
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from celery import Task
+from django.db import OperationalError
+
+# A chunk or a re-check is seconds of work; ten minutes means something is wrong.
+SOFT_TIME_LIMIT = 570
+TIME_LIMIT = 600
+
+RELIABLE = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "soft_time_limit": SOFT_TIME_LIMIT,
+    "time_limit": TIME_LIMIT,
+    # A database hiccup: try again (same task id, so a claim is taken over).
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": True,
+    "max_retries": 5,
+}
+
+
+class FailsItsJob(Task):
+    """A task whose failure for good (retries spent, a bug) marks its job failed, so no progress bar waits for ever.
+
+    A subclass names the job (`what`) and how to fail it (`fail_job(job_id, message)`); the job's id is
+    the task's first argument.
+    """
+
+    what = "the task"
+    fail_job: Callable[[str, str], Any]
+
+    def on_failure(self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
+        if args:
+            type(self).fail_job(str(args[0]), f"{self.what} failed: {type(exc).__name__}: {exc}")

@@ -1,0 +1,106 @@
+"""Tournament API shapes (tournaments.md): rounds and matches, results, standings, the start list."""
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from cardsite.api.numbers import StrictIntegerField
+from decks.models import Match, Round, RoundKind
+
+MOST_GAMES = 9
+
+
+class ResultIn(serializers.Serializer):
+    wins = serializers.ListField(
+        child=StrictIntegerField(min_value=0, max_value=MOST_GAMES),
+        min_length=2,
+        max_length=2,
+        help_text="Games won by each player, in the order of the match's `players`.",
+    )
+    draws = StrictIntegerField(min_value=0, max_value=MOST_GAMES, required=False, default=0)
+
+
+class DropIn(serializers.Serializer):
+    player = serializers.CharField(
+        max_length=150, required=False, help_text="The organiser drops this player; a player sends nothing."
+    )
+
+
+class TopCutIn(serializers.Serializer):
+    size = serializers.ChoiceField(
+        choices=[2, 4, 8], required=False, help_text="2, 4 or 8; the event's `top_cut` when left out."
+    )
+
+
+class ResultOut(serializers.Serializer):
+    wins = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    draws = serializers.IntegerField()
+
+
+class TournamentMatchOut(serializers.ModelSerializer):
+    players = serializers.SerializerMethodField(help_text='Two usernames; a bye is ["carol", null].')
+    result = serializers.SerializerMethodField(
+        help_text="The agreed, entered or reported result (a single report is unconfirmed); null when none or disputed."
+    )
+    disputed = serializers.BooleanField(read_only=True, help_text="The players reported different results.")
+    reports = serializers.SerializerMethodField(help_text="Each player's report, in the order of `players`.")
+
+    class Meta:
+        model = Match
+        fields = ["id", "table", "players", "result", "confirmed", "disputed", "reports"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField(allow_null=True)))
+    def get_players(self, obj: Match) -> list[str | None]:
+        return [obj.player_a.user.get_username(), obj.player_b.user.get_username() if obj.player_b_id else None]
+
+    @extend_schema_field(ResultOut(allow_null=True))
+    def get_result(self, obj: Match) -> dict[str, Any] | None:
+        return obj.result
+
+    @extend_schema_field(serializers.ListField(child=ResultOut(allow_null=True)))
+    def get_reports(self, obj: Match) -> list[dict[str, Any] | None]:
+        return [obj.report_a, obj.report_b]
+
+
+class RoundOut(serializers.ModelSerializer):
+    kind = serializers.ChoiceField(choices=RoundKind.choices, read_only=True)
+    matches = TournamentMatchOut(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["number", "kind", "created", "matches"]
+        read_only_fields = fields
+
+
+class LeftOutOut(serializers.Serializer):
+    player = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class StartOut(serializers.Serializer):
+    players = serializers.ListField(child=serializers.CharField())
+    left_out = LeftOutOut(many=True)
+
+
+class StandingOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    points = serializers.IntegerField()
+    record = serializers.CharField(help_text="W-L-D")
+    omw = serializers.FloatField(help_text="Opponents' match-win %, 0 to 1, 4 decimals.")
+    gwp = serializers.FloatField(help_text="Game-win %.")
+    ogw = serializers.FloatField(help_text="Opponents' game-win %.")
+    dropped = serializers.BooleanField()
+
+
+class StandingsOut(serializers.Serializer):
+    round = serializers.IntegerField(help_text="The last Swiss round with every result in (0: none yet).")
+    standings = StandingOut(many=True)
+
+
+class DropOut(serializers.Serializer):
+    player = serializers.CharField()
+    dropped = serializers.BooleanField()
+    dropped_after = serializers.IntegerField(help_text="The round after which they dropped.")

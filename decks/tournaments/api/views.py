@@ -1,0 +1,250 @@
+"""Tournament API (tournaments.md): start, rounds, results, drops, top cut, finish, standings.
+
+- What happens at an event is as public as the event: anyone reads its rounds and standings.
+- Only the organiser starts, pairs, cuts and finishes (403 for anyone else); a result comes from
+  the organiser (final) or from one of the match's players (a report); anyone else gets 403.
+- Refusals: 400 `{"field", "message"}` for bad input, 409 `{"detail", "field"}` for acting out of turn.
+"""
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardsite.api.errors import bad, refused
+from cardsite.api.reading import read_body
+from decks.events.api.serializers import EventErrorOut
+from decks.events.api.views import CSVRenderer
+from decks.events.lookups import event_or_404
+from decks.events.selectors import event_is_organiser
+from decks.events.services import EventError, OutOfTurn
+from decks.models import Event
+from decks.tournaments.api.serializers import (
+    DropIn,
+    DropOut,
+    ResultIn,
+    RoundOut,
+    StandingsOut,
+    StartOut,
+    TopCutIn,
+    TournamentMatchOut,
+)
+from decks.tournaments.selectors import event_standings, match_of, round_of, rounds_of
+from decks.tournaments.services import (
+    NotAllowed,
+    event_finish,
+    event_start,
+    match_result_set,
+    player_drop,
+    round_pair_next,
+    top_cut_start,
+)
+from decks.tournaments.views import standings_csv_response
+
+TAGS = ["tournaments"]
+
+_ERRORS = {
+    400: OpenApiResponse(EventErrorOut, description="Bad input; `field` names what to fix."),
+    403: OpenApiResponse(description="Only the organiser (or, for a result, the match's players)."),
+    404: OpenApiResponse(description="No such event (or round)."),
+    409: OpenApiResponse(description="Out of turn: `detail` says why, and nothing changed."),
+}
+
+
+class _TournamentApi(APIView):
+    # Most specific first: OutOfTurn and NotAllowed are EventErrors too.
+    problems = {
+        OutOfTurn: lambda exc: refused(status.HTTP_409_CONFLICT, exc.message, field=exc.field),
+        NotAllowed: lambda exc: refused(status.HTTP_403_FORBIDDEN, exc.message, field=exc.field),
+        EventError: lambda exc: bad(exc.field, exc.message),
+    }
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+
+_event = event_or_404
+
+
+def _organised(request: Request, event_id: Any, doing: str) -> Event:
+    """The event if the user organises it: a 403 for anyone else (the event itself is public)."""
+    event = _event(event_id)
+    if not event_is_organiser(event=event, user=request.user):
+        raise PermissionDenied(f"Only the organiser {doing}.")
+    return event
+
+
+def _round_response(event: Event, number: int, code: int = status.HTTP_200_OK) -> Response:
+    round_ = round_of(event=event, number=number)
+    if round_ is None:
+        raise Http404("No such round.")
+    return Response(RoundOut(round_).data, status=code)
+
+
+class EventStartApi(_TournamentApi):
+    @extend_schema(
+        operation_id="events_start",
+        summary="Start the event: close registration and fix the players (the organiser)",
+        description="The players are the active registrations whose list is legal in the event's format now; "
+        "`left_out` says who else registered and why they are not playing.",
+        request=None,
+        responses={200: StartOut, **_ERRORS},
+        tags=TAGS,
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        start = event_start(event=_organised(request, event_id, "starts the event"))
+        return Response(start.to_dict())
+
+
+class RoundListApi(_TournamentApi):
+    @extend_schema(
+        operation_id="events_rounds_list",
+        summary="Every round of the event, with its pairings and results",
+        responses={200: RoundOut(many=True), 404: _ERRORS[404]},
+        tags=TAGS,
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        return Response(RoundOut(rounds_of(event=_event(event_id)), many=True).data)
+
+    @extend_schema(
+        operation_id="events_rounds_pair",
+        summary="Pair the next round: Swiss, or the top cut's next round (the organiser)",
+        description="409 while a match of the current round has no confirmed result, or when nothing is left "
+        "to pair. A second click finds the round already paired (409): one round is made.",
+        request=None,
+        responses={201: RoundOut, **_ERRORS},
+        tags=TAGS,
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = _organised(request, event_id, "pairs a round")
+        round_ = round_pair_next(event=event)
+        return _round_response(event, round_.number, status.HTTP_201_CREATED)
+
+
+class RoundDetailApi(_TournamentApi):
+    @extend_schema(
+        operation_id="events_round_read",
+        summary="One round's pairings and results",
+        responses={200: RoundOut, 404: _ERRORS[404]},
+        tags=TAGS,
+    )
+    def get(self, request: Request, event_id: int, number: int) -> Response:
+        return _round_response(_event(event_id), number)
+
+
+class MatchResultApi(_TournamentApi):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="events_match_result",
+        summary="Give a match's result: final from the organiser, a report from one of its players",
+        description="`wins` in the order of the match's `players`. A player's report is `confirmed` once the "
+        "opponent reports the same; differing reports are `disputed` until the organiser gives the result. "
+        "400 for a result the match cannot have (too many wins or games, a draw in the top cut) or a match of "
+        "another event; 409 for a bye, a past round (players) or a round later ones were paired from.",
+        request=ResultIn,
+        responses={200: TournamentMatchOut, **_ERRORS},
+        examples=[OpenApiExample("Two games to one", request_only=True, value={"wins": [2, 1], "draws": 0})],
+        tags=TAGS,
+    )
+    def post(self, request: Request, event_id: int, match_id: int) -> Response:
+        event = _event(event_id)
+        values = read_body(request, ResultIn)
+        match = match_result_set(
+            event=event,
+            match=match_of(match_id=match_id),
+            user=request.user,
+            wins=values["wins"],
+            draws=values["draws"],
+        )
+        return Response(TournamentMatchOut(match).data)
+
+
+class DropApi(_TournamentApi):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="events_drop",
+        summary="Drop from the event (a player), or drop a player (the organiser)",
+        description="A dropped player is not paired again and stays in the standings.",
+        request=DropIn,
+        responses={200: DropOut, **_ERRORS},
+        tags=TAGS,
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        values = read_body(request, DropIn)
+        player = player_drop(event=_event(event_id), user=request.user, player=values.get("player"))
+        return Response(
+            {"player": player.user.get_username(), "dropped": player.dropped, "dropped_after": player.dropped_after}
+        )
+
+
+class TopCutApi(_TournamentApi):
+    @extend_schema(
+        operation_id="events_top_cut",
+        summary="Start the top cut after the last Swiss round (the organiser)",
+        description="Pairs the top `size` of the standings (dropped players left out) in bracket order: "
+        "1 v 8, 4 v 5, 2 v 7, 3 v 6.",
+        request=TopCutIn,
+        responses={201: RoundOut, **_ERRORS},
+        examples=[OpenApiExample("Top 4", request_only=True, value={"size": 4})],
+        tags=TAGS,
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = _organised(request, event_id, "starts the top cut")
+        values = read_body(request, TopCutIn)
+        round_ = top_cut_start(event=event, size=values.get("size"))
+        return _round_response(event, round_.number, status.HTTP_201_CREATED)
+
+
+class FinishApi(_TournamentApi):
+    @extend_schema(
+        operation_id="events_finish",
+        summary="Finish the event (the organiser)",
+        description="Once the current round's results are in (in a top cut, once the final is played). "
+        "If the organiser made the decklists public, the top decks are shown from then on.",
+        request=None,
+        responses={200: OpenApiResponse(description='`{"state": "finished"}`'), **_ERRORS},
+        tags=TAGS,
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = event_finish(event=_organised(request, event_id, "finishes the event"))
+        return Response({"state": event.state})
+
+
+class StandingsApi(_TournamentApi):
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    @extend_schema(
+        operation_id="events_standings",
+        summary="The standings: record, points and the three tie-breakers",
+        description="After the last Swiss round with every result in. `?format=csv` answers the same as CSV "
+        "(also at `standings.csv`).",
+        parameters=[OpenApiParameter("format", str, enum=["json", "csv"], required=False)],
+        responses={(200, "application/json"): StandingsOut, (200, "text/csv"): OpenApiTypes.STR, 404: _ERRORS[404]},
+        tags=TAGS,
+    )
+    def get(self, request: Request, event_id: int) -> Response | HttpResponse:
+        event = _event(event_id)
+        if request.accepted_renderer.format == "csv":
+            return standings_csv_response(event)
+        return Response(event_standings(event=event).to_dict())
+
+
+class StandingsCsvApi(_TournamentApi):
+    renderer_classes = [CSVRenderer, JSONRenderer]
+
+    @extend_schema(
+        operation_id="events_standings_csv",
+        summary="The standings as CSV",
+        description="Columns: rank, player, points, record, omw, gwp, ogw, dropped.",
+        responses={(200, "text/csv"): OpenApiTypes.STR, 404: _ERRORS[404]},
+        tags=TAGS,
+    )
+    def get(self, request: Request, event_id: int) -> HttpResponse:
+        return standings_csv_response(_event(event_id))

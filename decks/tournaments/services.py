@@ -1,0 +1,273 @@
+"""Running an event (shared/spec/tournaments.md): start it, pair rounds, take results, drop players,
+cut to the top players, finish.
+
+- Every write runs in one transaction under a lock on the event row, so a double click,
+  two organiser tabs or two players reporting at once are serialised.
+- Pairing claims the next round number with a conditional update of `Event.current_round`
+  (`filter(current_round=n).update(current_round=n + 1) == 1`); the unique (event, number)
+  of rounds is the backstop. A second click finds the round already claimed: OutOfTurn.
+- A player's report goes to their own column of the (locked) match row; the result is
+  confirmed when both columns agree, and flagged as disputed for the organiser when they
+  differ. The organiser's result is final.
+- Refusals: EventError (400, naming the field), OutOfTurn (409, saying why), NotAllowed (403).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from decks.adapters import match_record
+from decks.events.selectors import registrations_active
+from decks.events.services import EventError, OutOfTurn, registration_recheck_result
+from decks.models import Event, EventState, Match, Player, Registration, Round, RoundKind
+from decks.tournaments.selectors import event_standings, match_of, players_of, round_complete, round_of
+from rules.tournament import bracket_first_round, bracket_next_round, check_result, default_rounds, pair_swiss
+from rules.tournament.scoring import TOP_CUT_SIZES, bye_record
+
+
+class NotAllowed(EventError):
+    """The caller may not do this (a 403): only the organiser, or only the match's players."""
+
+
+@dataclass
+class StartList:
+    """Who plays (active registrations legal now) and who is left out, with the reason."""
+
+    players: list[Registration] = field(default_factory=list)
+    left_out: list[dict[str, str]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": [r.player.get_username() for r in self.players], "left_out": self.left_out}
+
+
+def _lock(event: Event) -> Event:
+    # Only the event row is locked: PostgreSQL locks no outer join's nullable side (the format version).
+    locked = Event.objects.select_for_update(of=("self",)).select_related("game", "format_version", "organiser")
+    return locked.get(pk=event.pk)
+
+
+def event_start_list(*, event: Event) -> StartList:
+    """The players the event would start with: every active registration whose list is legal in its format now."""
+    start = StartList()
+    for registration in registrations_active(event=event):
+        verdict = registration_recheck_result(registration=registration, event=event)
+        if verdict.get("legal"):
+            start.players.append(registration)
+        else:
+            errors = verdict.get("errors") or [{"message": "the list is not legal in the event's format"}]
+            reason = f"{registration.deck_name} is not legal in {event.format} now: {errors[0]['message']}"
+            start.left_out.append({"player": registration.player.get_username(), "reason": reason})
+    return start
+
+
+def event_start(*, event: Event) -> StartList:
+    """Close registration and fix the players (the organiser's call, checked by the caller)."""
+    with transaction.atomic():
+        locked = _lock(event)
+        if locked.state != EventState.REGISTRATION:
+            raise OutOfTurn("event", f"{locked.name} has already started.")
+        start = event_start_list(event=locked)
+        if len(start.players) < 2:
+            raise OutOfTurn("event", f"An event needs two players with a legal list; it has {len(start.players)}.")
+        Player.objects.bulk_create(Player(event=locked, user=r.player, registration=r) for r in start.players)
+        now = timezone.now()
+        locked.state, locked.seed, locked.started = EventState.RUNNING, secrets.token_hex(8), now
+        locked.deadline = min(locked.deadline, now)
+        locked.rounds = locked.rounds or default_rounds(len(start.players))
+        locked.save()
+    return start
+
+
+def _current_round_complete(event: Event, doing: str) -> None:
+    if event.current_round:
+        current = round_of(event=event, number=event.current_round)
+        if not round_complete(current):
+            raise OutOfTurn("round", f"Round {event.current_round} still has matches without a result: {doing} after.")
+
+
+def _winners(round_: Round) -> list[Player]:
+    return [m.player_a if m.wins_a > m.wins_b else m.player_b for m in round_.matches.all()]
+
+
+def _create_round(event: Event, kind: str, tables: list[tuple[Player, Player | None]]) -> Round:
+    """Claim the next round number and write its matches (byes with their result), in the caller's transaction."""
+    number = event.current_round + 1
+    if not Event.objects.filter(pk=event.pk, current_round=event.current_round).update(current_round=number):
+        raise OutOfTurn("round", f"Round {number} was paired a moment ago.")
+    event.current_round = number
+    try:
+        round_ = Round.objects.create(event=event, number=number, kind=kind)
+    except IntegrityError as exc:
+        raise OutOfTurn("round", f"Round {number} was paired a moment ago.") from exc
+    matches = []
+    for table, (a, b) in enumerate(tables, start=1):
+        match = Match(round=round_, table=table, player_a=a, player_b=b)
+        if b is None:
+            bye = bye_record(a.user.get_username(), event.games_per_match)
+            match.wins_a, match.wins_b, match.draws, match.confirmed = *bye.wins, 0, True
+        matches.append(match)
+    Match.objects.bulk_create(matches)
+    return round_
+
+
+def round_pair_next(*, event: Event) -> Round:
+    """Pair the next round: Swiss until the event's rounds are paired, then the top cut's next round."""
+    with transaction.atomic():
+        locked = _lock(event)
+        if locked.state in (EventState.REGISTRATION, EventState.FINISHED):
+            raise OutOfTurn("event", f"{locked.name} is not running: {locked.state}.")
+        _current_round_complete(locked, "pair the next round")
+        if locked.state == EventState.TOP_CUT:
+            winners = _winners(round_of(event=locked, number=locked.current_round))
+            if len(winners) < 2:
+                raise OutOfTurn("round", "The final is played: finish the event.")
+            return _create_round(locked, RoundKind.TOP_CUT, bracket_next_round(winners))
+        if locked.current_round >= locked.rounds:
+            raise OutOfTurn("round", f"All {locked.rounds} Swiss rounds are paired: start the top cut or finish.")
+        return _create_round(locked, RoundKind.SWISS, _swiss_tables(locked))
+
+
+def _swiss_tables(event: Event) -> list[tuple[Player, Player | None]]:
+    players = {p.user.get_username(): p for p in players_of(event=event)}
+    swiss = Match.objects.filter(round__event=event, round__kind=RoundKind.SWISS).select_related(
+        "player_a__user", "player_b__user"
+    )
+    tables = pair_swiss(
+        players=list(players),
+        matches=[match_record(m) for m in swiss],
+        dropped=[name for name, p in players.items() if p.dropped],
+        round_number=event.current_round + 1,
+        seed=event.seed,
+    )
+    return [(players[a], players[b] if b is not None else None) for a, b in tables]
+
+
+def top_cut_start(*, event: Event, size: int | None = None) -> Round:
+    """After the last Swiss round: the top `size` (the event's top_cut when None) in bracket order."""
+    with transaction.atomic():
+        locked = _lock(event)
+        size = size or locked.top_cut
+        if size not in TOP_CUT_SIZES or not size:
+            raise EventError("size", "A top cut is 2, 4 or 8 players.")
+        if locked.state != EventState.RUNNING or locked.current_round < locked.rounds:
+            raise OutOfTurn("event", f"The top cut starts after the last Swiss round ({locked.rounds}) is paired.")
+        _current_round_complete(locked, "start the top cut")
+        players = {p.user.get_username(): p for p in players_of(event=locked)}
+        seeds = [players[row.player] for row in event_standings(event=locked).rows if not row.dropped][:size]
+        if len(seeds) < size:
+            raise EventError("size", f"Only {len(seeds)} players are still in: a top {size} needs {size}.")
+        locked.state, locked.top_cut = EventState.TOP_CUT, size
+        locked.save(update_fields=["state", "top_cut"])
+        return _create_round(locked, RoundKind.TOP_CUT, bracket_first_round(seeds))
+
+
+def event_finish(*, event: Event) -> Event:
+    """End the event once the current round's results are in (in a top cut: once the final is played)."""
+    with transaction.atomic():
+        locked = _lock(event)
+        if locked.state not in (EventState.RUNNING, EventState.TOP_CUT) or not locked.current_round:
+            raise OutOfTurn("event", f"{locked.name} has no round played to finish with.")
+        _current_round_complete(locked, "finish the event")
+        current = round_of(event=locked, number=locked.current_round)
+        if locked.state == EventState.TOP_CUT and len(current.matches.all()) > 1:
+            raise OutOfTurn("event", "The top cut is not over: pair its next round.")
+        Event.objects.filter(pk=locked.pk, state=locked.state).update(state=EventState.FINISHED)
+        locked.state = EventState.FINISHED
+    return locked
+
+
+def player_drop(*, event: Event, user: AbstractBaseUser, player: str | None = None) -> Player:
+    """Drop `user` from the event, or (the organiser) the player named `player`; they are not paired again."""
+    organiser = event.organiser_id == user.pk
+    if player is not None and not organiser and player != user.get_username():
+        raise NotAllowed("player", "Only the organiser drops another player.")
+    with transaction.atomic():
+        locked = _lock(event)
+        name = player if player is not None else user.get_username()
+        target = players_of(event=locked).filter(user__username=name).select_for_update(of=("self",)).first()
+        if target is None:
+            if player is None:
+                raise NotAllowed("player", "You are not playing in this event.")
+            raise EventError("player", f"{player} is not playing in {locked.name}.")
+        if locked.state != EventState.RUNNING:
+            raise OutOfTurn("event", f"Players drop during the Swiss rounds; {locked.name} is {locked.state}.")
+        if target.dropped:
+            raise OutOfTurn("player", f"{name} has already dropped.")
+        target.dropped, target.dropped_after = True, locked.current_round
+        target.save(update_fields=["dropped", "dropped_after"])
+    return target
+
+
+# The body field a result problem names (the rest are about `wins`).
+_FIELD_OF = {"too-many-games": "draws"}
+
+
+def match_result_set(
+    *, event: Event, match: Match | None, user: AbstractBaseUser, wins: list[int], draws: int
+) -> Match:
+    """A result for one match of the event, `wins` in the order of its players.
+
+    From the organiser: final (a correction too). From one of its players: a report, for the
+    current round only; the match is confirmed when the opponent reports the same, disputed
+    when they differ (the organiser then decides).
+    """
+    if match is None or match.round.event_id != event.pk:
+        raise EventError("match", f"That is not a match of {event.name}.")
+    organiser = event.organiser_id == user.pk
+    seats = (match.player_a, match.player_b)
+    side = next((i for i, p in enumerate(seats) if p is not None and p.user_id == user.pk), None)
+    if not organiser and side is None:
+        raise NotAllowed("match", "Only the match's players and the organiser give its result.")
+    top_cut = match.round.kind == RoundKind.TOP_CUT
+    problems = check_result(wins, draws, games_per_match=event.games_per_match, top_cut=top_cut)
+    if problems:
+        raise EventError(_FIELD_OF.get(problems[0].code, "wins"), problems[0].message)
+    result = {"wins": [wins[0], wins[1]], "draws": draws}
+    with transaction.atomic():
+        locked = _lock(event)
+        row = Match.objects.select_for_update(of=("self",)).select_related("round").get(pk=match.pk)
+        _check_result_turn(locked, row, organiser)
+        if organiser:
+            _set_result(row, result, confirmed=True)
+        else:
+            _report(row, side, result)
+        row.save()
+    return match_of(match_id=row.pk)
+
+
+def _check_result_turn(event: Event, match: Match, organiser: bool) -> None:
+    if event.state not in (EventState.RUNNING, EventState.TOP_CUT):
+        raise OutOfTurn("event", f"{event.name} is not running: {event.state}.")
+    if match.bye:
+        raise OutOfTurn("match", "A bye's result is fixed.")
+    latest = match.round.number == event.current_round
+    if not latest and (match.round.kind == RoundKind.TOP_CUT or event.state == EventState.TOP_CUT):
+        raise OutOfTurn("match", "Later rounds were paired from this result: it can no longer change.")
+    if not organiser and not latest:
+        raise OutOfTurn("match", f"Round {match.round.number} is over: ask the organiser to correct its result.")
+    if not organiser and match.confirmed:
+        raise OutOfTurn("match", "This result is confirmed: ask the organiser to correct it.")
+
+
+def _set_result(match: Match, result: dict[str, Any] | None, *, confirmed: bool) -> None:
+    if result is None:
+        match.wins_a = match.wins_b = match.draws = None
+    else:
+        (match.wins_a, match.wins_b), match.draws = result["wins"], result["draws"]
+    match.confirmed = confirmed
+
+
+def _report(match: Match, side: int, result: dict[str, Any]) -> None:
+    """A player's report in their own column; agreeing reports confirm, differing ones leave no result."""
+    setattr(match, "report_a" if side == 0 else "report_b", result)
+    other = match.report_b if side == 0 else match.report_a
+    if other is None or other == result:
+        _set_result(match, result, confirmed=other == result)
+    else:
+        _set_result(match, None, confirmed=False)

@@ -1,0 +1,300 @@
+"""Tournament pages: the organiser's console, the player's phone view, and the public pages
+(standings, pairings, bracket, match slips, the standings CSV, the finished event's top decks).
+
+The console's current round polls a small partial with htmx (`every 5s`, no filters, no eval),
+and stops once every result is in. Actions are plain POST forms that redirect back with a
+message; the services decide everything (refusals come back as messages).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.decorators import method_decorator
+from django.utils.text import slugify
+from django.views import View
+
+from decks.events.forms import EventSettingsForm as SettingsForm
+from decks.events.lookups import event_or_404, organised_or_404
+from decks.events.selectors import event_is_organiser
+from decks.events.services import SETTINGS, EventError, event_update
+from decks.lists.sheets import registration_sheet
+from decks.lists.stats import list_stats
+from decks.models import Event, EventState, Round, RoundKind
+from decks.tournaments.forms import DropForm, ResultForm, TopCutForm
+from decks.tournaments.selectors import (
+    current_match_of,
+    event_standings,
+    event_standings_csv,
+    match_of,
+    player_of,
+    players_of,
+    public_registration,
+    round_complete,
+    rounds_of,
+    top_decks,
+)
+from decks.tournaments.services import (
+    event_finish,
+    event_start,
+    event_start_list,
+    match_result_set,
+    player_drop,
+    round_pair_next,
+    top_cut_start,
+)
+
+
+def standings_csv_response(event: Event) -> HttpResponse:
+    """The standings CSV as a download (the page's and the API's)."""
+    response = HttpResponse(event_standings_csv(event=event), content_type="text/csv; charset=utf-8")
+    name = slugify(event.name) or f"event-{event.pk}"
+    response["Content-Disposition"] = f'attachment; filename="{name}-standings.csv"'
+    return response
+
+
+_event = event_or_404
+
+
+def _organised(request: HttpRequest, event_id: int) -> Event:
+    return organised_or_404(request.user, event_id)
+
+
+def _current(rounds: list[Round]) -> Round | None:
+    return rounds[-1] if rounds else None
+
+
+def _round_context(event: Event, rounds: list[Round]) -> dict[str, Any]:
+    current = _current(rounds)
+    return {
+        "event": event,
+        "round": current,
+        "complete": current is not None and round_complete(current),
+        "result_choices": ResultForm.choices_for(event, current),
+    }
+
+
+# ---------------------------------------------------------------- the organiser's console
+@method_decorator(login_required, name="dispatch")
+class ConsolePage(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        rounds = rounds_of(event=event)
+        context = {
+            **_round_context(event, rounds),
+            "start": event_start_list(event=event) if event.state == EventState.REGISTRATION else None,
+            "players": list(players_of(event=event)),
+            "standings": event_standings(event=event, rounds=rounds),
+            "settings_form": SettingsForm(initial={k: getattr(event, k) for k in SETTINGS}),
+            "top_cut_form": TopCutForm(initial={"size": event.top_cut or 4}),
+            "swiss_done": event.state == EventState.RUNNING and event.current_round >= (event.rounds or 0),
+        }
+        return render(request, "decks/tournaments/console.html", context)
+
+
+@method_decorator(login_required, name="dispatch")
+class ConsoleRoundPartial(View):
+    """The current round's tables, polled by the console while results are missing."""
+
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        context = _round_context(event, rounds_of(event=event))
+        response = render(request, "decks/tournaments/_console_round.html", context)
+        if context["complete"]:
+            # Every result is in: reload once, so the console offers the next step.
+            response["HX-Refresh"] = "true"
+        return response
+
+
+class _ConsoleAction(View):
+    """A POST of the console: run `act`, say what happened, go back to the console."""
+
+    def act(self, request: HttpRequest, event: Event) -> str:
+        raise NotImplementedError
+
+    @method_decorator(login_required)
+    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        try:
+            messages.success(request, self.act(request, event))
+        except EventError as exc:
+            messages.error(request, exc.message)
+        return HttpResponseRedirect(reverse("event-console", args=[event.pk]))
+
+
+class StartAction(_ConsoleAction):
+    def act(self, request: HttpRequest, event: Event) -> str:
+        start = event_start(event=event)
+        return f"Started with {len(start.players)} players; {len(start.left_out)} left out."
+
+
+class PairAction(_ConsoleAction):
+    def act(self, request: HttpRequest, event: Event) -> str:
+        return f"Paired round {round_pair_next(event=event).number}."
+
+
+class TopCutAction(_ConsoleAction):
+    def act(self, request: HttpRequest, event: Event) -> str:
+        form = TopCutForm(request.POST)
+        if not form.is_valid():
+            raise EventError("size", "Choose a top cut of 2, 4 or 8.")
+        top_cut_start(event=event, size=int(form.cleaned_data["size"]))
+        return f"The top {form.cleaned_data['size']} is paired."
+
+
+class FinishAction(_ConsoleAction):
+    def act(self, request: HttpRequest, event: Event) -> str:
+        event_finish(event=event)
+        return f"{event.name} is finished."
+
+
+class SettingsAction(_ConsoleAction):
+    def act(self, request: HttpRequest, event: Event) -> str:
+        form = SettingsForm(request.POST)
+        if not form.is_valid():
+            raise EventError("rounds", "Check the settings: " + form.errors.as_text())
+        event_update(event=event, **form.settings())
+        return "Saved the settings."
+
+
+class DropAction(View):
+    """A player drops themselves (from their page), or the organiser drops a player (from the console)."""
+
+    @method_decorator(login_required)
+    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        form = DropForm(request.POST)
+        name = form.cleaned_data.get("player") or None if form.is_valid() else None
+        try:
+            player = player_drop(event=event, user=request.user, player=name)
+        except EventError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"{player.user.get_username()} has dropped.")
+        return _back(request, event)
+
+
+def _back(request: HttpRequest, event: Event) -> HttpResponse:
+    page = "event-console" if event_is_organiser(event=event, user=request.user) else "event-play"
+    return HttpResponseRedirect(reverse(page, args=[event.pk]))
+
+
+class ResultAction(View):
+    """A result from the organiser (final) or a report from one of the match's players."""
+
+    @method_decorator(login_required)
+    def post(self, request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+        event = _event(event_id)
+        match = match_of(match_id=match_id)
+        form = ResultForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, "Choose a result.")
+            return _back(request, event)
+        wins, draws = form.in_match_order(
+            match, request.user, organiser=event_is_organiser(event=event, user=request.user)
+        )
+        try:
+            match_result_set(event=event, match=match, user=request.user, wins=wins, draws=draws)
+        except EventError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, "Result saved.")
+        return _back(request, event)
+
+
+# ---------------------------------------------------------------- the player's view
+@method_decorator(login_required, name="dispatch")
+class PlayPage(View):
+    """My table and opponent this round; report in two taps (pick, then send); confirm the opponent's report."""
+
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        player = player_of(event=event, user=request.user)
+        match = current_match_of(event=event, user=request.user)
+        view = ResultForm.player_view(event, match, request.user) if match is not None else None
+        picked = request.GET.get("report")
+        return render(
+            request,
+            "decks/tournaments/play.html",
+            {"event": event, "player": player, "match": match, "view": view, "picked": view and view.pick(picked)},
+        )
+
+
+# ---------------------------------------------------------------- public pages
+class StandingsPage(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        standings = event_standings(event=event)
+        return render(request, "decks/tournaments/standings.html", {"event": event, "standings": standings})
+
+
+class StandingsCsv(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        return standings_csv_response(_event(event_id))
+
+
+class PairingsPage(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        rounds = rounds_of(event=event)
+        return render(request, "decks/tournaments/pairings.html", {"event": event, "rounds": rounds})
+
+
+class BracketPage(View):
+    """The top cut drawn as a bracket: one column a round, each match's winner marked."""
+
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        columns = [r for r in rounds_of(event=event) if r.kind == RoundKind.TOP_CUT]
+        return render(request, "decks/tournaments/bracket.html", {"event": event, "columns": columns})
+
+
+class SlipsPage(View):
+    """Printable match slips of the current round: table, both players, their lists' hashes, a QR to report."""
+
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        current = _current(rounds_of(event=event))
+        matches = [m for m in current.matches.all() if not m.bye] if current is not None else []
+        return render(request, "decks/tournaments/slips.html", {"event": event, "round": current, "matches": matches})
+
+
+class PlayQrCode(View):
+    """A QR code (SVG) of the player view's address: on the event page and on every slip."""
+
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        out = io.BytesIO()
+        segno.make(request.build_absolute_uri(reverse("event-play", args=[event.pk])), error="m").save(
+            out, kind="svg", scale=4, xmldecl=False, svgns=True
+        )
+        response = HttpResponse(out.getvalue(), content_type="image/svg+xml")
+        response["Cache-Control"] = "public, max-age=3600"
+        return response
+
+
+class TopDeckPage(View):
+    """A top deck's registered list, for anyone, once the event is finished with its lists made public."""
+
+    def get(self, request: HttpRequest, event_id: int, registration_id: Any) -> HttpResponse:
+        event = _event(event_id)
+        registration = public_registration(event=event, registration_id=registration_id)
+        if registration is None:
+            raise Http404("This list is not public.")
+        rank = next((row.rank for row, r in top_decks(event=event) if r.pk == registration.pk), None)
+        stats = list_stats(game_id=event.game_id, game_slug=event.game.slug, entries=registration.cards)
+        context = {
+            "event": event,
+            "registration": registration,
+            "rank": rank,
+            "sheet": registration_sheet(registration=registration),
+            "charts": [{"chart": c, "svg": c.svg()} for c in stats.charts],
+        }
+        return render(request, "decks/tournaments/top_deck.html", context)

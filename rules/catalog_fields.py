@@ -1,0 +1,183 @@
+"""Catalog card fields (catalog-format.md): what a field is, and the checkers that read its JSON value.
+
+A game's own fields are in its package (rules/games/<game>/catalog.py); a
+checker raises `Invalid` with a message and the path below the field
+(`.faith`, `[2].words`), and returns the value normalised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+
+class Invalid(Exception):
+    def __init__(self, message: str, subpath: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.subpath = subpath
+
+
+# ---------------------------------------------------------------- checkers
+Checker = Callable[[Any], Any]
+
+
+def string(*, min_len: int = 0, max_len: int | None = None, choices: Collection[str] | None = None) -> Checker:
+    def check(value: Any) -> str:
+        if not isinstance(value, str):
+            raise Invalid("must be a string")
+        value = value.strip()
+        if choices is not None and value not in choices:
+            raise Invalid("must be one of " + ", ".join(choices))
+        if len(value) < min_len:
+            raise Invalid("must not be empty" if min_len == 1 else f"must have at least {min_len} characters")
+        if max_len is not None and len(value) > max_len:
+            raise Invalid(f"must have at most {max_len} characters")
+        if "\x00" in value:
+            raise Invalid("must not contain NUL characters")
+        return value
+
+    return check
+
+
+def integer(lo: int | None = 0, hi: int | None = None) -> Checker:
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise Invalid(_range_text(lo, hi))
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise Invalid(_range_text(lo, hi))
+        return value
+
+    return check
+
+
+def _range_text(lo: int | None, hi: int | None) -> str:
+    if lo is not None and hi is not None:
+        return f"must be an integer from {lo} to {hi}"
+    if lo is not None:
+        return f"must be an integer >= {lo}"
+    return "must be an integer"
+
+
+def boolean(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid("must be true or false")
+    return value
+
+
+def string_list(value: Any) -> list[str]:
+    if not isinstance(value, list):
+        raise Invalid("must be a list of strings")
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, str) or not item.strip():
+            raise Invalid("must be a non-empty string", f"[{i}]")
+        out.append(item.strip())
+    return out
+
+
+def url(value: Any) -> str:
+    """An absolute http(s) URL (empty: none)."""
+    text = string(max_len=500)(value)
+    if text:
+        parts = urlsplit(text)
+        if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in text):
+            raise Invalid("must be an http or https URL")
+    return text
+
+
+def json_object(value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise Invalid("must be an object")
+    return value
+
+
+def objects(value: Any, shape: str, item_shape: str, check: Callable[[dict], Any]) -> list[Any]:
+    """A list of objects, each checked by `check`; a problem's path starts at its `[index]`."""
+    if not isinstance(value, list):
+        raise Invalid(shape)
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise Invalid(item_shape, f"[{i}]")
+        try:
+            out.append(check(item))
+        except Invalid as exc:
+            raise Invalid(exc.message, f"[{i}]{exc.subpath}") from None
+    return out
+
+
+def object_key(item: dict, key: str, check: Checker) -> Any:
+    """`check` of the object's `key` (None when absent); a problem's path is `.key`."""
+    try:
+        return check(item.get(key))
+    except Invalid as exc:
+        raise Invalid(exc.message, f".{key}{exc.subpath}") from None
+
+
+# ---------------------------------------------------------------- fields
+REQUIRED = object()
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a card: its checker, its default (REQUIRED: none) and where it applies.
+
+    Mutable defaults are given as `fresh` (made anew per card, the default
+    itself None). `always`: written back even at its default; `write`: how it
+    is written back (always).
+    """
+
+    name: str
+    check: Checker
+    default: Any = REQUIRED
+    # For games with card kinds: the kinds this field belongs to (None: all).
+    kinds: tuple[str, ...] | None = None
+    fresh: Callable[[], Any] | None = None
+    always: bool = False
+    write: Callable[[Any], Any] | None = None
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+    def default_value(self) -> Any:
+        return self.fresh() if self.fresh is not None else self.default
+
+
+def empty_list() -> list:
+    return []
+
+
+# Where a card's facts come from (catalog-format.md): a public source, this site's samples, or a player.
+PROVENANCES = ("published", "sample", "community")
+DEFAULT_PROVENANCE = "sample"
+
+
+def _ruling(item: dict) -> dict[str, str]:
+    for key in item:
+        if key not in ("text", "source"):
+            raise Invalid("unknown key for a ruling (a ruling has text and source)", f".{key}")
+    ruling = {"text": object_key(item, "text", string(min_len=1, max_len=2000))}
+    if item.get("source") is not None:
+        ruling["source"] = object_key(item, "source", url)
+    return ruling
+
+
+def rulings(value: Any) -> list[dict[str, str]]:
+    """Errata and rulings: [{text, source}], `source` the URL they come from (optional)."""
+    return objects(value, "must be a list of rulings", "must be an object with text and source", _ruling)
+
+
+COMMON_FIELDS: tuple[Field, ...] = (
+    Field("text", string(), ""),
+    Field("copies", integer(1), 1),
+    Field("image", string(), ""),
+    Field("extra", json_object, None, fresh=dict),
+    # Written back always: a dumped card says where it comes from.
+    Field("provenance", string(choices=PROVENANCES), DEFAULT_PROVENANCE, always=True),
+    Field("source", url, ""),
+    Field("rulings", rulings, None, fresh=empty_list),
+)

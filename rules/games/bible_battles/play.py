@@ -1,0 +1,198 @@
+"""Bible Battles' goldfish `play` policy: a greedy solo player that gathers wisdom towards a target.
+
+Policy `greedy`, Bible Battles:
+- Draw (an empty deck at the draw loses: the game stops being tracked).
+- Play the follower with the most wisdom (one a turn; followers need no effort).
+- If inspiring every follower and wisdom card for wisdom reaches the target
+  this turn, do that. Otherwise build: repeatedly bring in the hand's card with
+  wisdom (not a follower or event) with the best wisdom per effort (ties to
+  more wisdom) that the unspent followers can pay for and, for an army or
+  unique person, that the food in play can feed; when nothing else can be
+  built but such a card is held back only by food, bring in the food card
+  with the most food (ties to less effort). The followers with the least wisdom give the effort; every
+  other follower and every wisdom card in play is inspired for wisdom.
+  Armies, events, and cards without wisdom or needed food are never built.
+- End: over 7 cards, discard the least useful (followers, then wisdom cards,
+  then food cards, then the rest).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.cards import CardData
+from rules.games.bible_battles import SETUP
+from rules.games.interface import Player, SoloPlay
+
+BB_HAND = SETUP.hand
+BB_HAND_LIMIT = 7
+
+# Result flags of one turn.
+REACHED = 1
+LOST = 2
+
+# Card roles, as the greedy policy sees them.
+BB_FOLLOWER = "follower"
+BB_EATERS = ("army", "unique-person")
+BB_NEVER_BUILT = ("event",)
+
+
+def kinds(
+    cards: Sequence[CardData], copies: Mapping[CardData, int], query_of: Sequence[tuple[int, ...]]
+) -> list[tuple[Any, ...]]:
+    """Each printing as the plan lays it out: (copies, type, effort, food, wisdom, (query indices))."""
+    return [
+        (copies[card], card.type, max(0, card.effort or 0), max(0, card.food), max(0, card.wisdom), query_of[i])
+        for i, card in enumerate(cards)
+    ]
+
+
+class BBTables:
+    """Per-kind integers the BB turn reads, unpacked once per chunk from the plan."""
+
+    __slots__ = ("builds", "eater", "effort", "follower", "food", "food_card", "keep", "wisdom")
+
+    def __init__(self, kinds: Sequence[tuple[Any, ...]]):
+        types = [k[1] for k in kinds]
+        self.effort = [k[2] for k in kinds]
+        self.food = [k[3] for k in kinds]
+        self.wisdom = [k[4] for k in kinds]
+        self.follower = [t == BB_FOLLOWER for t in types]
+        self.eater = [1 if t in BB_EATERS else 0 for t in types]
+        never = [t == BB_FOLLOWER or t in BB_NEVER_BUILT for t in types]
+        # Built for wisdom / built to feed a unique person or army.
+        self.builds = [not nv and w > 0 for nv, w in zip(never, self.wisdom)]
+        self.food_card = [not nv and not e and f > 0 for nv, e, f in zip(never, self.eater, self.food)]
+        # What the hand limit keeps: followers, then wisdom cards, then food cards, then the rest.
+        self.keep = [
+            (3 if fo else 2 if b else 1 if fc else 0) * 10_000 + w * 100 + max(0, 99 - e)
+            for fo, b, fc, w, e in zip(self.follower, self.builds, self.food_card, self.wisdom, self.effort)
+        ]
+
+
+class BBState:
+    """One BB game in progress; the top of the deck is the END of the list."""
+
+    __slots__ = ("deck", "eaters", "entered", "followers", "food", "hand", "wisdom", "wisdom_cards")
+
+    def __init__(self, deck: list[int], hand: list[int] | None = None):
+        self.deck = deck
+        self.hand = hand if hand is not None else []
+        self.followers: list[int] = []  # wisdom of each follower in play, ascending
+        self.wisdom_cards = 0  # wisdom of the other cards in play, inspired every turn
+        self.food = 0
+        self.eaters = 0  # armies and unique people in play
+        self.wisdom = 0
+        self.entered: list[int] = list(self.hand)
+
+    @classmethod
+    def setup(cls, deck: list[int]) -> BBState:
+        hand = deck[-BB_HAND:] if len(deck) >= BB_HAND else deck[:]
+        del deck[len(deck) - len(hand) :]
+        return cls(deck, hand)
+
+
+def bb_can_bring(tb: BBTables, s: BBState, k: int, effort_left: int) -> bool:
+    """Whether card k can come into play now: its effort is available and, for an army or
+    unique person, the food in play (its own included) feeds every army and unique person."""
+    if tb.effort[k] > effort_left:
+        return False
+    return not tb.eater[k] or s.food + tb.food[k] >= s.eaters + 1
+
+
+def _bb_bring(tb: BBTables, s: BBState, k: int) -> None:
+    s.hand.remove(k)
+    s.wisdom_cards += tb.wisdom[k]
+    s.food += tb.food[k]
+    s.eaters += tb.eater[k]
+
+
+def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
+    """Play one whole turn; returns REACHED when wisdom reaches the target, LOST on an empty draw."""
+    deck, hand = s.deck, s.hand
+    if not deck:
+        return LOST
+    card = deck.pop()
+    hand.append(card)
+    s.entered.append(card)
+    effort, wisdom, follower = tb.effort, tb.wisdom, tb.follower
+    followers = s.followers
+    spent = 0  # effort given this turn, by the followers with the least wisdom (the first `spent`)
+    # One follower a turn, the wisest; followers need no effort (a printed one is ignored).
+    best = -1
+    for k in hand:
+        if follower[k] and (best < 0 or wisdom[k] > wisdom[best]):
+            best = k
+    if best >= 0:
+        hand.remove(best)
+        followers.append(wisdom[best])
+        followers.sort()
+    # Reaching the target now beats building.
+    if s.wisdom + sum(followers[spent:]) + s.wisdom_cards >= target:
+        s.wisdom += sum(followers[spent:]) + s.wisdom_cards
+        return REACHED
+    builds, food_card, food = tb.builds, tb.food_card, tb.food
+    while True:
+        left = len(followers) - spent
+        best = -1
+        starving = False
+        for k in hand:
+            if not builds[k] or effort[k] > left:
+                continue
+            if not bb_can_bring(tb, s, k, left):
+                starving = True
+                continue
+            e, w = effort[k], wisdom[k]
+            if (
+                best < 0
+                or w * max(effort[best], 1) > wisdom[best] * max(e, 1)
+                or (w * max(effort[best], 1) == wisdom[best] * max(e, 1) and w > wisdom[best])
+            ):
+                best = k
+        if best < 0 and starving:
+            for k in hand:
+                if (
+                    food_card[k]
+                    and effort[k] <= left
+                    and (best < 0 or food[k] > food[best] or (food[k] == food[best] and effort[k] < effort[best]))
+                ):
+                    best = k
+        if best < 0:
+            break
+        spent += effort[best]
+        _bb_bring(tb, s, best)
+    s.wisdom += sum(followers[spent:]) + s.wisdom_cards
+    if len(hand) > BB_HAND_LIMIT:
+        hand.sort(key=tb.keep.__getitem__)
+        del hand[: len(hand) - BB_HAND_LIMIT]
+    return REACHED if s.wisdom >= target else 0
+
+
+class BBPlayer(Player):
+    """Plays BB games of one chunk: outcome 0 is reaching the wisdom target; an empty draw loses."""
+
+    Tables = BBTables
+    State = BBState
+
+    def turn(self, state: BBState, turn: int, happened: list[int]) -> bool:
+        flags = bb_turn(self.tables, state, self.target)
+        if flags & REACHED:
+            happened[0] = turn
+        return bool(flags & (REACHED | LOST))
+
+
+# A Bible Battles game plays its followers and barely looks at the rest: ~1e-9 s a card-turn, measured.
+def unmodelled(cards: Sequence[CardData]) -> tuple[str, ...]:
+    """Special abilities are not run: every title with one, once, in deck order."""
+    return tuple(dict.fromkeys(c.title for c in cards if c.abilities))
+
+
+SOLO_PLAY = SoloPlay(
+    outcomes=("wisdom-target",),
+    kinds=kinds,
+    player=BBPlayer,
+    uses_target=True,
+    seconds_per_card_turn=2e-9,
+    unmodelled=unmodelled,
+)

@@ -1,0 +1,93 @@
+"""Chapter and Verse's catalog fields: sacrifice, theme icons, markers, scripture and effects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.catalog_fields import (
+    Checker,
+    Field,
+    Invalid,
+    boolean,
+    empty_list,
+    integer,
+    object_key,
+    objects,
+    string,
+    string_list,
+)
+from rules.games.chapter_and_verse import CV_EFFECT_KINDS, CV_STANDARD_WORKS, CV_THEMES
+from rules.games.chapter_and_verse.effects import STRUCTURE_KEYS, STRUCTURED_KINDS, check_structure
+
+
+def _no_icons() -> dict[str, int]:
+    return {theme: 0 for theme in CV_THEMES}
+
+
+def _icons(value: Any) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise Invalid("must be an object of theme to icon count")
+    icons = _no_icons()
+    for theme, count in value.items():
+        if theme not in CV_THEMES:
+            raise Invalid("unknown theme (themes are " + ", ".join(CV_THEMES) + ")", f".{theme}")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 9:
+            raise Invalid("must be an integer from 0 to 9", f".{theme}")
+        icons[theme] = count
+    return icons
+
+
+def _icons_written(value: Any) -> dict[str, int]:
+    # Only the themes a card has icons of.
+    return {theme: n for theme, n in (value or {}).items() if n}
+
+
+_EFFECT_KEYS: dict[str, dict[str, Checker]] = {
+    "discard": {"text": string()},
+    "quote": {},
+    "prayer": {"n": integer(1)},
+    "keyword": {"words": string_list},
+    "unique": {},
+    "cross-reference": {"reference": string(min_len=1)},
+    "quick-play": {"text": string()},
+    "text": {"text": string()},
+}
+assert set(_EFFECT_KEYS) == set(CV_EFFECT_KINDS)
+
+
+def _effect(effect: dict) -> dict[str, Any]:
+    kind = effect.get("kind")
+    if kind not in _EFFECT_KEYS:
+        raise Invalid("must be one of " + ", ".join(CV_EFFECT_KINDS), ".kind")
+    keys = _EFFECT_KEYS[kind]
+    out: dict[str, Any] = {"kind": kind}
+    # Discard, Quick Play and text effects may also say what the engine runs (docs/card-effects.md).
+    structured = STRUCTURE_KEYS if kind in STRUCTURED_KINDS else {}
+    for key in effect:
+        if key != "kind" and key not in keys and key not in structured:
+            raise Invalid(f"unknown key for a {kind} effect", f".{key}")
+    for key, check in keys.items():
+        if key not in effect:
+            raise Invalid("is required", f".{key}")
+        out[key] = object_key(effect, key, check)
+    if structured:
+        check_structure(kind, effect, out)
+    if kind == "keyword" and not out["words"]:
+        raise Invalid("must name at least one word", ".words")
+    return out
+
+
+def _effects(value: Any) -> list[dict[str, Any]]:
+    return objects(value, "must be a list of effect objects", "must be an object with a kind", _effect)
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("sacrifice", integer(0, 20)),
+    Field("icons", _icons, None, fresh=_no_icons, write=_icons_written),
+    Field("markers", string_list, None, fresh=empty_list, always=True),
+    Field("scripture", string()),
+    Field("reference", string(min_len=1)),
+    Field("standard_work", string(choices=CV_STANDARD_WORKS)),
+    Field("advanced", boolean, False),
+    Field("effects", _effects, None, fresh=empty_list, always=True),
+)

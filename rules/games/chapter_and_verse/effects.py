@@ -1,0 +1,191 @@
+"""Chapter and Verse card effects as data: the grammar of docs/card-effects.md.
+
+A `discard`, `quick-play` or `text` effect may carry, beside its printed
+`text`, what the engine runs:
+- `timing` (`text` effects only; `discard` and `quick-play` are their own):
+  `play` (default), `start-of-turn`, `end-of-turn`;
+- `only`: conditions on the chapter a verse may be played into;
+- `if`: conditions under which the actions happen;
+- `do`: the actions, in order.
+An effect with `only` or `do` is *modelled*; one with neither is free text,
+which the play-out skips and reports (`unmodelled`).
+
+`check_structure` validates those keys for the catalog loader (errors carry a
+path below the effect, `.do[1].n`); `compile_effect` turns one checked effect
+into the plan's JSON primitives, resolving names (themes, markers, the verses
+a marker picks) into indices once, so the play loop only compares integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.catalog_fields import Checker, Invalid, integer, object_key, objects, string
+from rules.games.chapter_and_verse import CV_THEMES
+
+TIMINGS: tuple[str, ...] = ("play", "start-of-turn", "end-of-turn")
+# Effect kinds that may carry a structure, and the timing each implies.
+STRUCTURED_KINDS: dict[str, str | None] = {"discard": "discard", "quick-play": "quick-play", "text": None}
+
+
+def _theme(value: Any) -> str:
+    return string(choices=CV_THEMES)(value)
+
+
+def _marker(value: Any) -> str:
+    return string(min_len=1)(value)
+
+
+# kind -> its keys (all required unless the checker is in _OPTIONAL).
+CONDITIONS: dict[str, dict[str, Checker]] = {
+    # The chapter already has at least one icon of `theme`.
+    "chapter-has-icon": {"theme": _theme},
+    # The chapter already holds at most `n` verses (a new chapter holds 0).
+    "chapter-verses-at-most": {"n": integer(0)},
+    # The chapter already holds at least `n` verses with an icon of `theme` / the `marker`.
+    "chapter-verses-with": {"n": integer(1), "theme": _theme, "marker": _marker},
+}
+ACTIONS: dict[str, dict[str, Checker]] = {
+    # Draw `n` verses from the deck; with `per` (a theme or marker), one per other verse
+    # of the chapter that has it, up to n.
+    "draw-verses": {"n": integer(1), "per-theme": _theme, "per-marker": _marker},
+    # Draw `n` blessings (drawing the last one wins).
+    "draw-blessing": {"n": integer(1)},
+    # Set up to `n` verses from the hand into this chapter (with `marker`: only such verses).
+    "set-from-hand": {"n": integer(1), "marker": _marker},
+    # Return up to `n` verses from the discard pile to the hand.
+    "return-from-discard": {"n": integer(1)},
+    # Look at the top `n` verses of the deck and put them back in any order.
+    "arrange-top": {"n": integer(1)},
+    # Put `n` verses from the hand on the bottom of the deck.
+    "hand-to-deck-bottom": {"n": integer(1)},
+    # Acts on opponents only: nothing happens in a solo game.
+    "opponents": {},
+}
+# Keys that may be left out, per kind (every other key is required).
+_OPTIONAL: dict[str, frozenset[str]] = {
+    "chapter-verses-with": frozenset({"theme", "marker"}),
+    "draw-verses": frozenset({"per-theme", "per-marker"}),
+    "set-from-hand": frozenset({"marker"}),
+}
+# Exactly one of these keys.
+_ONE_OF: dict[str, tuple[str, ...]] = {"chapter-verses-with": ("theme", "marker")}
+_AT_MOST_ONE: dict[str, tuple[str, ...]] = {"draw-verses": ("per-theme", "per-marker")}
+
+
+def _item(table: dict[str, dict[str, Checker]], tag: str) -> Any:
+    def check(item: dict) -> dict[str, Any]:
+        kind = item.get(tag)
+        if kind not in table:
+            raise Invalid("must be one of " + ", ".join(table), f".{tag}")
+        keys = table[kind]
+        out: dict[str, Any] = {tag: kind}
+        for key in item:
+            if key != tag and key not in keys:
+                raise Invalid(f"unknown key for {kind}", f".{key}")
+        optional = _OPTIONAL.get(kind, frozenset())
+        for key, checker in keys.items():
+            if key in item:
+                out[key] = object_key(item, key, checker)
+            elif key not in optional:
+                raise Invalid("is required", f".{key}")
+        given = [k for k in _ONE_OF.get(kind, ()) if k in out]
+        if kind in _ONE_OF and len(given) != 1:
+            raise Invalid(f"needs exactly one of {' or '.join(_ONE_OF[kind])}")
+        if len([k for k in _AT_MOST_ONE.get(kind, ()) if k in out]) > 1:
+            raise Invalid(f"takes at most one of {' or '.join(_AT_MOST_ONE[kind])}")
+        return out
+
+    return check
+
+
+def _conditions(value: Any) -> list[dict[str, Any]]:
+    return objects(
+        value, "must be a list of conditions", "must be an object with a condition", _item(CONDITIONS, "condition")
+    )
+
+
+def _actions(value: Any) -> list[dict[str, Any]]:
+    return objects(value, "must be a list of actions", "must be an object with an action", _item(ACTIONS, "action"))
+
+
+STRUCTURE_KEYS: dict[str, Checker] = {
+    "timing": string(choices=TIMINGS),
+    "only": _conditions,
+    "if": _conditions,
+    "do": _actions,
+}
+
+
+def check_structure(kind: str, effect: Mapping[str, Any], out: dict[str, Any]) -> None:
+    """Check the structured keys of one effect into `out`; Invalid with a path below the effect."""
+    for key, checker in STRUCTURE_KEYS.items():
+        if key in effect:
+            out[key] = object_key(dict(effect), key, checker)
+    if "timing" in out and kind != "text":
+        raise Invalid(f"a {kind} effect has its own timing", ".timing")
+    if "only" in out and (kind != "text" or out.get("timing", "play") != "play"):
+        raise Invalid("only a text effect with timing play restricts where a verse is played", ".only")
+    if ("if" in out or "timing" in out) and "do" not in out:
+        raise Invalid("needs the actions (do) it conditions", ".do")
+
+
+def is_modelled(effect: Mapping[str, Any]) -> bool:
+    """Whether the play-out runs this effect (a standard effect, or one with `only` or `do`)."""
+    kind = effect.get("kind")
+    if kind in STRUCTURED_KINDS:
+        return "do" in effect or "only" in effect
+    return True
+
+
+def timing_of(effect: Mapping[str, Any]) -> str:
+    implied = STRUCTURED_KINDS.get(str(effect.get("kind")))
+    return implied or str(effect.get("timing", "play"))
+
+
+# ---------------------------------------------------------------- compiling for the plan
+# Conditions: ("icon", theme index) | ("at-most", n) | ("with", n, (kinds that count)).
+# Actions: ("draw", n, (kinds that count) or None) | ("blessing", n) | ("set", n, (kinds allowed) or None)
+#          | ("return", n) | ("arrange", n) | ("bottom", n); `opponents` compiles to nothing.
+def _picks(cards: Sequence[Any], theme: str | None, marker: str | None) -> tuple[int, ...]:
+    """The kinds with an icon of `theme` or the `marker` (markers compared case-insensitively)."""
+    if theme is not None:
+        return tuple(j for j, c in enumerate(cards) if c.icons.get(theme, 0))
+    wanted = str(marker).casefold()
+    return tuple(j for j, c in enumerate(cards) if any(m.casefold() == wanted for m in c.markers))
+
+
+def compile_condition(cond: Mapping[str, Any], cards: Sequence[Any]) -> tuple[Any, ...]:
+    name = cond["condition"]
+    if name == "chapter-has-icon":
+        return ("icon", CV_THEMES.index(cond["theme"]))
+    if name == "chapter-verses-at-most":
+        return ("at-most", int(cond["n"]))
+    return ("with", int(cond["n"]), _picks(cards, cond.get("theme"), cond.get("marker")))
+
+
+def compile_action(action: Mapping[str, Any], cards: Sequence[Any]) -> tuple[Any, ...] | None:
+    name = action["action"]
+    n = int(action.get("n", 0))
+    if name == "draw-verses":
+        per = None
+        if "per-theme" in action or "per-marker" in action:
+            per = _picks(cards, action.get("per-theme"), action.get("per-marker"))
+        return ("draw", n, per)
+    if name == "set-from-hand":
+        return ("set", n, _picks(cards, None, action["marker"]) if "marker" in action else None)
+    short = {"draw-blessing": "blessing", "return-from-discard": "return", "arrange-top": "arrange"}
+    if name in short:
+        return (short[name], n)
+    if name == "hand-to-deck-bottom":
+        return ("bottom", n)
+    return None  # opponents: nothing to do alone
+
+
+def compile_effect(effect: Mapping[str, Any], cards: Sequence[Any]) -> tuple[str, tuple, tuple, tuple]:
+    """(timing, only, if, do) of one modelled effect, as the plan stores it."""
+    only = tuple(compile_condition(c, cards) for c in effect.get("only") or ())
+    when = tuple(compile_condition(c, cards) for c in effect.get("if") or ())
+    do = tuple(a for a in (compile_action(a, cards) for a in effect.get("do") or ()) if a is not None)
+    return (timing_of(effect), only, when, do)

@@ -1,0 +1,37 @@
+"""Warriors of the Promised Land's catalog fields: warriors (points, prophet, bonuses) and armories."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.catalog_fields import Field, Invalid, boolean, empty_list, integer, object_key, objects, string, string_list
+from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS, WPL_KINDS
+
+
+def _bonus(bonus: dict) -> dict[str, Any]:
+    for key in bonus:
+        if key not in ("with", "points"):
+            raise Invalid("unknown key", f".{key}")
+    return {"with": object_key(bonus, "with", string(min_len=1)), "points": object_key(bonus, "points", integer(None))}
+
+
+def _bonuses(value: Any) -> list[dict[str, Any]]:
+    return objects(value, "must be a list of {with, points} objects", "must be an object with with and points", _bonus)
+
+
+def _alignment(value: Any) -> str | None:
+    if value is None:
+        return None
+    return string(choices=WPL_ALIGNMENTS)(value)
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("kind", string(choices=WPL_KINDS)),
+    # A fresh {} when absent, as the loader has always stored it.
+    Field("icons", string_list, None, fresh=dict),
+    Field("alignment", _alignment, None),
+    Field("points", integer(None), kinds=("warrior",)),
+    Field("prophet", boolean, False, kinds=("warrior",)),
+    Field("bonuses", _bonuses, None, kinds=("warrior",), fresh=empty_list),
+    Field("armory", string(min_len=1), kinds=("armory",)),
+)

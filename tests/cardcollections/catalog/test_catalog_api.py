@@ -1,0 +1,208 @@
+"""The catalog API: games, sets, cards, search, filters, ordering, pagination, and its refusals."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from cardcollections.catalog.filters import CardFilter
+from cardcollections.catalog.services import catalog_load
+from cardcollections.models import Card
+from rules.games import GAME_SLUGS
+
+pytestmark = pytest.mark.django_db
+STARTER_CATALOGS = Path(__file__).resolve().parents[3] / "cardcollections" / "starter_catalogs"
+
+
+@pytest.fixture
+def api(small_catalogs) -> APIClient:
+    return APIClient()
+
+
+def titles(response) -> list[str]:
+    assert response.status_code == 200, response.content
+    return [c["title"] for c in response.json()["results"]]
+
+
+def test_it_lists_the_five_games_with_counts(api):
+    games = api.get("/api/v1/games/").json()
+    assert [g["slug"] for g in games] == [
+        "chapter-and-verse",
+        "bible-battles",
+        "book-of-mormon-battles",
+        "warriors-of-the-promised-land",
+        "battle-cards",
+    ]
+    assert games[0]["card_count"] == 4 and games[0]["set_count"] == 2
+    # Only the two trading card games are collected; the other three come in a box (Battle Cards deals them all).
+    assert [g["slug"] for g in games if g["collectible"]] == ["chapter-and-verse", "bible-battles"]
+
+
+def test_the_home_page_calls_battle_cards_a_fixed_deck_game(client, small_catalogs):
+    html = client.get("/").content.decode()
+    tile = html[html.index('class="game-tile game-battle-cards"') :]
+    tile = tile[: tile.index("</li>")]
+    assert "Fixed deck" in tile and "Collectible" not in tile
+
+
+def test_it_lists_sets_of_a_game_and_refuses_an_unknown_game(api):
+    sets = api.get("/api/v1/sets/?game=chapter-and-verse").json()
+    assert [(s["code"], s["card_count"]) for s in sets] == [("CV1", 3), ("CV2", 1)]
+    response = api.get("/api/v1/sets/?game=chess")
+    assert response.status_code == 400 and "game" in response.json()
+
+
+def test_a_card_reads_like_the_catalog_file_with_only_its_games_fields(api):
+    card = api.get("/api/v1/cards/?game=chapter-and-verse&title=by small means&set=CV1").json()["results"][0]
+    assert card["icons"] == {"wisdom": 2, "histories": 1}
+    assert card["reference"] == "Alma 37:6" and card["effects"] == [{"kind": "prayer", "n": 3}]
+    assert "type" not in card and "strength" not in card
+    detail = api.get(f"/api/v1/cards/{card['id']}/").json()
+    assert detail == card
+    assert card["image"].endswith(f"/cards/{card['id']}/image/")
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("q=simple things", ["By Small Means", "By Small  means"]),
+        ("q=FAITH dead", ["Faith Without Works"]),
+        ("q=james 2:17", ["Faith Without Works"]),
+        ("q=inspire", ["Shepherd"]),
+        ("theme=faith", ["Faith Without Works"]),
+        ("marker=faith verse", ["Faith Without Works"]),
+        ("effect=unique", ["Pride Cycle"]),
+        ("advanced=true", ["Pride Cycle"]),
+        ("standard_work=new-testament", ["Faith Without Works"]),
+        ("sacrifice_min=2&game=chapter-and-verse", ["Faith Without Works", "Pride Cycle"]),
+        ("type=army", ["Chariots"]),
+        ("mounted=true", ["Chariots"]),
+        ("game=bible-battles&unique=true", ["Moses"]),
+        ("game=chapter-and-verse&unique=true", ["Pride Cycle"]),
+        ("cost_max=0", ["Shepherd"]),
+        ("food_min=1", ["Goat"]),
+        ("set=CV2", ["By Small  means"]),
+        ("title=BY   SMALL MEANS", ["By Small Means", "By Small  means"]),
+    ],
+)
+def test_it_searches_and_filters(api, query, expected):
+    assert sorted(titles(api.get(f"/api/v1/cards/?{query}"))) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("game=chess", "game"),
+        ("type=wizard", "type"),
+        ("theme=grace", "theme"),
+        ("advanced=maybe", "advanced"),
+        ("sacrifice_min=lots", "sacrifice_min"),
+        ("ordering=colour", "ordering"),
+        ("tpye=army", "tpye"),
+        ("q=%00", "q"),
+    ],
+)
+def test_an_unknown_filter_value_is_a_400_naming_it(api, query, field):
+    response = api.get(f"/api/v1/cards/?{query}")
+    assert response.status_code == 400
+    assert field in response.json()
+
+
+def test_it_orders_and_paginates(api):
+    page = api.get("/api/v1/cards/?game=bible-battles&ordering=-effort&page_size=2").json()
+    assert [c["title"] for c in page["results"]][:2] == ["Moses", "Chariots"]
+    assert page["count"] == 4
+    everything = api.get("/api/v1/cards/").json()
+    assert everything["count"] == 8 and everything["next"] is None
+
+
+def test_an_unknown_card_is_a_404(api):
+    assert api.get("/api/v1/cards/999999/").status_code == 404
+
+
+def test_the_card_list_costs_the_same_queries_for_more_cards(api, django_assert_max_num_queries):
+    with django_assert_max_num_queries(3):
+        api.get("/api/v1/cards/?page_size=2")
+    with django_assert_max_num_queries(3):
+        api.get("/api/v1/cards/")
+
+
+def test_the_catalog_is_read_only_on_the_api(api, alice):
+    api.force_authenticate(alice)
+    assert api.post("/api/v1/cards/", {"title": "x"}, format="json").status_code == 405
+
+
+def test_the_schema_and_its_docs_page_are_served(api):
+    schema = api.get("/api/v1/schema/")
+    assert schema.status_code == 200 and b"/api/v1/cards/" in schema.content
+    assert api.get("/api/v1/docs/").status_code == 200
+
+
+def test_every_listed_card_reads_as_its_detail_in_every_game(db):
+    """The list builds cards from plain rows (no model instances); the detail from a Card. Same output."""
+    for path in sorted(STARTER_CATALOGS.glob("*.json")):
+        catalog_load(document=json.loads(path.read_text()))
+    api = APIClient()
+    listed: list[dict] = []
+    url = "/api/v1/cards/?page_size=200"
+    while url:
+        page = api.get(url).json()
+        listed += page["results"]
+        url = page["next"]
+    assert len(listed) == Card.objects.count() == page["count"]
+    assert {c["game"] for c in listed} == set(GAME_SLUGS)
+    for card in listed:
+        assert api.get(f"/api/v1/cards/{card['id']}/").json() == card
+
+
+def test_pages_count_exactly_and_link_to_each_other(api):
+    first = api.get("/api/v1/cards/?page_size=3").json()
+    assert first["count"] == 8 and first["previous"] is None
+    assert first["next"] == "http://testserver/api/v1/cards/?page=2&page_size=3"
+    last = api.get("/api/v1/cards/?page=3&page_size=3").json()
+    assert last["count"] == 8 and last["next"] is None and len(last["results"]) == 2
+    assert last["previous"] == "http://testserver/api/v1/cards/?page=2&page_size=3"
+    every = [c["id"] for n in (1, 2, 3) for c in api.get(f"/api/v1/cards/?page={n}&page_size=3").json()["results"]]
+    assert every == [c["id"] for c in api.get("/api/v1/cards/").json()["results"]]
+    assert api.get("/api/v1/cards/?page=last&page_size=3").json() == last
+    searched = api.get("/api/v1/cards/?q=by small&page=2&page_size=1").json()
+    assert searched["count"] == 2 and searched["next"] is None and len(searched["results"]) == 1
+    assert api.get("/api/v1/cards/?q=nothing like it").json() == {
+        "count": 0,
+        "next": None,
+        "previous": None,
+        "results": [],
+    }
+
+
+@pytest.mark.parametrize("page", ["4", "0", "-1", "two", "1.5", "10000000000000000000000000"])
+def test_a_page_that_is_not_there_is_a_404(api, page):
+    response = api.get(f"/api/v1/cards/?page_size=3&page={page}")
+    assert response.status_code == 404 and response.json() == {"detail": "Invalid page."}
+
+
+def test_a_page_of_cards_and_its_count_are_two_queries(api, django_assert_num_queries):
+    # The page's ids and the exact count in one query, the page's cards in another.
+    with django_assert_num_queries(2):
+        api.get("/api/v1/cards/?q=by small&theme=wisdom")
+    with django_assert_num_queries(1):  # no match: nothing to read after the count
+        api.get("/api/v1/cards/?q=nothing like it")
+
+
+def test_only_the_given_filters_are_checked_and_the_browsable_api_still_offers_them_all(api):
+    response = api.get("/api/v1/cards/?q=faith&theme=grace&sacrifice_min=lots")
+    assert response.status_code == 400 and sorted(response.json()) == ["sacrifice_min", "theme"]
+    assert titles(api.get("/api/v1/cards/?game=bible-battles&type=army")) == ["Chariots"]
+    assert sorted(titles(api.get("/api/v1/cards/?type=army&game="))) == ["Chariots"]
+    html = api.get("/api/v1/cards/?q=faith", HTTP_ACCEPT="text/html").content.decode()
+    assert all(f'name="{name}"' in html for name in CardFilter.base_filters)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the full-text index is PostgreSQL's")
+def test_the_search_index_takes_new_cards_straight_in(db):
+    # A GIN pending list would be read end to end by every search until a vacuum.
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = 'card_search_text_fts'")
+        assert cursor.fetchone()[0] == ["fastupdate=off"]

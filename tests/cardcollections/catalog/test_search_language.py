@@ -1,0 +1,86 @@
+"""The search language on the real catalog (both databases): the API's q, the catalog page, the builder and the
+collection page all read it the same way, and a bad query is a 400 naming its bad part, never an empty 200."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from cardcollections.models import Card
+from tests.rules.test_search_syntax import BAD_QUERIES
+
+pytestmark = pytest.mark.django_db
+
+API = "/api/v1/cards/"
+CV, BB = "chapter-and-verse", "bible-battles"
+
+
+def titles(q: str, game: str = CV) -> set[str]:
+    response = APIClient().get(API, {"game": game, "q": q, "page_size": 500})
+    assert response.status_code == 200, response.content
+    return {card["title"] for card in response.json()["results"]}
+
+
+def cv(**lookups) -> set[str]:
+    return set(Card.objects.filter(game__slug=CV, **lookups).values_list("title", flat=True))
+
+
+def test_keys_and_comparisons_find_what_they_say(starter_catalogs):
+    found = titles("t:faith s<=2")
+    assert found and found == cv(icon_faith__gte=1, sacrifice__lte=2)
+    assert titles("t:trials or t:histories") == cv(icon_trials__gte=1) | cv(icon_histories__gte=1)
+    assert titles("-t:faith s>=2") == cv(sacrifice__gte=2) - cv(icon_faith__gte=1)
+    assert titles("(t:s or t:w) -s>1") == (cv(icon_strength__gte=1) | cv(icon_wisdom__gte=1)) - cv(sacrifice__gte=2)
+    assert titles("w:bom") == cv(standard_work="book-of-mormon") != set()
+    assert titles("ref:joshua") == cv(reference__istartswith="joshua") != set()
+
+
+def test_a_quoted_line_of_scripture_finds_its_card(starter_catalogs):
+    assert titles('"choose you this day whom ye will serve"') == {"Choose You This Day"}
+    # The same words out of order are not the phrase.
+    assert "Choose You This Day" not in titles('"serve will ye whom"')
+    # As bare words they are found anywhere in the card.
+    assert "Choose You This Day" in titles("serve choose")
+
+
+def test_bible_battles_keys(starter_catalogs):
+    armies = titles("type:army effort>=3", BB)
+    expected = set(Card.objects.filter(game__slug=BB, type="army", effort__gte=3).values_list("title", flat=True))
+    assert armies == expected
+
+
+@pytest.mark.parametrize(("q", "game", "names"), BAD_QUERIES)
+def test_a_bad_query_is_a_400_naming_the_bad_part(starter_catalogs, q, game, names):
+    params = {"q": q, **({"game": game} if game else {})}
+    response = APIClient().get(API, params)
+    assert response.status_code == 400, response.content
+    assert names in " ".join(response.json()["q"])
+
+
+def test_the_pages_read_the_same_language(starter_catalogs, client, alice):
+    page = client.get(f"/catalog/{CV}/", {"q": "t:faith s<=2"})
+    assert page.status_code == 200
+    expected = cv(icon_faith__gte=1, sacrifice__lte=2)
+    assert all(title in page.content.decode() for title in expected)
+
+    bad = client.get(f"/catalog/{CV}/", {"q": "zz:1"})
+    assert "Unknown key in zz:1" in bad.content.decode()
+
+    client.force_login(alice)
+    builder = client.get("/decks/builder/search/", {"game": CV, "q": "zz:1"})
+    assert "Unknown key in zz:1" in builder.content.decode()
+    collection = client.get(f"/collection/{CV}/", {"q": "s>x"})
+    assert "is not a whole number" in collection.content.decode()
+
+
+def test_the_help_page_lists_every_key_of_each_game_and_each_box_links_to_it(starter_catalogs, client, alice):
+    from django.utils.html import escape
+
+    from rules.search import KEYS
+
+    page = client.get("/search/help/").content.decode()
+    for game, keys in KEYS.items():
+        assert f'id="keys-{game}"' in page
+        for key in keys.values():
+            assert f"<code>{escape(key.example)}</code>" in page
+    assert 'href="/search/help/#keys-chapter-and-verse"' in client.get(f"/catalog/{CV}/").content.decode()
+    client.force_login(alice)
+    assert 'href="/search/help/#keys-bible-battles"' in client.get(f"/collection/{BB}/").content.decode()

@@ -1,0 +1,106 @@
+"""Account recovery: Django's password reset by email, styled, with no account enumeration and a rate limit;
+an optional email address on sign-up."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+
+pytestmark = pytest.mark.django_db
+
+NEW_PASSWORD = "a-brand-new-password-42"
+
+
+@pytest.fixture
+def alice_with_email(alice):
+    alice.email = "alice@example.org"
+    alice.save(update_fields=["email"])
+    return alice
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_counts():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _ask(client, email: str, address: str = "203.0.113.40"):
+    return client.post("/accounts/password_reset/", {"email": email}, REMOTE_ADDR=address, follow=True)
+
+
+def _main(response) -> str:
+    return re.search(r"<main.*</main>", response.content.decode(), re.S).group(0)
+
+
+def test_it_links_the_reset_from_the_login_page(client):
+    page = client.get("/accounts/login/").content.decode()
+    assert 'href="/accounts/password_reset/"' in page and "Forgot your password?" in page
+
+
+def test_it_resets_a_password_through_the_emailed_link(client, alice_with_email, mailoutbox):
+    asked = _ask(client, "alice@example.org")
+    assert asked.status_code == 200 and "Check your email" in asked.content.decode()
+    (mail,) = mailoutbox
+    assert mail.to == ["alice@example.org"] and "alice" in mail.body
+    link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.body).group(1)
+
+    form = client.get(link, follow=True)
+    assert "Choose a new password" in form.content.decode()
+    done = client.post(
+        form.redirect_chain[-1][0], {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}, follow=True
+    )
+    assert "Your password is set" in done.content.decode()
+    assert get_user_model().objects.get(username="alice").check_password(NEW_PASSWORD)
+    assert "no longer works" in client.get(link, follow=True).content.decode()  # the link works once
+
+
+def test_it_answers_an_unknown_address_with_the_same_page_and_sends_nothing(client, alice_with_email, mailoutbox):
+    known = _ask(client, "alice@example.org")
+    unknown = _ask(client, "nobody@example.org")
+    assert unknown.status_code == known.status_code == 200
+    assert unknown.redirect_chain == known.redirect_chain
+    assert _main(unknown) == _main(known)  # the page's content; only the CSRF token of its header differs
+    assert len(mailoutbox) == 1
+
+
+def test_it_limits_reset_requests_per_address(client, settings, alice_with_email, mailoutbox):
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "password_reset_anon": "2/hour"},
+    }
+    assert _ask(client, "alice@example.org").status_code == 200
+    assert _ask(client, "alice@example.org").status_code == 200
+    refused = _ask(client, "alice@example.org")
+    assert refused.status_code == 429 and "Too many password resets" in refused.content.decode()
+    assert len(mailoutbox) == 2
+    assert _ask(client, "alice@example.org", address="198.51.100.41").status_code == 200
+
+
+def test_it_keeps_an_optional_email_given_on_sign_up(client):
+    data = {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+    assert (
+        client.post("/accounts/signup/", {**data, "username": "dana", "email": "dana@example.org"}).status_code == 302
+    )
+    client.logout()
+    assert client.post("/accounts/signup/", {**data, "username": "erin"}).status_code == 302
+    emails = dict(get_user_model().objects.values_list("username", "email"))
+    assert emails["dana"] == "dana@example.org" and emails["erin"] == ""
+
+
+def test_a_player_sets_and_removes_their_email_in_the_settings(alice, client):
+    client.force_login(alice)
+    page = client.get("/collection/settings/").content.decode()
+    assert 'id="account-email"' in page
+    client.post("/collection/settings/", {"action": "email", "email": "alice@example.org"})
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.org"
+    refused = client.post("/collection/settings/", {"action": "email", "email": "not an address"})
+    assert "Enter a valid email address" in refused.content.decode()
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.org"
+    client.post("/collection/settings/", {"action": "email", "email": ""})
+    alice.refresh_from_db()
+    assert alice.email == ""

@@ -1,0 +1,131 @@
+"""Shared set-up of the event tests (made fixtures of tests/decks/events/ by its conftest.py, imported by
+tests/decks/formats/; holds no tests itself).
+
+alice organises an event; bob registers his deck; charlie is the stranger.
+"""
+
+from datetime import timedelta
+
+import pytest
+from celery import current_app
+from django.utils import timezone
+
+from cardcollections.models import CardSet, Game
+from decks.events.services import event_create
+from decks.formats.services import tournament_format_create, tournament_format_update
+from decks.lists.services import deck_create
+from tests.decks.conftest import legal_cv_text, verse_title
+
+CV = "chapter-and-verse"
+
+
+def spring_text(cards: int = 33, first: int = 3) -> str:
+    """`cards` cards of plain verses from Verse `first` on, 3 of each: legal in Spring Open at 30 to 45."""
+    lines, left, i = [], cards, first
+    while left > 0:
+        lines.append(f"{min(3, left)} {verse_title(i)}")
+        left -= 3
+        i += 1
+    return "\n".join(lines)
+
+
+@pytest.fixture
+def sent(monkeypatch) -> list[dict]:
+    """Messages recorded instead of sent to the broker."""
+    messages: list[dict] = []
+    monkeypatch.setattr(
+        current_app, "send_task", lambda name, args, **options: messages.append({"name": name, "args": args})
+    )
+    return messages
+
+
+@pytest.fixture
+def cv(cv_catalog) -> Game:
+    return Game.objects.get(slug=CV)
+
+
+@pytest.fixture
+def spring(cv, alice):
+    """alice's tournament format: CV1 only, Verse 001 banned, 30 to 45 cards, on advanced."""
+    return tournament_format_create(
+        organiser=alice,
+        slug="spring-open",
+        name="Spring Open",
+        game=cv,
+        base_format="advanced",
+        legal_sets=CardSet.objects.filter(game=cv, code="CV1"),
+        banned_titles=["Verse 001"],
+        min_size=30,
+        max_size=45,
+    )
+
+
+def ban_verse_003(spring, alice, **options) -> None:
+    """alice bans Verse 003 in Spring Open as well (`options`, such as queue=, go to the update)."""
+    tournament_format_update(
+        fmt=spring,
+        user=alice,
+        name=spring.name,
+        base_format="advanced",
+        legal_sets=list(spring.legal_sets.all()),
+        banned_titles=["Verse 001", "Verse 003"],
+        min_size=30,
+        max_size=45,
+        **options,
+    )
+
+
+@pytest.fixture
+def event(cv, alice):
+    """alice's event, advanced, registration open for a week."""
+    return event_create(
+        organiser=alice,
+        name="Autumn Open",
+        game=cv,
+        format_slug="advanced",
+        deadline=timezone.now() + timedelta(days=7),
+        description="Five rounds.",
+    )
+
+
+@pytest.fixture
+def bob_deck(cv, bob):
+    return deck_create(owner=bob, game=cv, name="Bob's faith", format_slug="advanced", decklist=legal_cv_text())
+
+
+@pytest.fixture
+def registered(event, bob, bob_deck):
+    from decks.events.services import registration_create
+
+    return registration_create(event=event, player=bob, deck=bob_deck)
+
+
+def close(event) -> None:
+    """Move the event's deadline into the past (as if time had passed)."""
+    from decks.models import Event
+
+    Event.objects.filter(pk=event.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    event.refresh_from_db()
+
+
+def register_players(event, names: list[str]) -> list:
+    """Users named `names` (existing ones reused), each registered for `event` with a legal deck."""
+    from django.contrib.auth import get_user_model
+
+    from decks.events.services import registration_create
+
+    users = []
+    for name in names:
+        user, _ = get_user_model().objects.get_or_create(username=name)
+        deck = deck_create(
+            owner=user, game=event.game, name=f"{name}'s deck", format_slug="advanced", decklist=legal_cv_text()
+        )
+        registration_create(event=event, player=user, deck=deck)
+        users.append(user)
+    return users
+
+
+@pytest.fixture
+def seven(event, bob):
+    """Seven players registered for alice's event: bob, dora, eli, finn, gia, hal, ivy."""
+    return register_players(event, ["bob", "dora", "eli", "finn", "gia", "hal", "ivy"])

@@ -1,0 +1,74 @@
+"""python manage.py goldfish REQUEST.json (goldfish.md, "Command line"): JSON only on stdout, bar on stderr, exit 2."""
+
+import functools
+import json
+
+import pytest
+
+from decks.goldfish.models import GoldfishJob
+from tests.decks.conftest import simulate_request
+
+REQUEST = simulate_request(
+    turns=3, trials=1_500_000, seed=5, queries=[{"name": "By Small Means", "filter": {"title": "By Small Means"}}]
+)
+
+
+@pytest.fixture
+def run(manage, cv_catalog):
+    """Run the command as manage.py would; return (status, stdout, stderr)."""
+    return functools.partial(manage, "goldfish")
+
+
+def test_it_prints_the_result_json_and_nothing_else(run, write_file):
+    status, out, err = run(write_file(REQUEST, "request.json"))
+    assert status == 0, err
+    result = json.loads(out)  # the whole of stdout is one JSON document
+    assert result["mode"] == "simulate" and result["trials"] == 1_500_000 and result["seed"] == 5
+    assert result["cards_seen"] == [5, 6, 7, 8]
+    assert err == ""
+    assert not GoldfishJob.objects.exists()  # in this process: no job, no broker
+
+
+def test_the_same_seed_gives_the_same_numbers(run, write_file):
+    first = json.loads(run(write_file(REQUEST, "request.json"))[1])
+    second = json.loads(run(write_file(REQUEST, "request.json"))[1])
+    assert first == second
+
+
+def test_progress_draws_a_bar_on_stderr_only(run, write_file):
+    status, out, err = run(write_file(REQUEST, "request.json"), "--progress")
+    assert status == 0
+    json.loads(out)
+    assert "\r[" in err and "100%" in err
+    assert err.endswith("\n")
+
+
+def test_exact_mode_answers_too(run, write_file):
+    status, out, _err = run(write_file({**REQUEST, "mode": "exact"}, "request.json"))
+    assert status == 0
+    result = json.loads(out)
+    assert result["mode"] == "exact" and result["queries"][0]["stderr"] == [0.0] * 4
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"turns": 31}, "turns"),
+        ({"trials": 0}, "trials"),
+        ({"queries": [{"name": "x", "filter": {"colour": "red"}}]}, "queries[0].filter.colour"),
+        ({"decklist": "2 No Such Card"}, "decklist"),
+        ({"deck": 3}, "deck"),
+    ],
+)
+def test_a_malformed_request_exits_2_naming_the_field(run, write_file, change, field):
+    status, out, err = run(write_file({**REQUEST, **change}, "request.json"))
+    assert status == 2
+    assert out == ""
+    assert f"{field}:" in err
+
+
+def test_a_file_that_is_not_json_or_is_missing_exits_2(run, write_file, tmp_path):
+    status, out, err = run(write_file("{nope", "request.json"))
+    assert (status, out) == (2, "") and "not a JSON request" in err
+    status, out, err = run(str(tmp_path / "missing.json"))
+    assert (status, out) == (2, "") and "Cannot read" in err

@@ -1,0 +1,60 @@
+"""A job whose work died is failed by the periodic reaper, and its caller is told so instead of waiting for ever."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from cardsite.celery_app import app
+from decks.goldfish.models import GoldfishChunk, GoldfishJob
+from decks.goldfish.services import goldfish_chunk_run
+from decks.goldfish.tasks import reap_goldfish_jobs
+from tests.decks.goldfish.test_goldfish_budget import URL, body
+
+pytestmark = pytest.mark.django_db
+
+
+def started_job(client) -> GoldfishJob:
+    job_id = client.post(URL, body(), content_type="application/json").json()["id"]
+    return GoldfishJob.objects.get(pk=job_id)
+
+
+def test_a_job_whose_worker_went_silent_is_failed_and_the_api_says_why(client, cv_catalog, queued, settings):
+    job = started_job(client)
+    GoldfishChunk.objects.filter(job=job).update(status="running", task_id="t-1", attempt=1)
+    assert reap_goldfish_jobs() == 0  # still reporting: left alone
+
+    silent = timezone.now() - timedelta(seconds=settings.JOB_STALE_SECONDS + 1)
+    GoldfishChunk.objects.filter(job=job).update(updated=silent)
+    assert reap_goldfish_jobs() == 1
+    state = client.get(f"{URL}{job.id}/").json()
+    assert state["status"] == "failed"
+    assert "stopped (no progress for 5 minutes)" in state["error"]
+    # The worker coming back later changes nothing.
+    assert goldfish_chunk_run(job_id=str(job.id), index=0, task_id="t-1") == "skipped"
+    assert GoldfishJob.objects.get(pk=job.id).status == "failed"
+
+
+def test_a_progress_report_keeps_a_running_chunk_alive(client, cv_catalog, queued, settings):
+    job = started_job(client)
+    long_ago = timezone.now() - timedelta(hours=1)
+    GoldfishChunk.objects.filter(job=job).update(updated=long_ago)
+    goldfish_chunk_run(job_id=str(job.id), index=0, task_id="t-2")  # claims, reports, finishes
+    assert GoldfishJob.objects.get(pk=job.id).status == "done"
+    assert GoldfishChunk.objects.get(job=job).updated > long_ago
+
+
+def test_a_job_no_worker_took_for_hours_is_failed(client, cv_catalog, queued, settings):
+    job = started_job(client)
+    GoldfishJob.objects.filter(pk=job.pk).update(created=timezone.now() - timedelta(hours=settings.JOB_QUEUED_HOURS))
+    fresh = started_job(client)
+    assert reap_goldfish_jobs() == 1
+    assert GoldfishJob.objects.get(pk=job.pk).error.startswith("No worker took this job within 6 hours")
+    assert GoldfishJob.objects.get(pk=fresh.pk).status == "queued"
+
+
+def test_celery_beat_runs_every_reaper(settings):
+    scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert scheduled == {"decks.reap_goldfish_jobs", "decks.reap_event_checks", "cardcollections.reap_import_jobs"}
+    app.loader.import_default_modules()
+    assert scheduled <= set(app.tasks)

@@ -1,0 +1,111 @@
+"""Deck write-ups: Markdown with [[card]] links, safe whatever the author types, unknown titles listed."""
+
+from html.parser import HTMLParser
+
+import pytest
+
+from cardcollections.models import Card
+from decks.lists.services import deck_create
+from decks.lists.writeups import writeup_render
+from tests.decks.conftest import legal_cv_text
+
+pytestmark = pytest.mark.django_db
+CV = "chapter-and-verse"
+
+# A standard XSS list (OWASP filter evasion cheat sheet and friends), each as an author could type it.
+XSS = [
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "<svg onload=alert(1)>",
+    "<svg><script>alert(1)</script></svg>",
+    "<iframe src=javascript:alert(1)></iframe>",
+    '<a href="javascript:alert(1)">x</a>',
+    "[click](javascript:alert(1))",
+    "[click](JaVaScRiPt:alert(1))",
+    "[click](&#106;avascript:alert(1))",
+    "[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+    "[click](vbscript:msgbox(1))",
+    "![x](javascript:alert(1))",
+    "![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)",
+    "<body onload=alert(1)>",
+    '<div style="background:url(javascript:alert(1))">x</div>',
+    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
+    "<details open ontoggle=alert(1)>",
+    "<object data=javascript:alert(1)>",
+    "<form action=javascript:alert(1)><button>x</button></form>",
+    "[[<script>alert(1)</script>]]",
+    '[x](https://example.com "onmouseover=alert(1)")',
+    "<<script>script>alert(1)<</script>/script>",
+]
+
+
+class Tags(HTMLParser):
+    """Every element and attribute in the HTML as a browser would parse it (text stays text)."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.found: list[tuple[str, dict]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.found.append((tag, dict(attrs)))
+
+
+@pytest.mark.parametrize("payload", XSS)
+def test_no_payload_of_the_xss_list_survives(cv_catalog, payload):
+    for tag, attrs in Tags(writeup_render(payload, game_slug=CV).html).found:
+        assert tag in {"p", "a", "code", "em", "strong", "br", "pre"}, tag
+        assert not any(name.startswith("on") or name == "style" for name in attrs), attrs
+        href = (attrs.get("href") or "").strip().casefold()
+        assert not href or href.startswith(("https://", "http://", "/cards/", "mailto:")), href
+
+
+def test_card_links_point_at_the_card_and_unknown_titles_are_plain_text_and_listed(cv_catalog):
+    writeup = writeup_render(
+        "Play **[[By Small Means]]** early; [[Verse 002|CV1-2]] later. [[Bye Small Means]] and [[Verse 002|CV9-1]].",
+        game_slug=CV,
+    )
+    means = Card.objects.get(title="By Small Means")
+    verse = Card.objects.get(title="Verse 002", card_set__code="CV1")
+    assert (
+        f'<a href="/cards/{means.pk}/" class="card-link" rel="nofollow noopener ugc">By Small Means</a>' in writeup.html
+    )
+    assert f'href="/cards/{verse.pk}/"' in writeup.html
+    assert "Bye Small Means" in writeup.html and writeup.html.count("card-link") == 2
+    assert writeup.unknown == ("Bye Small Means", "Verse 002|CV9-1")
+
+
+def test_a_card_link_inside_code_is_left_as_typed(cv_catalog):
+    assert "<code>[[By Small Means]]</code>" in writeup_render("`[[By Small Means]]`", game_slug=CV).html
+
+
+def test_the_deck_page_shows_the_write_up_and_only_its_owner_sees_the_unknown_titles(cv_catalog, alice, bob, client):
+    deck = deck_create(
+        owner=alice,
+        game=cv_catalog_game(),
+        name="Faith",
+        decklist=legal_cv_text(),
+        visibility="public",
+        description="Why [[By Small Means]]? <script>alert(1)</script> See [[Nope]].",
+    )
+    client.force_login(bob)
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert 'class="card-link"' in page and "&lt;script&gt;" in page and "<script>alert" not in page
+    assert "Not found in the catalog" not in page
+    client.force_login(alice)
+    assert "Not found in the catalog" in client.get(f"/decks/{deck.pk}/").content.decode()
+
+
+def test_the_builder_preview_renders_as_the_author_types(cv_catalog, alice, client):
+    client.force_login(alice)
+    response = client.post("/decks/writeup/preview/", {"game": CV, "description": "[[By Small Means]] and [[Nope]]"})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'class="card-link"' in body and "<code>[[Nope]]</code>" in body
+    assert client.post("/decks/writeup/preview/", {"game": "no-game", "description": "x"}).status_code == 400
+
+
+def cv_catalog_game():
+    from cardcollections.models import Game
+
+    return Game.objects.get(slug=CV)

@@ -1,0 +1,121 @@
+"""Tournament pages: the organiser's console, the player's two-tap report, the public pages,
+slips with a QR code, the CSV and the finished event's top decks. No inline script or style."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from decks.events.services import event_update
+from decks.models import Event, Match
+from decks.tournaments.services import event_finish, event_start, match_result_set, round_pair_next
+
+INLINE = [
+    re.compile(r"<script(?![^>]*\bsrc=)[^>]*>"),
+    re.compile(r"\sstyle="),
+    re.compile(r"\son[a-z]+="),
+    re.compile(r"hx-on"),
+]
+
+
+def client_of(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def page(client, path: str, status: int = 200) -> str:
+    response = client.get(path)
+    assert response.status_code == status, (path, response.status_code)
+    html = response.content.decode()
+    if response["Content-Type"].startswith("text/html"):
+        for pattern in INLINE:
+            assert not pattern.search(html), (path, pattern.pattern)
+    return html
+
+
+def test_the_console_starts_pairs_and_polls_the_round(event, seven, alice, charlie):
+    console = f"/events/{event.pk}/run/"
+    page(client_of(charlie), console, 404)
+    organiser = client_of(alice)
+    assert "7</strong> will play" in page(organiser, console)
+    assert organiser.post(f"/events/{event.pk}/run/start/").status_code == 302
+    assert organiser.post(f"/events/{event.pk}/run/pair/").status_code == 302
+    # A double click: the second post pairs nothing and says why.
+    response = organiser.post(f"/events/{event.pk}/run/pair/", follow=True)
+    assert "without a result" in response.content.decode()
+    html = page(organiser, console)
+    assert 'hx-trigger="every 5s"' in html and "round-clock" in html
+    partial = organiser.get(f"/events/{event.pk}/run/round/", HTTP_HX_REQUEST="true")
+    assert partial.status_code == 200 and "HX-Refresh" not in partial
+
+
+def test_a_player_reports_in_two_taps_and_the_opponent_confirms(event, seven, alice):
+    event_start(event=event)
+    match = round_pair_next(event=event).matches.exclude(player_b=None).first()
+    a, b = client_of(match.player_a.user), client_of(match.player_b.user)
+    play = f"/events/{event.pk}/play/"
+    html = page(b, play)
+    assert match.player_a.user.username in html and f">{match.table}<" in html
+    assert "Send" in page(b, play + "?report=1-0-0")
+    # b won 1-0 from their side: the match's order is 0-1.
+    b.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"})
+    assert Match.objects.get(pk=match.pk).report_b == {"wins": [0, 1], "draws": 0}
+    html = page(a, play)
+    assert "you lost 0\N{EN DASH}1" in html and "Confirm" in html
+    a.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "0-1-0"})
+    assert Match.objects.get(pk=match.pk).confirmed
+
+
+def test_the_public_pages_show_the_event_as_it_runs(event, seven, alice, charlie):
+    event_update(event=event, top_cut=2)
+    event_start(event=event)
+    round_ = round_pair_next(event=event)
+    for match in round_.matches.exclude(player_b=None):
+        match_result_set(event=event, match=match, user=alice, wins=[1, 0], draws=0)
+    anyone = Client()
+    assert "Standings" in page(anyone, f"/events/{event.pk}/standings/")
+    assert "round 1" in page(anyone, f"/events/{event.pk}/pairings/")
+    page(anyone, f"/events/{event.pk}/bracket/")
+    slips = page(anyone, f"/events/{event.pk}/slips/")
+    assert "table 1" in slips and seven[0].registrations.get().list_hash in slips and "play/qr.svg" in slips
+    qr = anyone.get(f"/events/{event.pk}/play/qr.svg")
+    assert qr["Content-Type"] == "image/svg+xml" and b"<svg" in qr.content
+    csv = anyone.get(f"/events/{event.pk}/standings.csv")
+    assert csv.content.decode().startswith("rank,player,points,record,omw,gwp,ogw,dropped\n")
+    assert "play/qr.svg" in page(anyone, f"/events/{event.pk}/")
+
+
+@pytest.mark.parametrize("public", [True, False])
+def test_the_finished_event_shows_its_top_decks_only_when_the_organiser_chose_to(event, seven, alice, public):
+    event_update(event=event, decklists_public=public, rounds=1)
+    event_start(event=event)
+    for match in round_pair_next(event=event).matches.exclude(player_b=None):
+        match_result_set(event=event, match=match, user=alice, wins=[1, 0], draws=0)
+    event_finish(event=event)
+    html = page(Client(), f"/events/{event.pk}/")
+    registration = seven[1].registrations.get()
+    link = f"/events/{event.pk}/decks/{registration.pk}/"
+    assert ("Top decks" in html) is public and (link in html) is public
+    deck = page(Client(), link, 200 if public else 404)
+    if public:
+        assert registration.list_hash in deck
+    assert Event.objects.get(pk=event.pk).state == "finished"
+
+
+def test_the_events_form_takes_the_tournament_settings(event, alice):
+    organiser = client_of(alice)
+    assert 'name="top_cut"' in page(organiser, f"/events/{event.pk}/edit/")
+    fields = {
+        "name": event.name,
+        "format": event.format,
+        "deadline": "2099-01-01T10:00",
+        "description": "",
+        "rounds": "4",
+        "games_per_match": "3",
+        "top_cut": "8",
+        "decklists_public": "on",
+    }
+    assert organiser.post(f"/events/{event.pk}/edit/", fields).status_code == 302
+    event.refresh_from_db()
+    assert (event.rounds, event.games_per_match, event.top_cut, event.decklists_public) == (4, 3, 8, True)

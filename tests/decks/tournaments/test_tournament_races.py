@@ -1,0 +1,64 @@
+"""Races (PostgreSQL): a storm of "pair the next round" clicks makes one round; two players reporting
+at the same instant both keep their report."""
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.db import connection
+
+from decks.events.services import EventError
+from decks.models import Event, Match, Round
+from decks.tournaments.services import event_start, match_result_set, round_pair_next
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def race(calls: list[Callable[[], object]]) -> list[str]:
+    """Run `calls` in threads released together; what each did: "done", "refused" or an error."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks and concurrent transactions need PostgreSQL")
+    barrier = threading.Barrier(len(calls))
+    outcomes: list[str] = []
+
+    def run(call: Callable[[], object]) -> None:
+        try:
+            barrier.wait()
+            call()
+            outcomes.append("done")
+        except EventError:
+            outcomes.append("refused")
+        except Exception as exc:  # anything else fails the test
+            outcomes.append(f"error: {type(exc).__name__}: {exc}")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return outcomes
+
+
+def test_a_storm_of_pair_clicks_makes_one_round(event, seven):
+    event_start(event=event)
+    outcomes = race([lambda: round_pair_next(event=Event.objects.get(pk=event.pk)) for _ in range(8)])
+    assert sorted(outcomes) == ["done"] + ["refused"] * 7, outcomes
+    assert Round.objects.filter(event=event).count() == 1
+    assert Match.objects.filter(round__event=event).count() == 4
+
+
+def test_two_players_reporting_at_once_both_keep_their_report(event, seven):
+    event_start(event=event)
+    match = round_pair_next(event=event).matches.exclude(player_b=None).first()
+
+    def report(user):
+        return lambda: match_result_set(
+            event=event, match=Match.objects.get(pk=match.pk), user=user, wins=[1, 0], draws=0
+        )
+
+    outcomes = race([report(match.player_a.user), report(match.player_b.user)])
+    assert outcomes == ["done", "done"]
+    row = Match.objects.get(pk=match.pk)
+    assert row.report_a == row.report_b == {"wins": [1, 0], "draws": 0} and row.confirmed

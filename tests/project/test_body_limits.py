@@ -1,0 +1,63 @@
+"""Bodies are refused by their declared size per route before anything reads them; chunked bodies are refused."""
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+MB = 1024 * 1024
+
+
+def _post_declaring(client, url: str, length: int, content_type: str = "application/x-www-form-urlencoded", **extra):
+    # The body sent is tiny; the header claims `length` bytes. The limit must act on the header alone.
+    return client.generic("POST", url, b"x=1", content_type=content_type, CONTENT_LENGTH=str(length), **extra)
+
+
+def test_an_anonymous_300_mb_upload_is_refused_before_it_is_read(client):
+    response = client.generic(
+        "POST",
+        reverse("deck-import"),
+        b"--b\r\n",
+        content_type="multipart/form-data; boundary=b",
+        CONTENT_LENGTH=str(300 * MB),
+    )
+    assert response.status_code == 413
+    assert "4 MB" in response.content.decode()
+
+
+def test_an_anonymous_small_upload_is_sent_to_log_in_before_its_file_is_parsed(client):
+    response = client.post(reverse("deck-import"), {"file": ("x" * 100)})
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_an_ordinary_form_takes_at_most_the_default_limit(client, alice):
+    client.force_login(alice)
+    response = _post_declaring(client, reverse("deck-format-create"), settings.REQUEST_BODY_LIMIT + 1)
+    assert response.status_code == 413
+
+
+def test_the_api_answers_json_with_the_limit(client):
+    response = _post_declaring(client, "/api/v1/trades/", settings.REQUEST_BODY_LIMIT + 1, "application/json")
+    assert response.status_code == 413
+    assert "larger than 1 MB" in response.json()["detail"]
+
+
+def test_a_deck_list_route_takes_a_larger_body_than_a_form(client):
+    limit = settings.REQUEST_BODY_LIMITS["api-deck-validate"]
+    assert limit > settings.REQUEST_BODY_LIMIT
+    assert _post_declaring(client, "/api/v1/decks/validate/", limit + 1, "application/json").status_code == 413
+
+
+def test_a_chunked_body_without_a_length_is_refused(client):
+    response = client.generic(
+        "POST", "/api/v1/decks/validate/", b"{}", content_type="application/json", HTTP_TRANSFER_ENCODING="chunked"
+    )
+    assert response.status_code == 411
+
+
+def test_a_content_length_that_is_not_a_number_is_a_400(client):
+    response = client.generic(
+        "POST", "/api/v1/decks/validate/", b"{}", content_type="application/json", CONTENT_LENGTH="\u00b2"
+    )
+    assert response.status_code == 400

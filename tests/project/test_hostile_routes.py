@@ -1,0 +1,94 @@
+"""Every route of the URL conf, walked with hostile values, answers below 500 (anonymous and signed in).
+
+The routes are read from the URL conf itself, so a new route is walked without anyone
+listing it. Values: NUL bytes, broken UTF-8, lone surrogate escapes, Unicode digits, decimals,
+numbers far past any column, deep nesting, empty and oversized bodies.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+
+import pytest
+from django.test import Client
+
+from tests.project.routes import route_paths, url_routes
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+HUGE = "9" * 30
+OVERSIZED = 50 * 1024 * 1024
+PATH_VALUES = {
+    "int": ["1", HUGE],
+    "uuid": [str(uuid.uuid4())],
+    "slug": ["chapter-and-verse", "x" * 300],
+    "str": ["alice", "%00", "%ED%A0%80", "%C2%B2", "csv"],
+    "path": ["x"],
+}
+QUERIES = [
+    "",
+    f"?game=%00&page={HUGE}&q=%ED%A0%80",
+    f"?card={HUGE}&game=chapter-and-verse&id=-1&count=1e400",
+    "?to=alice&game=chapter-and-verse&counter=%C2%B2&card=%C2%B2&v=%C2%B2&page=1.5",
+]
+JSON_BODIES = [
+    b"",
+    b'{"name": "\\ud800", "game": "\\ud800", "decklist": "1 \\u0000", "condition": "\\ud800"}',
+    b"[" * 100_000 + b"]" * 100_000,
+    json.dumps({"card": 10**30, "count": 10**30, "quantity": -(10**30), "game": "chapter-and-verse"}).encode(),
+    json.dumps({"card": 175.9, "count": 1e308, "visibility": "\ud800"}).encode(),
+]
+FORM_BODIES = [
+    {"name": "\x00", "title": "a\x00b", "next": "foo", "count": HUGE, "game": "chapter-and-verse"},
+    {"remove": "abc", "wanted": "\u00b2", "give-1": "\u00b2", "get-1": "1.5", "delta": "\u00b2", "to": "alice"},
+]
+SKIP = re.compile(r"^(admin/|media/|api/v1/(schema|docs|redoc)/)")
+ROUTES = url_routes(SKIP)
+
+
+def test_it_walks_the_routes_of_both_apps():
+    assert len(ROUTES) > 80
+    assert {"api/v1/collection/adjust/", "trades/new/", "decks/validate/"} <= set(ROUTES)
+
+
+def _walk(client: Client, route: str) -> list[str]:
+    failures = []
+    for path in route_paths(route, PATH_VALUES):
+        for query in QUERIES:
+            response = client.get(path + query)
+            if response.status_code >= 500:
+                failures.append(f"GET {path}{query} -> {response.status_code}")
+        for body in JSON_BODIES:
+            for method in ("post", "patch"):
+                response = getattr(client, method)(path, body, content_type="application/json")
+                if response.status_code >= 500:
+                    failures.append(f"{method.upper()} {path} {body[:60]!r} -> {response.status_code}")
+        # A body far over any route's limit, declared in the header (refused before it is read).
+        response = client.generic("POST", path, b"x", content_type="application/json", CONTENT_LENGTH=str(OVERSIZED))
+        if response.status_code >= 500:
+            failures.append(f"POST {path} declaring {OVERSIZED} bytes -> {response.status_code}")
+        for form in FORM_BODIES:
+            response = client.post(path, form)
+            if response.status_code >= 500:
+                failures.append(f"POST form {path} -> {response.status_code}")
+    return failures
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["anonymous", "alice"])
+def test_no_route_answers_a_server_error_to_hostile_values(small_catalogs, alice, signed_in):
+    client = Client(raise_request_exception=False)
+    if signed_in:
+        client.force_login(alice)
+    failures = [failure for route in ROUTES for failure in _walk(client, route)]
+    assert not failures, "\n".join(failures[:40])
+
+
+@pytest.mark.parametrize("url", ["/api/v1/decks/validate/", "/api/v1/collection/adjust/", "/api/v1/goldfish/"])
+def test_json_nested_just_under_the_decoders_limit_is_no_server_error(client, alice, url):
+    # Deep enough to decode: the check for unstorable text after the decoder must not recurse past the limit.
+    client.force_login(alice)
+    body = b'{"a": ' * 960 + b'"\\u0000"' + b"}" * 960
+    response = client.post(url, body, content_type="application/json")
+    assert response.status_code < 500, response.content[:200]

@@ -1,0 +1,101 @@
+"""API requests that write or compute are rate limited per caller, with a 429 and Retry-After; reads are not."""
+
+import os
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+LOW = {"writes_anon": "3/min", "writes_user": "5/min", "compute_anon": "2/min", "compute_user": "4/min"}
+BODY = {"game": "chapter-and-verse", "decklist": "1 Verse 001"}
+
+
+@pytest.fixture(autouse=True)
+def low_limits(settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": LOW}
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _validate(client: APIClient, address: str = "203.0.113.5"):
+    return client.post("/api/v1/decks/validate/", BODY, format="json", REMOTE_ADDR=address)
+
+
+def test_validation_is_limited_per_address_with_a_retry_after(small_catalogs):
+    client = APIClient()
+    codes = [_validate(client).status_code for _ in range(3)]
+    assert codes[:2] == [200, 200] and codes[2] == 429
+    refused = _validate(client)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "throttled" in refused.json()["detail"].lower() or "request" in refused.json()["detail"].lower()
+    # Another address has its own count.
+    assert _validate(client, "198.51.100.9").status_code == 200
+
+
+def test_a_signed_in_user_is_counted_by_account_with_a_higher_limit(alice, small_catalogs):
+    client = APIClient()
+    client.force_authenticate(alice)
+    sent = [client.post("/api/v1/trades/", {}, format="json").status_code for _ in range(6)]
+    assert 429 not in sent[:5] and sent[5] == 429
+
+
+def test_reads_are_not_counted(small_catalogs):
+    client = APIClient()
+    for _ in range(10):
+        assert client.get("/api/v1/cards/?game=chapter-and-verse").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("url", "form"),
+    [
+        ("/decks/validate/", {"game": "chapter-and-verse", "decklist": "1 Verse 001"}),
+        ("/decks/goldfish/exact/", {"game": "chapter-and-verse", "decklist": "1 Verse 001"}),
+    ],
+)
+def test_the_live_pages_are_limited_per_address_too(client, small_catalogs, settings, url, form):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**LOW, "live_anon": "2/min"},
+    }
+    codes = [client.post(url, form, REMOTE_ADDR="203.0.113.77").status_code for _ in range(3)]
+    assert 429 not in codes[:2] and codes[2] == 429
+
+
+def test_concurrent_requests_in_many_workers_never_get_past_the_limit(settings):
+    # Each thread stands for a gunicorn worker handling one request at the same moment. DRF's own count (read
+    # the history, append, write it back) let two workers pass on the same history.
+    import threading
+
+    import redis
+    from rest_framework.test import APIRequestFactory
+
+    from cardsite.api.throttles import WriteRateThrottle
+
+    url = "redis://127.0.0.1:6379/15"
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        pytest.skip("needs Redis on 127.0.0.1:6379 (the production cache, shared by the workers)")
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}}
+    cache.clear()
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"compute_anon": "10/min"}}
+    view = type("View", (), {"throttle_scope": "compute"})()
+    start = threading.Barrier(40)
+    allowed = []
+
+    def one_request():
+        request = APIRequestFactory().post("/api/v1/goldfish/", REMOTE_ADDR=f"203.0.113.{os.getpid() % 250}")
+        request.user = None
+        start.wait()
+        allowed.append(WriteRateThrottle().allow_request(request, view))
+
+    threads = [threading.Thread(target=one_request) for _ in range(40)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    cache.clear()
+    assert allowed.count(True) == 10
