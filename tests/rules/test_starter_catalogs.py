@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from cardcollections.starter_catalogs.build_scripture import BOOK_OF_MORMON_BOOKS
+
 CATALOGS = Path(__file__).resolve().parents[2] / "cardcollections" / "starter_catalogs"
 GAMES = (
     "chapter-and-verse",
@@ -187,23 +189,6 @@ def reprinted_titles(game: str) -> set[str]:
 
 # ---------------------------------------------------------------- scripture
 _REFERENCE = re.compile(r"(?P<book>.+?) (?P<chapter>\d+):(?P<first>\d+)(?:-(?P<last>\d+))?")
-BOOK_OF_MORMON_BOOKS = {
-    "1 Nephi",
-    "2 Nephi",
-    "Jacob",
-    "Enos",
-    "Jarom",
-    "Omni",
-    "Words of Mormon",
-    "Mosiah",
-    "Alma",
-    "Helaman",
-    "3 Nephi",
-    "4 Nephi",
-    "Mormon",
-    "Ether",
-    "Moroni",
-}
 
 
 @cache
