@@ -41,8 +41,18 @@
     var state = panel.querySelector("[data-simulation-state]");
     var done = function (text) { state.textContent = text; button.disabled = false; };
 
+    // A poll that fails (a network blip, a busy server) is tried again a few times before the panel gives up.
+    var misses = 0;
+    function retry(url) {
+      misses += 1;
+      if (misses > 5) { done("The job could not be read."); return; }
+      setTimeout(function () { follow(url); }, POLL_MS * misses);
+    }
+
     function follow(url) {
       send(url).then(function (job) {
+        if (job.status >= 500 || job.status === 429) { retry(url); return; }
+        misses = 0;
         var s = job.data;
         bar.value = s.progress || 0;
         if (s.status === "done") {
@@ -53,7 +63,7 @@
         } else {
           done(s.status + (s.error ? ": " + s.error : ""));
         }
-      }).catch(function () { done("The job could not be read."); });
+      }).catch(function () { retry(url); });
     }
 
     button.disabled = true;

@@ -22,6 +22,9 @@ def test_it_resolves_one_battle_of_each_game(live_server, browser_page, card_med
     load_starter_catalogs()
     # No worker serves the browser tests: the battalion simulation runs in its request, as small jobs do.
     settings.GOLDFISH_INLINE_SECONDS = 30.0
+    # ...and on a busy machine it may take longer than the request's usual deadline, past which it would wait for
+    # a worker that this test has not started.
+    settings.GOLDFISH_INLINE_DEADLINE = 60.0
     page = browser_page
 
     page.goto(f"{live_server.url}/rules/book-of-mormon-battles/")
@@ -44,7 +47,7 @@ def test_it_resolves_one_battle_of_each_game(live_server, browser_page, card_med
     # The chance of Ann's battalion, as a job with a progress bar.
     page.get_by_role("button", name="Simulate 10,000 battles").click()
     expect(page.locator("[data-simulation-state]")).to_contain_text(
-        "of 10000 battles against 1 opponent(s), playing Shiblon + Faith (5000)"
+        "of 10000 battles against 1 opponent(s), playing Shiblon + Faith (5000)", timeout=60_000
     )
     assert page.locator(".calc-simulation progress").evaluate("p => p.value") == 1
     page.screenshot(path=str(screenshot_dir / "battles-bomb.png"), full_page=True)
