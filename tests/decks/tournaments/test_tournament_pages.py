@@ -119,3 +119,20 @@ def test_the_events_form_takes_the_tournament_settings(event, alice):
     assert organiser.post(f"/events/{event.pk}/edit/", fields).status_code == 302
     event.refresh_from_db()
     assert (event.rounds, event.games_per_match, event.top_cut, event.decklists_public) == (4, 3, 8, True)
+
+
+def test_the_pages_posts_count_against_the_write_limit(event, seven, alice, settings):
+    from django.core.cache import cache
+
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "writes_user": "3/min"},
+    }
+    cache.clear()
+    event_start(event=event)
+    organiser = client_of(alice)
+    codes = [organiser.post(f"/events/{event.pk}/run/pair/").status_code for _ in range(4)]
+    assert codes[:3] == [302, 302, 302] and codes[3] == 429
+    match = Match.objects.filter(round__event=event).first()
+    assert organiser.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"}).status_code == 429
+    cache.clear()
