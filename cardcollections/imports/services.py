@@ -20,7 +20,7 @@ from django.utils import timezone
 from cardcollections.collection.services import Change, CollectionError, collection_apply
 from cardcollections.imports.parsing import ImportProblem, ImportRow, import_parse, import_row_count
 from cardcollections.models import CollectionEntry, Game, ImportJob, LedgerReason
-from cardsite.api.work import TooBig, check_budget, work_budget
+from cardsite.api.work import TooBig, budget_lock, check_budget, work_budget
 
 # Files with more rows than this go to a Celery worker; smaller ones run in the request.
 INLINE_MAX_ROWS = 2000
@@ -133,26 +133,27 @@ def import_job_create(
     total_rows = import_row_count(text=text, fmt=fmt)
     if mode == ImportJob.Mode.REPLACE and total_rows == 0 and not confirm_empty:
         raise CollectionError(_empty_replace(game))  # said before a job exists (import_apply checks again)
-    busy = ImportJob.objects.filter(owner=owner, status__in=UNFINISHED).values_list("total_rows", flat=True)
-    try:
-        check_budget(
-            budget=work_budget(owner),
-            busy_jobs=len(busy),
-            busy_seconds=sum(busy) * SECONDS_PER_ROW,
-            seconds=import_job_seconds(total_rows),
-            what="import",
+    with budget_lock(f"import:{owner.pk}"), transaction.atomic():
+        busy = ImportJob.objects.filter(owner=owner, status__in=UNFINISHED).values_list("total_rows", flat=True)
+        try:
+            check_budget(
+                budget=work_budget(owner),
+                busy_jobs=len(busy),
+                busy_seconds=sum(busy) * SECONDS_PER_ROW,
+                seconds=import_job_seconds(total_rows),
+                what="import",
+            )
+        except TooBig as exc:
+            raise CollectionError(exc.message) from exc
+        return ImportJob.objects.create(
+            owner=owner,
+            game=game,
+            text=text,
+            format=fmt,
+            mode=mode,
+            confirm_empty=confirm_empty,
+            total_rows=total_rows,
         )
-    except TooBig as exc:
-        raise CollectionError(exc.message) from exc
-    return ImportJob.objects.create(
-        owner=owner,
-        game=game,
-        text=text,
-        format=fmt,
-        mode=mode,
-        confirm_empty=confirm_empty,
-        total_rows=total_rows,
-    )
 
 
 def import_job_seconds(total_rows: int) -> float:

@@ -7,7 +7,8 @@ is created: a count of jobs and their estimated seconds of worker time,
 `WORK_BUDGETS["anon" | "user" | "staff"]` in settings. A job bigger than the
 whole budget is a 400 (it could never run); one that does not fit beside the
 caller's other jobs is a 429 with Retry-After. Cancelled, failed and finished
-jobs count for nothing.
+jobs count for nothing. The count and the new job's row are made under the caller's
+`budget_lock`, so requests sent at once cannot each see room for one more job.
 
 Queues: work estimated at up to `INTERACTIVE_MAX_SECONDS` goes to the
 `interactive` queue, the rest to `bulk`, each served by its own workers
@@ -16,11 +17,16 @@ Queues: work estimated at up to `INTERACTIVE_MAX_SECONDS` goes to the
 
 from __future__ import annotations
 
+import contextlib
 import math
+import time
+import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from rest_framework import status
 from rest_framework.throttling import BaseThrottle
 
@@ -119,3 +125,25 @@ def check_budget(*, budget: Budget, busy_jobs: int, busy_seconds: float, seconds
             f"(in about {_minutes(wait)}).",
             retry_after=wait,
         )
+
+
+@contextlib.contextmanager
+def budget_lock(key: str, *, wait: float = 5.0) -> Iterator[None]:
+    """Hold `key` (a kind of job and its caller) while their unfinished work is counted and the new job written.
+
+    Without it, ten requests sent at once each count the same unfinished jobs and all pass. The lock is
+    an entry in the shared cache (Redis in production, so it spans gunicorn workers and hosts) that expires
+    by itself if its holder dies. The caller commits the new job before leaving the block. A request
+    that waits `wait` seconds for it gets a 429.
+    """
+    name, token = f"budget-lock:{key}", uuid.uuid4().hex
+    deadline = time.monotonic() + wait
+    while not cache.add(name, token, timeout=30):
+        if time.monotonic() > deadline:
+            raise OverBudget("Another request of yours is starting a job; try again in a moment.", retry_after=1)
+        time.sleep(0.02)
+    try:
+        yield
+    finally:
+        if cache.get(name) == token:
+            cache.delete(name)

@@ -33,7 +33,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from cardcollections.models import Game
-from cardsite.api.work import TooBig, check_budget, work_budget, work_queue
+from cardsite.api.work import TooBig, budget_lock, check_budget, work_budget, work_queue
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import format_resolve, tournament_format_latest_version
 from decks.lists.services import apply_name_and_description, check_name_and_description, stored_list_verdict
@@ -349,7 +349,7 @@ def event_check_create(*, event: Event, requested_by: AbstractBaseUser, queue: s
 
     A check already queued or running (and not stale) is answered instead of a second one.
     """
-    with transaction.atomic():
+    with budget_lock(f"event-check:{requested_by.pk}"), transaction.atomic():
         Event.objects.select_for_update().filter(pk=event.pk).first()
         busy = (
             EventCheck.objects.filter(event=event, status__in=[EventCheckStatus.QUEUED, EventCheckStatus.RUNNING])

@@ -27,6 +27,7 @@ is checked and its deck resolved in `checks`, the modes are described in
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import time
@@ -42,7 +43,7 @@ from django.db.models import Count, F, Sum
 from django.db.models.functions import Now
 from django.utils import timezone
 
-from cardsite.api.work import TooBig, check_budget, work_budget, work_queue
+from cardsite.api.work import TooBig, budget_lock, check_budget, work_budget, work_queue
 from decks.battles.modes import BATTLE_MODES
 from decks.goldfish.checks import GoldfishInputError, PreparedGoldfish, goldfish_prepare
 from decks.goldfish.models import UNFINISHED, GoldfishChunk, GoldfishJob, GoldfishStatus
@@ -237,10 +238,12 @@ def planned_job_create(
     if inline is None:
         inline = parts == 1 and seconds < settings.GOLDFISH_INLINE_SECONDS
     user = owner if owner is not None and owner.is_authenticated else None
-    if not inline and (user is not None or client is not None):
-        # An inline job queues nothing (its request's rate limit bounds it).
-        _check_budget(owner=owner, user=user, client=client, seconds=seconds)
-    with transaction.atomic():
+    # An inline job queues nothing (its request's rate limit bounds it).
+    budgeted = not inline and (user is not None or client is not None)
+    lock = budget_lock(f"goldfish:{user.pk if user else client}") if budgeted else contextlib.nullcontext()
+    with lock, transaction.atomic():
+        if budgeted:
+            _check_budget(owner=owner, user=user, client=client, seconds=seconds)
         job = GoldfishJob.objects.create(
             owner=user,
             client="" if user is not None else (client or ""),

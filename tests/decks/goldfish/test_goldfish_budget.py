@@ -148,3 +148,37 @@ def test_long_jobs_go_to_the_bulk_queue_and_short_ones_to_interactive(
     queues = {(m["args"][0], m["queue"]) for m in queued}
     assert {q for job_id, q in queues if job_id == str(short.id)} == {"interactive"}
     assert {q for job_id, q in queues if job_id == str(long.id)} == {"bulk"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_requests_sent_at_once_never_get_past_the_budget(cv_catalog, budgets, queued):
+    # Each thread stands for a gunicorn worker. Counting the unfinished jobs and writing the new one were not
+    # one step: twelve requests at once each counted none and all passed a budget of two.
+    import threading
+
+    from django.contrib.auth.models import AnonymousUser
+    from django.db import connection
+
+    from cardsite.api.work import OverBudget
+
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrent transactions need PostgreSQL")
+    barrier, outcomes = threading.Barrier(12), []
+
+    def one_request():
+        try:
+            barrier.wait()
+            service.goldfish_job_create(owner=AnonymousUser(), data=body(), client="203.0.113.50")
+            outcomes.append("made")
+        except OverBudget:
+            outcomes.append("refused")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=one_request) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(outcomes) == ["made"] * 2 + ["refused"] * 10
+    assert GoldfishJob.objects.filter(client="203.0.113.50").count() == 2
