@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.cards import CardData
-from rules.games.bible_battles import SETUP
+from rules.games.bible_battles import SETUP, replay
 from rules.games.interface import Player, SoloPlay
 
 BB_HAND = SETUP.hand
@@ -74,7 +74,7 @@ class BBTables:
 class BBState:
     """One BB game in progress; the top of the deck is the END of the list."""
 
-    __slots__ = ("deck", "eaters", "entered", "followers", "food", "hand", "wisdom", "wisdom_cards")
+    __slots__ = ("deck", "eaters", "entered", "followers", "food", "hand", "in_play", "log", "wisdom", "wisdom_cards")
 
     def __init__(self, deck: list[int], hand: list[int] | None = None):
         self.deck = deck
@@ -85,6 +85,9 @@ class BBState:
         self.eaters = 0  # armies and unique people in play
         self.wisdom = 0
         self.entered: list[int] = list(self.hand)
+        self.in_play: list[int] = []  # the cards in play, followers included (for a replay)
+        # A replay's event records (rules/goldfish_replay.py); None while counting.
+        self.log: list[tuple[Any, ...]] | None = None
 
     @classmethod
     def setup(cls, deck: list[int]) -> BBState:
@@ -103,6 +106,7 @@ def bb_can_bring(tb: BBTables, s: BBState, k: int, effort_left: int) -> bool:
 
 def _bb_bring(tb: BBTables, s: BBState, k: int) -> None:
     s.hand.remove(k)
+    s.in_play.append(k)
     s.wisdom_cards += tb.wisdom[k]
     s.food += tb.food[k]
     s.eaters += tb.eater[k]
@@ -110,12 +114,16 @@ def _bb_bring(tb: BBTables, s: BBState, k: int) -> None:
 
 def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
     """Play one whole turn; returns REACHED when wisdom reaches the target, LOST on an empty draw."""
-    deck, hand = s.deck, s.hand
+    deck, hand, log = s.deck, s.hand, s.log
     if not deck:
+        if log is not None:
+            log.append(("lost",))
         return LOST
     card = deck.pop()
     hand.append(card)
     s.entered.append(card)
+    if log is not None:
+        log.append(("draw", card))
     effort, wisdom, follower = tb.effort, tb.wisdom, tb.follower
     followers = s.followers
     spent = 0  # effort given this turn, by the followers with the least wisdom (the first `spent`)
@@ -126,11 +134,16 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
             best = k
     if best >= 0:
         hand.remove(best)
+        s.in_play.append(best)
         followers.append(wisdom[best])
         followers.sort()
+        if log is not None:
+            log.append(("follower", best))
     # Reaching the target now beats building.
     if s.wisdom + sum(followers[spent:]) + s.wisdom_cards >= target:
         s.wisdom += sum(followers[spent:]) + s.wisdom_cards
+        if log is not None:
+            log.append(("inspire", sum(followers[spent:]) + s.wisdom_cards, s.wisdom, 0))
         return REACHED
     builds, food_card, food = tb.builds, tb.food_card, tb.food
     while True:
@@ -162,9 +175,15 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
             break
         spent += effort[best]
         _bb_bring(tb, s, best)
+        if log is not None:
+            log.append(("build", best, effort[best]))
     s.wisdom += sum(followers[spent:]) + s.wisdom_cards
+    if log is not None:
+        log.append(("inspire", sum(followers[spent:]) + s.wisdom_cards, s.wisdom, spent))
     if len(hand) > BB_HAND_LIMIT:
         hand.sort(key=tb.keep.__getitem__)
+        if log is not None:
+            log.append(("discard", hand[: len(hand) - BB_HAND_LIMIT]))
         del hand[: len(hand) - BB_HAND_LIMIT]
     return REACHED if s.wisdom >= target else 0
 
@@ -195,4 +214,6 @@ SOLO_PLAY = SoloPlay(
     uses_target=True,
     seconds_per_card_turn=2e-9,
     unmodelled=unmodelled,
+    event_record=replay.event_record,
+    snapshot=replay.snapshot,
 )
