@@ -77,21 +77,27 @@ class Replay:
         return out
 
     def text(self) -> str:
-        """The log as lines of text (the `goldfish --replay` command prints it)."""
-        names = [c.title for c in self.cards]
-        lines = [f"{self.game}: game {self.game_number} of {self.trials:,}, seed {self.seed}"]
-        for record in self.log:
-            state = record["state"]
-            lines.append(f"Turn {record['turn']}" if record["turn"] else "Set-up")
-            lines.extend(f"  {e['text']}" for e in record["events"])
-            lines.append("  hand: " + (", ".join(names[k] for k in state["hand"]) or "empty"))
-            for i, chapter in enumerate(state.get("chapters", ()), 1):
-                lines.append(f"  chapter {i}: " + ", ".join(names[k] for k in chapter["cards"]))
-            if "in_play" in state:
-                lines.append("  in play: " + (", ".join(names[k] for k in state["in_play"]) or "nothing"))
-        for name, turn in self.outcomes:
-            lines.append(f"{name}: " + (f"turn {turn}" if turn is not None else "not within the turns played"))
-        return "\n".join(lines)
+        """The log as lines of text (`replay_text`)."""
+        return replay_text(self.to_dict())
+
+
+def replay_text(replay: dict[str, Any]) -> str:
+    """A replay (`Replay.to_dict()`, as the API sends it) as lines of text: `manage.py goldfish --replay N --text`."""
+    names = [c["title"] for c in replay["cards"]]
+    lines = [f"{replay['game']}: game {replay['game_number']} of {replay['trials']:,}, seed {replay['seed']}"]
+    for record in replay["log"]:
+        state = record["state"]
+        lines.append(f"Turn {record['turn']}" if record["turn"] else "Set-up")
+        lines.extend(f"  {e['text']}" for e in record["events"])
+        lines.append("  hand: " + (", ".join(names[k] for k in state["hand"]) or "empty"))
+        for i, chapter in enumerate(state.get("chapters", ()), 1):
+            lines.append(f"  chapter {i}: " + ", ".join(names[k] for k in chapter["cards"]))
+        if "in_play" in state:
+            lines.append("  in play: " + (", ".join(names[k] for k in state["in_play"]) or "nothing"))
+    for outcome in replay["outcomes"]:
+        turn = outcome["turn"]
+        lines.append(f"{outcome['name']}: " + (f"turn {turn}" if turn is not None else "not within the turns played"))
+    return "\n".join(lines)
 
 
 def check_game_number(game_number: object, trials: int) -> int:
