@@ -68,8 +68,9 @@ PLAY_CHUNK_TRIALS = 50_000
 # Games whose decks are shuffled in one NumPy call; also the progress step.
 # Fixed for reproducibility: the generator is consumed batch by batch.
 PLAY_SUB_BATCH = 1_000
-# Bump when anything changes the games a plan plays (2: card effects, Quote, Unique by title).
-PLAY_VERSION = 2
+# Bump when anything changes the games a plan plays (2: card effects, Quote, Unique by title;
+# 3: Bible Battles abilities as effects).
+PLAY_VERSION = 3
 
 
 def solo_play(game: str) -> SoloPlay:

@@ -41,7 +41,7 @@ GAME_KEYS: dict[str, set[str]] = {
         "advanced",
         "effects",
     },
-    "bible-battles": {"type", "effort", "offense", "defense", "food", "wisdom", "unique", "mounted", "abilities"},
+    "bible-battles": {"type", "effort", "offense", "defense", "food", "wisdom", "unique", "mounted", "abilities", "effects"},
     "book-of-mormon-battles": {"kind", "value", "color", "shape", "power"},
     "warriors-of-the-promised-land": {"kind", "icons", "alignment", "points", "prophet", "bonuses", "armory"},
     "battle-cards": {"strength", "skill", "magic", "terror", "value", "size"},

@@ -32,6 +32,9 @@ def event_record(event: tuple[Any, ...], titles: Sequence[str], tables: BBTables
     elif name == "discard":
         out["cards"] = list(event[1])
         out["text"] = "Over 7 cards: discarded " + ", ".join(titles[k] for k in event[1]) + "."
+    elif name == "each-turn":
+        out["wisdom"] = event[2]
+        out["text"] = f"Abilities in play give {event[1]} wisdom at the beginning of the turn: {event[2]} in all."
     elif name == "lost":
         out["text"] = "The deck is empty at the draw: the game is lost."
     else:  # pragma: no cover - every event the player logs is named above
