@@ -79,6 +79,7 @@ class BBTables:
         "has_each_turn",
         "keep",
         "less",
+        "of_type",
         "types",
         "wisdom",
     )
@@ -89,6 +90,9 @@ class BBTables:
         self.less = [tuple((t, n) for t, n in k[5]) for k in kinds]
         self.each_turn = [tuple((n, None if c is None else frozenset(c)) for n, c in k[6]) for k in kinds]
         self.has_each_turn = any(self.each_turn)
+        self.of_type: dict[str, list[int]] = {}  # the kinds of each type, for the discounts
+        for j, t in enumerate(types):
+            self.of_type.setdefault(t, []).append(j)
         self.effort = [k[2] for k in kinds]
         self.food = [k[3] for k in kinds]
         self.wisdom = [k[4] for k in kinds]
@@ -111,6 +115,7 @@ class BBState:
     __slots__ = (
         "deck",
         "eaters",
+        "effort",
         "entered",
         "followers",
         "food",
@@ -133,6 +138,7 @@ class BBState:
         self.entered: list[int] = list(self.hand)
         self.in_play: list[int] = []  # the cards in play, followers included
         self.less: dict[str, int] = {}  # effort reductions per type from the abilities in play
+        self.effort: list[int] | None = None  # each kind's effort after them (None: as printed)
         # A replay's event records (rules/goldfish_replay.py); None while counting.
         self.log: list[tuple[Any, ...]] | None = None
 
@@ -153,14 +159,14 @@ def bb_can_bring(tb: BBTables, s: BBState, k: int, effort_left: int, effort: Seq
 
 def _comes_into_play(tb: BBTables, s: BBState, k: int) -> None:
     s.in_play.append(k)
-    for t, n in tb.less[k]:
-        s.less[t] = s.less.get(t, 0) + n
-
-
-def _efforts(tb: BBTables, s: BBState) -> list[int]:
-    """Each kind's effort now: the printed, less the reductions in play, at least 1 (0 stays 0)."""
-    less = s.less
-    return [max(min(e, 1), e - less.get(t, 0)) for e, t in zip(tb.effort, tb.types)]
+    if tb.less[k]:
+        # Only when a discount comes into play (a few times a game), only the kinds it touches.
+        effort = s.effort = list(tb.effort if s.effort is None else s.effort)
+        for t, n in tb.less[k]:
+            r = s.less[t] = s.less.get(t, 0) + n
+            for j in tb.of_type.get(t, ()):
+                e = tb.effort[j]
+                effort[j] = max(min(e, 1), e - r)
 
 
 def _each_turn_wisdom(tb: BBTables, s: BBState) -> int:
@@ -200,7 +206,7 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
     s.entered.append(card)
     if log is not None:
         log.append(("draw", card))
-    effort, wisdom, follower = tb.effort if not s.less else _efforts(tb, s), tb.wisdom, tb.follower
+    effort, wisdom, follower = tb.effort if s.effort is None else s.effort, tb.wisdom, tb.follower
     followers = s.followers
     spent = 0  # effort given this turn, by the followers with the least wisdom (the first `spent`)
     # One follower a turn, the wisest; followers need no effort (a printed one is ignored).
@@ -212,7 +218,7 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
         hand.remove(best)
         _comes_into_play(tb, s, best)
         if tb.less[best]:
-            effort = _efforts(tb, s)
+            effort = s.effort
         followers.append(wisdom[best])
         followers.sort()
         if log is not None:
@@ -255,8 +261,8 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
         _bb_bring(tb, s, best)
         if log is not None:
             log.append(("build", best, effort[best]))
-        if s.less:
-            effort = _efforts(tb, s)
+        if tb.less[best]:
+            effort = s.effort
     s.wisdom += sum(followers[spent:]) + s.wisdom_cards
     if log is not None:
         log.append(("inspire", sum(followers[spent:]) + s.wisdom_cards, s.wisdom, spent))
