@@ -224,3 +224,29 @@ def test_a_bible_battles_wisdom_target_over_99_is_refused(client, bb_catalog, ta
     response = client.post(URL, {**body, "target": target}, format="json")
     assert response.status_code == 400 and response.json()["field"] == "target"
     assert client.post(URL, {**body, "target": 99}, format="json").status_code == 202
+
+
+@pytest.mark.django_db
+def test_bible_battles_abilities_load_as_effects_and_run_through_the_api(client):
+    sage = {
+        "set": "IB",
+        "number": "1",
+        "title": "Sage",
+        "type": "follower",
+        "effort": 0,
+        "offense": 0,
+        "defense": 1,
+        "abilities": "Gain 2 wisdom at the beginning of your turn.",
+        "effects": [{"kind": "wisdom-each-turn", "n": 2}],
+    }
+    catalog_load(document={"game": "bible-battles", "sets": [{"code": "IB", "name": "Issue 14"}], "cards": [sage]})
+    body = {"game": "bible-battles", "decklist": "40 Sage", "mode": "play", "turns": 5, "trials": 50, "seed": 1}
+    response = client.post(URL, {**body, "target": 6}, format="json")
+    assert response.status_code == 202, response.json()
+    job_id = response.json()["id"]
+    if client.get(f"{URL}{job_id}/").json()["status"] != "done":
+        run_all(job_id)
+    result = client.get(f"{URL}{job_id}/").json()["result"]
+    # One Sage a turn (0 wisdom each), each giving 2 at the beginning of later turns: 2, then 6 on turn 3.
+    assert result["outcomes"][0]["probability"][:4] == [0.0, 0.0, 0.0, 1.0]
+    assert result["unmodelled"] == []
