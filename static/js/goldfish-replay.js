@@ -4,13 +4,24 @@
 (function () {
   "use strict";
 
-  // A blank seed or trials field means "the play-out's": copy the value from the field it names.
+  // The last play-out shown (static/js/goldfish.js writes "Play-out: 1,000,000 trials, seed 7.").
+  function lastPlayOut() {
+    var summary = document.querySelector("#run-result .run-summary");
+    var found = summary && /^Play-out: ([\d,]+) trials, seed (\d+)\./.exec(summary.textContent);
+    return found ? { trials: found[1].replace(/,/g, ""), "sim-seed": found[2] } : null;
+  }
+
+  // A blank seed or trials field means "the play-out's": the last play-out shown, else the field it names.
   document.addEventListener("htmx:configRequest", function (event) {
     var form = event.detail.elt;
     if (!form || form.id !== "replay-form") return;
+    var shown = lastPlayOut();
     form.querySelectorAll("[data-replay-from]").forEach(function (input) {
-      var source = document.getElementById(input.getAttribute("data-replay-from"));
-      if (input.value === "" && source && source.value !== "") event.detail.parameters[input.name] = source.value;
+      if (input.value !== "") return;
+      var from = input.getAttribute("data-replay-from");
+      var source = document.getElementById(from);
+      if (shown) event.detail.parameters[input.name] = shown[from];
+      else if (source && source.value !== "") event.detail.parameters[input.name] = source.value;
     });
   });
 

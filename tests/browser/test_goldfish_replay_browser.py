@@ -38,3 +38,17 @@ def test_it_replays_a_game_of_the_play_out_turn_by_turn(live_server, browser_pag
     result.get_by_role("button", name="All turns").click()
     expect(turns.last).to_be_visible()
     page.screenshot(path=str(screenshot_dir / "goldfish-replay.png"), full_page=True)
+
+
+def test_a_replay_after_a_play_out_is_a_game_of_that_play_out(live_server, browser_page, card_media_cleanup):
+    _load_cv(60)
+    page = browser_page
+    faith_curves(page, live_server.url, legal_cv_text(37) + "\n3 By Small Means")
+    page.locator("#trials").fill("2000")  # small enough to run in the request; the seed is left random
+    page.get_by_role("button", name="Play it out").click()
+    expect(page.locator("#run-state")).to_contain_text("done")
+    summary = page.locator("#run-result .run-summary").inner_text()
+    seed = re.search(r"seed (\d+)", summary).group(1)
+    page.locator("#trials").fill("99")  # the play-out shown wins over the fields edited since
+    page.locator("#replay-form").get_by_role("button", name="Replay").click()
+    expect(page.locator("#replay-result .replay-meta")).to_contain_text(f"Game 1 of 2000 · seed {seed}")
