@@ -92,3 +92,11 @@ def test_a_big_deck_over_many_turns_reaches_fewer_games(client, cv_catalog_400):
     assert response.status_code == 400
     assert response.json()["field"] == "game_number"
     assert "for this deck and turns" in response.json()["message"]
+
+
+@pytest.mark.django_db
+def test_the_schema_documents_the_replay_with_an_example(client):
+    operation = client.get("/api/v1/schema/?format=json").json()["paths"]["/api/v1/goldfish/replay/"]["post"]
+    assert set(operation["responses"]) >= {"200", "400", "429"}
+    examples = operation["requestBody"]["content"]["application/json"]["examples"]
+    assert [e["summary"] for e in examples.values()] == ["Game 3 of a run"]
