@@ -8,7 +8,8 @@ straight into `CardData`, and played in this process by rules/goldfish_play.py
 - Chapter and Verse: 40 cards, the first 40 basic-game titles of the catalog in
   catalog order, one copy each (Unique titles stay at one).
 - Bible Battles: 60 cards: 16 followers x2, then 28 other cards (the catalog's
-  first printing of each title, in order, one copy each), target 30.
+  first printing of each title, in order, one copy each), target 30, with the
+  catalog's abilities as effects (discounts, wisdom each turn).
 
 Chapter and Verse runs twice: with its card effects (docs/card-effects.md), and
 without them (only Prayer, Keyword and Unique, as the engine read before issue 14).

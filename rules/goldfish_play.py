@@ -23,14 +23,14 @@ rules/games/bible_battles/play.py, each with its rulings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from rules.cards import CardData
-from rules.games.interface import SoloPlay
+from rules.games.interface import Player, SoloPlay
 from rules.games.registry import GAME_RULES
 from rules.goldfish import (
     MAX_SEED,
@@ -68,8 +68,9 @@ PLAY_CHUNK_TRIALS = 50_000
 # Games whose decks are shuffled in one NumPy call; also the progress step.
 # Fixed for reproducibility: the generator is consumed batch by batch.
 PLAY_SUB_BATCH = 1_000
-# Bump when anything changes the games a plan plays (2: card effects, Quote, Unique by title).
-PLAY_VERSION = 2
+# Bump when anything changes the games a plan plays (2: card effects, Quote, Unique by title;
+# 3: Bible Battles abilities as effects).
+PLAY_VERSION = 3
 
 
 def solo_play(game: str) -> SoloPlay:
@@ -197,13 +198,7 @@ def plan_play(
             raise GoldfishRequestError("target", f"must be an integer from 1 to {MAX_TARGET:,}")
         plan_target = target
 
-    # Merge copies of one printing; canonical order, so the deck list's order
-    # does not change the numbers.
-    copies: dict[CardData, int] = {}
-    for card, count in deck.cards:
-        if count:
-            copies[card] = copies.get(card, 0) + count
-    cards = sorted(copies, key=lambda c: (c.title_key, c.set_code, c.number))
+    cards, copies = deck_kinds(deck)
     query_of = [tuple(q for q, query in enumerate(queries) if query.filter.matches(c)) for c in cards]
 
     kinds = play.kinds(cards, copies, query_of)
@@ -223,6 +218,19 @@ def plan_play(
         unmodelled=play.unmodelled(cards) if play.unmodelled else (),
         chunk_trials=chunk_trials,
     )
+
+
+def deck_kinds(deck: GoldfishDeck) -> tuple[list[CardData], dict[CardData, int]]:
+    """The deck's distinct printings in the plan's order (title key, set, number), and their copies.
+
+    Copies of one printing are merged; the canonical order means the deck list's order does not
+    change the numbers, and a plan's kind i is `cards[i]`.
+    """
+    copies: dict[CardData, int] = {}
+    for card, count in deck.cards:
+        if count:
+            copies[card] = copies.get(card, 0) + count
+    return sorted(copies, key=lambda c: (c.title_key, c.set_code, c.number)), copies
 
 
 # ---------------------------------------------------------------- chunks
@@ -262,38 +270,33 @@ def play_chunk(
     if plan.policy not in POLICIES:
         raise GoldfishRequestError("policy", f"must be one of {', '.join(POLICIES)}, not {plan.policy!r}")
     size = plan.chunk_size(chunk_index)
-    rng = chunk_generator(plan.seed, chunk_index)
-    rnd = Uniforms(rng)
+    player, decks = chunk_games(plan, chunk_index, on_progress=on_progress)
     turns = plan.turns
     n_out = len(plan.outcome_names)
     n_q = len(plan.query_names)
     # first[o][t]: games whose outcome o first happened on turn t (cumulated at the end).
     first = [[0] * (turns + 1) for _ in range(n_out)]
     q_first = [[0] * (turns + 1) for _ in range(n_q)]
-    base = _base_deck(plan)
-    player = solo_play(plan.game).player(plan.kinds, plan.target or DEFAULT_TARGET, rnd, plan.quote_rate)
     start, play_turn = player.start, player.turn
-    for rows in sub_batches(size, PLAY_SUB_BATCH, on_progress):
-        decks = rng.permuted(np.broadcast_to(base, (rows, base.size)), axis=1).tolist() if base.size else [[]] * rows
-        for deck in decks:
-            state = start(list(deck))
-            happened = [-1] * n_out
-            q_seen = [0] * n_q
-            q_when = [-1] * n_q
-            position = _query_tally(plan, state.entered, 0, q_seen, q_when, 0) if n_q else 0
-            for turn in range(1, turns + 1):
-                over = play_turn(state, turn, happened)
-                if n_q:
-                    position = _query_tally(plan, state.entered, position, q_seen, q_when, turn)
-                # The game is over (won, target reached, lost): stop tracking it.
-                if over:
-                    break
-            for o, turn in enumerate(happened):
-                if turn >= 0:
-                    first[o][turn] += 1
-            for q, turn in enumerate(q_when):
-                if turn >= 0:
-                    q_first[q][turn] += 1
+    for deck in decks:
+        state = start(deck)
+        happened = [-1] * n_out
+        q_seen = [0] * n_q
+        q_when = [-1] * n_q
+        position = _query_tally(plan, state.entered, 0, q_seen, q_when, 0) if n_q else 0
+        for turn in range(1, turns + 1):
+            over = play_turn(state, turn, happened)
+            if n_q:
+                position = _query_tally(plan, state.entered, position, q_seen, q_when, turn)
+            # The game is over (won, target reached, lost): stop tracking it.
+            if over:
+                break
+        for o, turn in enumerate(happened):
+            if turn >= 0:
+                first[o][turn] += 1
+        for q, turn in enumerate(q_when):
+            if turn >= 0:
+                q_first[q][turn] += 1
     return PlayChunkCounts(
         plan=plan.digest,
         chunk=chunk_index,
@@ -301,6 +304,30 @@ def play_chunk(
         outcomes=tuple(_cumulate(row) for row in first),
         queries=tuple(_cumulate(row) for row in q_first),
     )
+
+
+def chunk_games(
+    plan: PlayPlan, chunk_index: int, *, on_progress: Callable[[float], None] | None = None
+) -> tuple[Player, Iterator[list[int]]]:
+    """The chunk's player and its games' shuffled decks, in game order (each a fresh list, top last).
+
+    The one place that decides which shuffle and which in-game uniforms each game of a chunk gets:
+    `play_chunk` counts its games, rules/goldfish_replay.py plays one of them again with a log.
+    The player's uniforms come from the same generator, so games must be played in this order.
+    """
+    size = plan.chunk_size(chunk_index)
+    rng = chunk_generator(plan.seed, chunk_index)
+    player = solo_play(plan.game).player(plan.kinds, plan.target or DEFAULT_TARGET, Uniforms(rng), plan.quote_rate)
+    base = _base_deck(plan)
+
+    def decks() -> Iterator[list[int]]:
+        for rows in sub_batches(size, PLAY_SUB_BATCH, on_progress):
+            if not base.size:
+                yield from ([] for _ in range(rows))
+                continue
+            yield from rng.permuted(np.broadcast_to(base, (rows, base.size)), axis=1).tolist()
+
+    return player, decks()
 
 
 def _cumulate(row: list[int]) -> tuple[int, ...]:

@@ -31,7 +31,7 @@ import contextlib
 import logging
 import math
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -47,10 +47,19 @@ from cardsite.api.work import TooBig, budget_lock, check_budget, work_budget, wo
 from decks.battles.modes import BATTLE_MODES
 from decks.goldfish.checks import GoldfishInputError, PreparedGoldfish, goldfish_prepare
 from decks.goldfish.models import UNFINISHED, GoldfishChunk, GoldfishJob, GoldfishStatus
-from decks.goldfish.modes import JobMode, ProgressCallback, play_mode, simulate_plan, simulate_seconds
-from decks.goldfish.selectors import goldfish_job_progress
+from decks.goldfish.modes import (
+    JobMode,
+    ProgressCallback,
+    play_game_seconds,
+    play_mode,
+    simulate_plan,
+    simulate_seconds,
+)
+from decks.goldfish.selectors import card_ids_by_printing, goldfish_job_progress
 from rules.goldfish import GoldfishRequestError, goldfish_exact
+from rules.goldfish_replay import MAX_REPLAY_GAME, goldfish_replay
 from rules.goldfish_simulate import ChunkCounts, SimulationPlan, combine, simulate_chunk
+from rules.simulation import is_int
 
 logger = logging.getLogger(__name__)
 
@@ -116,6 +125,50 @@ def _plan(mode: JobMode, prepared: PreparedGoldfish) -> dict[str, Any]:
         return mode.plan(prepared.deck, prepared.request)
     except GoldfishRequestError as exc:
         raise GoldfishInputError(exc.field, exc.message) from exc
+
+
+# The estimated engine time a replay may take (it re-plays the games before the one asked for).
+REPLAY_SECONDS = 2.0
+
+
+def goldfish_replay_answer(*, data: Any, user: Any = None) -> dict[str, Any]:
+    """One game of a play-out, turn by turn (rules/goldfish_replay.py): the play request plus `game_number`.
+
+    The body is the `play` request whose run the game belongs to (`mode` may be left out) and
+    `game_number`, 1 to the smaller of `trials` and 1,000 (default 1); a saved `deck` must be one
+    `user` may read. Each card of the answer carries its catalog id (`card_id`, None if unknown).
+    """
+    if not isinstance(data, Mapping):
+        raise GoldfishInputError("", "the request must be a JSON object")
+    body = {k: v for k, v in data.items() if k != "game_number"}
+    body.setdefault("mode", "play")
+    if body["mode"] != "play":
+        raise GoldfishInputError("mode", "a replay is a game of a play-out: mode must be play")
+    prepared = goldfish_prepare(data=body, user=user)
+    request = prepared.request
+    game_number = data.get("game_number", 1)
+    per_game = play_game_seconds(request.game, deck_size=prepared.deck.size, turns=request.turns)
+    reach = max(1, int(REPLAY_SECONDS // per_game))
+    if is_int(game_number) and reach < game_number <= MAX_REPLAY_GAME:
+        # The games before it are played again: a big deck over many turns reaches fewer games.
+        raise GoldfishInputError("game_number", f"must be an integer from 1 to {reach:,} for this deck and turns")
+    options = {option: getattr(request, option) for option in ("policy", "target", "quote_rate")}
+    try:
+        replay = goldfish_replay(
+            prepared.deck,
+            request.turns,
+            request.trials,  # type: ignore[arg-type]
+            request.seed,  # type: ignore[arg-type]
+            game_number,
+            queries=request.queries,
+            **{k: v for k, v in options.items() if v is not None},
+        ).to_dict()
+    except GoldfishRequestError as exc:
+        raise GoldfishInputError(exc.field, exc.message) from exc
+    ids = card_ids_by_printing(game=request.game)
+    for card in replay["cards"]:
+        card["card_id"] = ids.get((card["set"], card["number"]))
+    return replay
 
 
 def goldfish_run(*, data: Any, on_progress: ProgressCallback | None = None) -> dict[str, Any]:

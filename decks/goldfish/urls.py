@@ -1,4 +1,4 @@
-"""The goldfish page and its exact-odds partial."""
+"""The goldfish page, its exact-odds partial and its replay partial."""
 
 from django.urls import path
 
@@ -6,5 +6,6 @@ from decks.goldfish import views
 
 urlpatterns = [
     path("decks/goldfish/", views.GoldfishPage.as_view(), name="deck-goldfish"),
+    path("decks/goldfish/replay/", views.GoldfishReplayPartial.as_view(), name="deck-goldfish-replay"),
     path("decks/goldfish/exact/", views.GoldfishExactPartial.as_view(), name="deck-goldfish-exact"),
 ]

@@ -1,4 +1,5 @@
-"""The goldfish page (/decks/goldfish/): a sample hand, exact curves as a chart, simulations with progress.
+"""The goldfish page (/decks/goldfish/): a sample hand, exact curves as a chart, simulations with progress,
+and a replay of one play-out game (its own partial, templates/decks/goldfish/_replay.html).
 
 The hand is server-drawn from the seed in the URL, so a hand is shared by
 sharing the URL; htmx swaps only the hand or the chart when it is there, and
@@ -18,7 +19,7 @@ from django.views import View
 from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.goldfish.checks import MAX_DECKLIST_CHARS, GoldfishInputError, goldfish_deck_resolve, goldfish_prepare
 from decks.goldfish.selectors import card_ids_by_printing
-from decks.goldfish.services import goldfish_exact_answer
+from decks.goldfish.services import goldfish_exact_answer, goldfish_replay_answer
 from decks.lists.selectors import deck_get_readable, deck_text
 from rules.charts import probability_chart_svg
 from rules.games import GAMES
@@ -190,4 +191,88 @@ class GoldfishExactPartial(View):
                 context["chart"] = probability_chart_svg(result["turns"], series, title="Exact chance by turn")
                 context["result"] = result
                 context["request_body"] = {k: v for k, v in body.items() if k != "mode"}
+        return render(request, self.template_name, context, status=400 if context["problem"] else 200)
+
+
+def replay_request_from_form(data: Any) -> dict[str, Any]:
+    """The replay request (a play request and a game number) the replay form stands for.
+
+    Numbers are passed on as whole numbers when they read as such and as text otherwise, so the
+    engine refuses them naming the field; a blank seed is drawn at random and shown with the game.
+    """
+    body: dict[str, Any] = {
+        "game": _game(data.get("game")),
+        "decklist": data.get("decklist", "")[: MAX_DECKLIST_CHARS + 1],
+        "mode": "play",
+    }
+    for field, default in (
+        ("turns", str(DEFAULT_TURNS)),
+        ("trials", str(DEFAULT_TRIALS)),
+        ("seed", ""),
+        ("game_number", "1"),
+    ):
+        raw = (data.get(field) or default).strip()[:40]
+        if raw:
+            try:
+                body[field] = parse_whole(raw, field=field, minimum=0, maximum=MAX_SEED)
+            except NotAWholeNumber:
+                body[field] = raw
+    return body
+
+
+# What the line under each turn of a replay says, where the game's state has it.
+_SUMMARY = (
+    ("books", "Books"),
+    ("blessings", "blessings left"),
+    ("wisdom", "Wisdom"),
+    ("food", "food"),
+    ("discard", "discard"),
+    ("deck", "deck"),
+)
+
+
+def _replay_context(replay: dict[str, Any]) -> dict[str, Any]:
+    """The replay as the template draws it: cards with their image URLs, each turn's events and state."""
+    cards = [
+        {**card, "image": reverse("card-image", args=[card["card_id"]]) if card["card_id"] is not None else None}
+        for card in replay["cards"]
+    ]
+
+    def named(indices: Any) -> list[dict[str, Any]]:
+        return [cards[k] for k in indices]
+
+    turns = []
+    for record in replay["log"]:
+        state = record["state"]
+        turns.append(
+            {
+                "turn": record["turn"],
+                "events": [
+                    {"text": e["text"].strip(), "sub": e["text"].startswith(" "), "cards": named(e["cards"])}
+                    for e in record["events"]
+                ],
+                "hand": named(state["hand"]),
+                "chapters": [{"cards": named(c["cards"]), "icons": c["icons"]} for c in state.get("chapters", ())],
+                "in_play": named(state["in_play"]) if "in_play" in state else None,
+                "summary": " · ".join(f"{label} {state[key]}" for key, label in _SUMMARY if key in state),
+            }
+        )
+    return {"replay": replay, "turns": turns}
+
+
+class GoldfishReplayPartial(View):
+    """POST the replay form: one game of a play-out, turn by turn, with card images."""
+
+    template_name = "decks/goldfish/_replay_result.html"
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        if not page_request_allowed(request, scope="live"):
+            return too_many_requests()
+        context: dict[str, Any] = {"problem": None, "replay": None}
+        try:
+            replay = goldfish_replay_answer(data=replay_request_from_form(request.POST), user=request.user)
+        except GoldfishInputError as exc:
+            context["problem"] = exc
+        else:
+            context.update(_replay_context(replay))
         return render(request, self.template_name, context, status=400 if context["problem"] else 200)

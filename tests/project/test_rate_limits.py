@@ -53,6 +53,7 @@ def test_reads_are_not_counted(small_catalogs):
     [
         ("/decks/validate/", {"game": "chapter-and-verse", "decklist": "1 Verse 001"}),
         ("/decks/goldfish/exact/", {"game": "chapter-and-verse", "decklist": "1 Verse 001"}),
+        ("/decks/goldfish/replay/", {"game": "chapter-and-verse", "decklist": "1 Verse 001", "trials": "5"}),
     ],
 )
 def test_the_live_pages_are_limited_per_address_too(client, small_catalogs, settings, url, form):
@@ -99,3 +100,10 @@ def test_concurrent_requests_in_many_workers_never_get_past_the_limit(settings):
         thread.join()
     cache.clear()
     assert allowed.count(True) == 10
+
+
+def test_the_goldfish_replay_api_is_limited_as_compute(small_catalogs):
+    client = APIClient()
+    body = {**BODY, "turns": 1, "trials": 5, "seed": 1}
+    codes = [client.post("/api/v1/goldfish/replay/", body, format="json").status_code for _ in range(3)]
+    assert 429 not in codes[:2] and codes[2] == 429

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from cardsite.api.numbers import StrictIntegerField
 from rules.games import GAME_SLUGS
 from rules.goldfish import FILTER_KEYS, MAX_QUERIES, MAX_TRIALS, MAX_TURNS, MODES
+from rules.goldfish_replay import MAX_REPLAY_GAME
 
 
 class GoldfishFilterSerializer(serializers.Serializer):
@@ -84,3 +85,62 @@ class GoldfishErrorSerializer(serializers.Serializer):
     message = serializers.CharField()
     unknown_cards = serializers.ListField(child=serializers.JSONField(), required=False)
     problems = serializers.ListField(child=serializers.JSONField(), required=False)
+
+
+class GoldfishReplayRequestSerializer(GoldfishRequestSerializer):
+    mode = serializers.CharField(required=False, help_text="play, the default: a replay is a game of a play-out.")
+    trials = StrictIntegerField(min_value=1, max_value=MAX_TRIALS, help_text="The run's trials: they decide its games.")
+    game_number = StrictIntegerField(
+        required=False,
+        default=1,
+        min_value=1,
+        max_value=MAX_REPLAY_GAME,
+        help_text="Which game of the run, 1 to min(trials, 1,000).",
+    )
+    quote_rate = serializers.FloatField(
+        required=False,
+        min_value=0,
+        max_value=1,
+        help_text="Chapter and Verse: the chance a Quote succeeds (default 1).",
+    )
+
+
+class GoldfishReplayCardSerializer(serializers.Serializer):
+    title = serializers.CharField()
+    set = serializers.CharField()
+    number = serializers.CharField()
+    image = serializers.CharField(allow_null=True, help_text="The card image's URL, null when the card has none.")
+
+
+class GoldfishReplayEventSerializer(serializers.Serializer):
+    event = serializers.CharField(
+        help_text="draw, freeplay, play, chapter, prayer, keyword, action, book, blessing, ..."
+    )
+    cards = serializers.ListField(child=serializers.IntegerField(), help_text="Indices into `cards`.")
+    text = serializers.CharField(help_text="What happened, in words.")
+
+
+class GoldfishReplayTurnSerializer(serializers.Serializer):
+    turn = serializers.IntegerField(help_text="0 is the set-up.")
+    events = GoldfishReplayEventSerializer(many=True)
+    state = serializers.JSONField(
+        help_text="After the turn. C&V: hand, chapters, books, blessings, deck, discard; BB: hand, in_play, wisdom, food, deck."
+    )
+
+
+class GoldfishReplayOutcomeSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    turn = serializers.IntegerField(allow_null=True, help_text="The turn it happened; null if it did not.")
+
+
+class GoldfishReplaySerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAME_SLUGS)
+    seed = serializers.IntegerField()
+    trials = serializers.IntegerField()
+    game_number = serializers.IntegerField()
+    turns = serializers.IntegerField()
+    cards = GoldfishReplayCardSerializer(many=True)
+    outcomes = GoldfishReplayOutcomeSerializer(many=True)
+    log = GoldfishReplayTurnSerializer(many=True)
+    unmodelled = serializers.ListField(child=serializers.CharField())
+    target = serializers.IntegerField(required=False)

@@ -6,6 +6,7 @@ else); an anonymous job is readable and cancellable by whoever has its UUID.
 
 from typing import Any
 
+from django.urls import reverse as path_to
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.exceptions import NotFound
@@ -22,12 +23,19 @@ from decks.goldfish.api.serializers import (
     GoldfishErrorSerializer,
     GoldfishJobCreatedSerializer,
     GoldfishJobSerializer,
+    GoldfishReplayRequestSerializer,
+    GoldfishReplaySerializer,
     GoldfishRequestSerializer,
     GoldfishResultSerializer,
 )
 from decks.goldfish.checks import GoldfishInputError, goldfish_prepare
 from decks.goldfish.selectors import goldfish_job_get, goldfish_job_state
-from decks.goldfish.services import goldfish_exact_answer, goldfish_job_cancel, goldfish_job_create
+from decks.goldfish.services import (
+    goldfish_exact_answer,
+    goldfish_job_cancel,
+    goldfish_job_create,
+    goldfish_replay_answer,
+)
 
 
 class GoldfishParser(BoundedJSONParser):
@@ -220,3 +228,61 @@ class GoldfishJobApi(APIView):
         return Response(
             goldfish_job_state(job=job), status=status.HTTP_200_OK if cancelled else status.HTTP_409_CONFLICT
         )
+
+
+def with_images(replay: dict[str, Any]) -> dict[str, Any]:
+    """The replay's cards with their image URLs (null for a card without a catalog id)."""
+    for card in replay["cards"]:
+        card_id = card.pop("card_id")
+        card["image"] = path_to("card-image", args=[card_id]) if card_id is not None else None
+    return replay
+
+
+class GoldfishReplayApi(APIView):
+    """POST a play request and a game number: that game of the run, turn by turn."""
+
+    permission_classes = [permissions.AllowAny]
+    parser_classes = [GoldfishParser]
+    throttle_scope = "compute"
+    problems = {GoldfishInputError: _refusal}
+
+    @extend_schema(
+        operation_id="goldfish_replay",
+        summary="Replay one game of a play-out",
+        description=(
+            "The body is the `play` request of a run (`mode` may be left out) and `game_number`: the answer is "
+            "that game of the run, the very one its curve counted, turn by turn: each event as it happened "
+            "(draws, verses played and where, sacrifices, Prayer, Keyword, Cross Reference, each effect's "
+            "actions, books, blessings) and the state after each turn. Same request, seed and game number, same "
+            "game. At most the first 1,000 games of a run can be replayed (it costs up to that many games). "
+            "A malformed request is a 400 naming the field."
+        ),
+        request=GoldfishReplayRequestSerializer,
+        responses={
+            200: GoldfishReplaySerializer,
+            400: OpenApiResponse(GoldfishErrorSerializer, description="Malformed request; `field` names it."),
+            413: OpenApiResponse(description="The body is larger than 4 MB."),
+            429: OpenApiResponse(description="Too many requests (the Retry-After header says when to try again)."),
+        },
+        examples=[
+            OpenApiExample(
+                "Game 3 of a run",
+                request_only=True,
+                value={
+                    "game": "chapter-and-verse",
+                    "decklist": "3 By Small Means\n4 Faith Without Works\n...",
+                    "turns": 10,
+                    "trials": 1_000_000,
+                    "seed": 7,
+                    "game_number": 3,
+                },
+            ),
+            refusal_example(
+                "Past the games a replay reaches",
+                value={"field": "game_number", "message": "must be an integer from 1 to 1,000"},
+            ),
+        ],
+        tags=["goldfish"],
+    )
+    def post(self, request: Request) -> Response:
+        return Response(with_images(goldfish_replay_answer(data=request.data, user=request.user)))

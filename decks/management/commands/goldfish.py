@@ -1,8 +1,10 @@
-"""python manage.py goldfish REQUEST.json [--progress] (goldfish.md, "Command line").
+"""python manage.py goldfish REQUEST.json [--progress] [--replay N [--text]] (goldfish.md, "Command line").
 
 Runs any mode in this process, no broker. Standard output carries the result
 JSON and nothing else, so it can be piped; `--progress` draws a bar on
-standard error. Exit status 0, or 2 for a malformed request (the message names
+standard error. `--replay N` prints game N of a `play` request's run instead,
+turn by turn (the replay JSON of POST /api/v1/goldfish/replay/; with `--text`, as
+lines of text). Exit status 0, or 2 for a malformed request (the message names
 the field) or an unreadable file.
 """
 
@@ -15,7 +17,8 @@ from typing import Any, TextIO
 from django.core.management.base import BaseCommand, CommandError
 
 from decks.goldfish.checks import GoldfishInputError
-from decks.goldfish.services import goldfish_run
+from decks.goldfish.services import goldfish_replay_answer, goldfish_run
+from rules.goldfish_replay import replay_text
 
 EXIT_USAGE = 2
 BAR_WIDTH = 40
@@ -51,9 +54,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("request", help="The request as a JSON file (goldfish.md); - reads standard input.")
         parser.add_argument("--progress", action="store_true", help="Draw a progress bar on standard error.")
+        parser.add_argument(
+            "--replay", type=int, metavar="N", help="Print game N of the play request's run, turn by turn, instead."
+        )
+        parser.add_argument("--text", action="store_true", help="With --replay: print the log as text, not JSON.")
 
-    def handle(self, *args: Any, request: str, progress: bool, **options: Any) -> None:
+    def handle(self, *args: Any, request: str, progress: bool, replay: int | None, text: bool, **options: Any) -> None:
         data = _load(request)
+        if replay is not None:
+            self._replay(data, replay, text)
+            return
         # self.stderr is Django's wrapper; the bar writes to the raw stream so it can redraw in place.
         bar = ProgressBar(self.stderr._out) if progress else None
         try:
@@ -64,6 +74,17 @@ class Command(BaseCommand):
             if bar is not None:
                 bar.close()
         self.stdout.write(json.dumps(result, ensure_ascii=False))
+
+    def _replay(self, data: Any, game_number: int, text: bool) -> None:
+        if not isinstance(data, dict):
+            raise CommandError("The request must be a JSON object", returncode=EXIT_USAGE)
+        try:
+            answer = goldfish_replay_answer(data={**data, "game_number": game_number})
+        except GoldfishInputError as exc:
+            raise CommandError(str(exc), returncode=EXIT_USAGE) from exc
+        for card in answer["cards"]:
+            card.pop("card_id")
+        self.stdout.write(replay_text(answer) if text else json.dumps(answer, ensure_ascii=False))
 
 
 def _load(source: str) -> Any:

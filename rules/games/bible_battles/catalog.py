@@ -1,7 +1,8 @@
-"""Bible Battles' catalog fields: type, effort, offense, defense, food, wisdom and the flags."""
+"""Bible Battles' catalog fields: type, effort, offense, defense, food, wisdom, the flags and the effects."""
 
-from rules.catalog_fields import Field, boolean, integer, string
+from rules.catalog_fields import Field, boolean, empty_list, integer, string
 from rules.games.bible_battles import BB_TYPES
+from rules.games.bible_battles.effects import bb_effects
 
 FIELDS: tuple[Field, ...] = (
     Field("type", string(choices=BB_TYPES)),
@@ -13,4 +14,6 @@ FIELDS: tuple[Field, ...] = (
     Field("unique", boolean, False),
     Field("mounted", boolean, False),
     Field("abilities", string(), ""),
+    # What the play-out runs of the abilities (rules/games/bible_battles/effects.py).
+    Field("effects", bb_effects, None, fresh=empty_list),
 )

@@ -12,6 +12,9 @@ Policy `greedy`, Bible Battles:
   with the most food (ties to less effort). The followers with the least wisdom give the effort; every
   other follower and every wisdom card in play is inspired for wisdom.
   Armies, events, and cards without wisdom or needed food are never built.
+- Abilities (effects.py): `costs-less` lowers the effort of the cards it names while its card
+  is in play (at least 1); `wisdom-each-turn` adds wisdom at the beginning of the turn, before
+  the draw; `opponents` abilities do nothing alone; `text` ones are not run (unmodelled).
 - End: over 7 cards, discard the least useful (followers, then wisdom cards,
   then food cards, then the rest).
 """
@@ -22,7 +25,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.cards import CardData
-from rules.games.bible_battles import SETUP
+from rules.games.bible_battles import SETUP, replay
+from rules.games.bible_battles.effects import compile_effects, is_modelled
 from rules.games.interface import Player, SoloPlay
 
 BB_HAND = SETUP.hand
@@ -41,20 +45,54 @@ BB_NEVER_BUILT = ("event",)
 def kinds(
     cards: Sequence[CardData], copies: Mapping[CardData, int], query_of: Sequence[tuple[int, ...]]
 ) -> list[tuple[Any, ...]]:
-    """Each printing as the plan lays it out: (copies, type, effort, food, wisdom, (query indices))."""
-    return [
-        (copies[card], card.type, max(0, card.effort or 0), max(0, card.food), max(0, card.wisdom), query_of[i])
-        for i, card in enumerate(cards)
-    ]
+    """Each printing as the plan lays it out: (copies, type, effort, food, wisdom, (costs-less (type, n) pairs),
+    (wisdom-each-turn (n, kinds counted or None) pairs), (query indices))."""
+    out = []
+    for i, card in enumerate(cards):
+        less, each_turn = compile_effects(card, cards)
+        out.append(
+            (
+                copies[card],
+                card.type,
+                max(0, card.effort or 0),
+                max(0, card.food),
+                max(0, card.wisdom),
+                less,
+                each_turn,
+                query_of[i],
+            )
+        )
+    return out
 
 
 class BBTables:
     """Per-kind integers the BB turn reads, unpacked once per chunk from the plan."""
 
-    __slots__ = ("builds", "eater", "effort", "follower", "food", "food_card", "keep", "wisdom")
+    __slots__ = (
+        "builds",
+        "each_turn",
+        "eater",
+        "effort",
+        "follower",
+        "food",
+        "food_card",
+        "has_each_turn",
+        "keep",
+        "less",
+        "of_type",
+        "types",
+        "wisdom",
+    )
 
     def __init__(self, kinds: Sequence[tuple[Any, ...]]):
-        types = [k[1] for k in kinds]
+        types = self.types = [k[1] for k in kinds]
+        # Per kind: the (type, n) effort reductions it gives while in play, its start-of-turn wisdom.
+        self.less = [tuple((t, n) for t, n in k[5]) for k in kinds]
+        self.each_turn = [tuple((n, None if c is None else frozenset(c)) for n, c in k[6]) for k in kinds]
+        self.has_each_turn = any(self.each_turn)
+        self.of_type: dict[str, list[int]] = {}  # the kinds of each type, for the discounts
+        for j, t in enumerate(types):
+            self.of_type.setdefault(t, []).append(j)
         self.effort = [k[2] for k in kinds]
         self.food = [k[3] for k in kinds]
         self.wisdom = [k[4] for k in kinds]
@@ -74,7 +112,20 @@ class BBTables:
 class BBState:
     """One BB game in progress; the top of the deck is the END of the list."""
 
-    __slots__ = ("deck", "eaters", "entered", "followers", "food", "hand", "wisdom", "wisdom_cards")
+    __slots__ = (
+        "deck",
+        "eaters",
+        "effort",
+        "entered",
+        "followers",
+        "food",
+        "hand",
+        "in_play",
+        "less",
+        "log",
+        "wisdom",
+        "wisdom_cards",
+    )
 
     def __init__(self, deck: list[int], hand: list[int] | None = None):
         self.deck = deck
@@ -85,6 +136,11 @@ class BBState:
         self.eaters = 0  # armies and unique people in play
         self.wisdom = 0
         self.entered: list[int] = list(self.hand)
+        self.in_play: list[int] = []  # the cards in play, followers included
+        self.less: dict[str, int] = {}  # effort reductions per type from the abilities in play
+        self.effort: list[int] | None = None  # each kind's effort after them (None: as printed)
+        # A replay's event records (rules/goldfish_replay.py); None while counting.
+        self.log: list[tuple[Any, ...]] | None = None
 
     @classmethod
     def setup(cls, deck: list[int]) -> BBState:
@@ -93,16 +149,38 @@ class BBState:
         return cls(deck, hand)
 
 
-def bb_can_bring(tb: BBTables, s: BBState, k: int, effort_left: int) -> bool:
-    """Whether card k can come into play now: its effort is available and, for an army or
-    unique person, the food in play (its own included) feeds every army and unique person."""
-    if tb.effort[k] > effort_left:
+def bb_can_bring(tb: BBTables, s: BBState, k: int, effort_left: int, effort: Sequence[int] | None = None) -> bool:
+    """Whether card k can come into play now: its effort (`effort`, default the printed) is available and,
+    for an army or unique person, the food in play (its own included) feeds every army and unique person."""
+    if (tb.effort if effort is None else effort)[k] > effort_left:
         return False
     return not tb.eater[k] or s.food + tb.food[k] >= s.eaters + 1
 
 
+def _comes_into_play(tb: BBTables, s: BBState, k: int) -> None:
+    s.in_play.append(k)
+    if tb.less[k]:
+        # Only when a discount comes into play (a few times a game), only the kinds it touches.
+        effort = s.effort = list(tb.effort if s.effort is None else s.effort)
+        for t, n in tb.less[k]:
+            r = s.less[t] = s.less.get(t, 0) + n
+            for j in tb.of_type.get(t, ()):
+                e = tb.effort[j]
+                effort[j] = max(min(e, 1), e - r)
+
+
+def _each_turn_wisdom(tb: BBTables, s: BBState) -> int:
+    """The wisdom the cards in play give at the beginning of the turn."""
+    gained = 0
+    for k in s.in_play:
+        for n, counted in tb.each_turn[k]:
+            gained += n if counted is None else n * sum(1 for j in s.in_play if j in counted)
+    return gained
+
+
 def _bb_bring(tb: BBTables, s: BBState, k: int) -> None:
     s.hand.remove(k)
+    _comes_into_play(tb, s, k)
     s.wisdom_cards += tb.wisdom[k]
     s.food += tb.food[k]
     s.eaters += tb.eater[k]
@@ -110,13 +188,25 @@ def _bb_bring(tb: BBTables, s: BBState, k: int) -> None:
 
 def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
     """Play one whole turn; returns REACHED when wisdom reaches the target, LOST on an empty draw."""
-    deck, hand = s.deck, s.hand
+    deck, hand, log = s.deck, s.hand, s.log
+    if tb.has_each_turn and s.in_play:
+        gained = _each_turn_wisdom(tb, s)
+        if gained:
+            s.wisdom += gained
+            if log is not None:
+                log.append(("each-turn", gained, s.wisdom))
+            if s.wisdom >= target:
+                return REACHED
     if not deck:
+        if log is not None:
+            log.append(("lost",))
         return LOST
     card = deck.pop()
     hand.append(card)
     s.entered.append(card)
-    effort, wisdom, follower = tb.effort, tb.wisdom, tb.follower
+    if log is not None:
+        log.append(("draw", card))
+    effort, wisdom, follower = tb.effort if s.effort is None else s.effort, tb.wisdom, tb.follower
     followers = s.followers
     spent = 0  # effort given this turn, by the followers with the least wisdom (the first `spent`)
     # One follower a turn, the wisest; followers need no effort (a printed one is ignored).
@@ -126,11 +216,18 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
             best = k
     if best >= 0:
         hand.remove(best)
+        _comes_into_play(tb, s, best)
+        if tb.less[best]:
+            effort = s.effort
         followers.append(wisdom[best])
         followers.sort()
+        if log is not None:
+            log.append(("follower", best))
     # Reaching the target now beats building.
     if s.wisdom + sum(followers[spent:]) + s.wisdom_cards >= target:
         s.wisdom += sum(followers[spent:]) + s.wisdom_cards
+        if log is not None:
+            log.append(("inspire", sum(followers[spent:]) + s.wisdom_cards, s.wisdom, 0))
         return REACHED
     builds, food_card, food = tb.builds, tb.food_card, tb.food
     while True:
@@ -140,7 +237,7 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
         for k in hand:
             if not builds[k] or effort[k] > left:
                 continue
-            if not bb_can_bring(tb, s, k, left):
+            if not bb_can_bring(tb, s, k, left, effort):
                 starving = True
                 continue
             e, w = effort[k], wisdom[k]
@@ -162,9 +259,17 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
             break
         spent += effort[best]
         _bb_bring(tb, s, best)
+        if log is not None:
+            log.append(("build", best, effort[best]))
+        if tb.less[best]:
+            effort = s.effort
     s.wisdom += sum(followers[spent:]) + s.wisdom_cards
+    if log is not None:
+        log.append(("inspire", sum(followers[spent:]) + s.wisdom_cards, s.wisdom, spent))
     if len(hand) > BB_HAND_LIMIT:
         hand.sort(key=tb.keep.__getitem__)
+        if log is not None:
+            log.append(("discard", hand[: len(hand) - BB_HAND_LIMIT]))
         del hand[: len(hand) - BB_HAND_LIMIT]
     return REACHED if s.wisdom >= target else 0
 
@@ -184,8 +289,8 @@ class BBPlayer(Player):
 
 # A Bible Battles game plays its followers and barely looks at the rest: ~1e-9 s a card-turn, measured.
 def unmodelled(cards: Sequence[CardData]) -> tuple[str, ...]:
-    """Special abilities are not run: every title with one, once, in deck order."""
-    return tuple(dict.fromkeys(c.title for c in cards if c.abilities))
+    """The titles with an ability the play-out does not run (free text), each once, in deck order."""
+    return tuple(dict.fromkeys(c.title for c in cards if not is_modelled(c)))
 
 
 SOLO_PLAY = SoloPlay(
@@ -195,4 +300,6 @@ SOLO_PLAY = SoloPlay(
     uses_target=True,
     seconds_per_card_turn=2e-9,
     unmodelled=unmodelled,
+    event_record=replay.event_record,
+    snapshot=replay.snapshot,
 )

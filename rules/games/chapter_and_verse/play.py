@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.cards import CardData
-from rules.games.chapter_and_verse import CV_THEMES, SETUP
+from rules.games.chapter_and_verse import CV_THEMES, SETUP, replay
 from rules.games.chapter_and_verse.effects import compile_effect, is_modelled
 from rules.games.interface import Player, SoloPlay
 from rules.simulation import Uniforms
@@ -207,6 +207,7 @@ class CVState:
         "entered",
         "hand",
         "leads",
+        "log",
         "maxes",
         "members",
         "won",
@@ -230,6 +231,8 @@ class CVState:
         self.books = 0
         self.won = False  # the last blessing was drawn (by a book or an effect)
         self.entered: list[int] = list(self.hand)  # cards that came into the hand, for queries
+        # A replay's event records (rules/goldfish_replay.py); None while counting, so the fast path pays one test.
+        self.log: list[tuple[Any, ...]] | None = None
 
     @classmethod
     def setup(cls, deck: list[int]) -> CVState:
@@ -247,7 +250,10 @@ class CVState:
 
     def draw_blessing(self) -> None:
         if self.blessings:
-            self.take(self.blessings.pop())
+            card = self.blessings.pop()
+            self.take(card)
+            if self.log is not None:
+                self.log.append(("blessing", card, len(self.blessings)))
             if not self.blessings:
                 self.won = True
 
@@ -338,7 +344,10 @@ def _set_from_hand(tb: CVTables, s: CVState, c: int, n: int, allowed: frozenset[
                 best, best_i = key, i
         if best_i < 0:
             return
-        _add_to_chapter(tb, s, c, hand.pop(best_i))
+        card = hand.pop(best_i)
+        _add_to_chapter(tb, s, c, card)
+        if s.log is not None:
+            s.log.append(("set", card, c))
 
 
 def cv_actions(tb: CVTables, s: CVState, k: int, c: int, do: tuple[tuple[Any, ...], ...]) -> None:
@@ -346,6 +355,8 @@ def cv_actions(tb: CVTables, s: CVState, k: int, c: int, do: tuple[tuple[Any, ..
     deck, hand, useful = s.deck, s.hand, tb.useful
     for action in do:
         name, n = action[0], action[1]
+        if s.log is not None:
+            s.log.append(("action", k, name, n))
         if name == "draw":
             per = action[2]
             if per is not None:
@@ -354,6 +365,8 @@ def cv_actions(tb: CVTables, s: CVState, k: int, c: int, do: tuple[tuple[Any, ..
                 n = min(n, others)
             for _ in range(min(n, len(deck))):
                 s.take(deck.pop())
+                if s.log is not None:
+                    s.log.append(("drew", hand[-1]))
         elif name == "blessing":
             for _ in range(n):
                 s.draw_blessing()
@@ -364,17 +377,23 @@ def cv_actions(tb: CVTables, s: CVState, k: int, c: int, do: tuple[tuple[Any, ..
             for _ in range(min(n, len(s.discard))):
                 pick = max(range(len(s.discard)), key=lambda i: useful[s.discard[i]])
                 s.take(s.discard.pop(pick))
+                if s.log is not None:
+                    s.log.append(("returned", hand[-1]))
         elif name == "arrange":
             # The most useful on top, to be drawn first.
             look = deck[-n:]
             del deck[-n:]
             look.sort(key=useful.__getitem__)
             deck.extend(look)
+            if s.log is not None:
+                s.log.append(("arranged", look[::-1]))
         elif name == "bottom":
             hand.sort(key=useful.__getitem__)
             moved = hand[:n]
             del hand[:n]
             deck[0:0] = moved
+            if s.log is not None:
+                s.log.append(("bottomed", moved))
 
 
 def cv_play_verse(tb: CVTables, s: CVState, k: int, rnd: Uniforms) -> None:
@@ -389,6 +408,8 @@ def cv_play_verse(tb: CVTables, s: CVState, k: int, rnd: Uniforms) -> None:
     fire = tb.on_play[k]
     if fire:
         fire = tuple(do for when, do in fire if all(_holds(x, s, c) for x in when))
+    if s.log is not None:
+        s.log.append(("chapter", k, c, c >= len(s.chapters)))
     _add_to_chapter(tb, s, c, k)
     group = tb.unique[k]
     if group >= 0:
@@ -405,6 +426,8 @@ def cv_play_verse(tb: CVTables, s: CVState, k: int, rnd: Uniforms) -> None:
         s.take(look.pop(pick))
         look.reverse()  # the rest go under the deck in the order seen, the first seen lowest
         deck[0:0] = look
+        if s.log is not None:
+            s.log.append(("prayer", k, s.hand[-1], look[::-1]))
     found = tb.keyword[k]
     if found is not None and deck:
         useful = tb.useful
@@ -417,6 +440,8 @@ def cv_play_verse(tb: CVTables, s: CVState, k: int, rnd: Uniforms) -> None:
                 best_j = j
         if best_j >= 0:
             s.take(deck.pop(best_j))
+        if s.log is not None:
+            s.log.append(("keyword", k, s.hand[-1] if best_j >= 0 else -1))
         rnd.shuffle(deck)
     xref = tb.xref[k]
     if xref:
@@ -424,6 +449,8 @@ def cv_play_verse(tb: CVTables, s: CVState, k: int, rnd: Uniforms) -> None:
         for i, card in enumerate(s.hand):
             if card in xref:
                 _add_to_chapter(tb, s, c, s.hand.pop(i))
+                if s.log is not None:
+                    s.log.append(("cross-reference", k, card, c))
                 break
     if fire:
         for do in fire:
@@ -436,6 +463,8 @@ def _in_play_triggers(tb: CVTables, s: CVState, table: list[Any]) -> None:
         for k in list(s.members[c]):
             for when, do in table[k] or ():
                 if c < len(s.members) and all(_holds(x, s, c) for x in when):
+                    if s.log is not None:
+                        s.log.append(("trigger", k, c))
                     cv_actions(tb, s, k, c, do)
 
 
@@ -452,6 +481,8 @@ def _discard_for_effects(tb: CVTables, s: CVState) -> None:
             return
         k = hand.pop(pick)
         s.discard.append(k)
+        if s.log is not None:
+            s.log.append(("discarded-for-effect", k))
         for when, do in on_discard[k]:
             if not when:  # a discarded verse has no chapter for a condition to read
                 cv_actions(tb, s, k, -1, do)
@@ -483,12 +514,16 @@ def _cv_phases(tb: CVTables, s: CVState, rnd: Uniforms) -> int:
         hand.sort(key=useful.__getitem__)
         excess = len(hand) - HAND_OVER
         s.blessings[0:0] = hand[:excess]
+        if s.log is not None:
+            s.log.append(("hand-over", hand[:excess]))
         del hand[:excess]
     if tb.has_start:
         _in_play_triggers(tb, s, tb.on_start)
     # Draw.
     if deck:
         s.take(deck.pop())
+        if s.log is not None:
+            s.log.append(("draw", hand[-1]))
     # Freeplay (no Discard or Quick Play here).
     if hand:
         fkey = tb.fkey
@@ -503,6 +538,8 @@ def _cv_phases(tb: CVTables, s: CVState, rnd: Uniforms) -> int:
                 best_f = fkey[k]
                 best_i = i
         if best_i >= 0:
+            if s.log is not None:
+                s.log.append(("freeplay", hand[best_i]))
             cv_play_verse(tb, s, hand.pop(best_i), rnd)
     if s.won or _discards_win(tb, s):
         return WON
@@ -542,6 +579,8 @@ def _cv_phases(tb: CVTables, s: CVState, rnd: Uniforms) -> int:
                 continue  # failed and not worth paying for: discarded
         # Sacrificed: to the discard pile.
         s.discard.extend(hand[:pay])
+        if s.log is not None:
+            s.log.append(("play", k, hand[:pay]))
         del hand[:pay]
         cv_play_verse(tb, s, k, rnd)
         if s.won or _discards_win(tb, s):
@@ -550,6 +589,8 @@ def _cv_phases(tb: CVTables, s: CVState, rnd: Uniforms) -> int:
     maxes = s.maxes
     for c in range(len(maxes)):
         if maxes[c] >= BOOK_ICONS:
+            if s.log is not None:
+                s.log.append(("book", c, list(s.members[c]), CV_THEMES[s.leads[c]]))
             s.discard.extend(s.members[c])
             del s.chapters[c], s.leads[c], maxes[c], s.members[c]
             s.books += 1
@@ -570,12 +611,18 @@ def _quote(tb: CVTables, s: CVState, k: int, rnd: Uniforms) -> int:
     0 when the quote succeeds, -1 when it fails and the verse is discarded instead of paid for
     (paying would cost more worth than the verse brings, or more cards than the hand holds)."""
     if rnd.uniform() < tb.quote_rate:
+        if s.log is not None:
+            s.log.append(("quote", k, True))
         return 0
     c = tb.cost_printed[k]
     hand = s.hand
+    if s.log is not None:
+        s.log.append(("quote", k, False))
     if c <= len(hand) and sum(tb.worth[j] for j in hand[:c]) <= tb.worth[k]:
         return c
     s.discard.append(k)
+    if s.log is not None:
+        s.log.append(("quote-dropped", k))
     return -1
 
 
@@ -597,4 +644,11 @@ class CVPlayer(Player):
         return bool(flags & WON)
 
 
-SOLO_PLAY = SoloPlay(outcomes=("first-book", "win"), kinds=kinds, player=CVPlayer, unmodelled=unmodelled)
+SOLO_PLAY = SoloPlay(
+    outcomes=("first-book", "win"),
+    kinds=kinds,
+    player=CVPlayer,
+    unmodelled=unmodelled,
+    event_record=replay.event_record,
+    snapshot=replay.snapshot,
+)

@@ -72,3 +72,32 @@ def test_a_file_that_is_not_json_or_is_missing_exits_2(run, write_file, tmp_path
     assert (status, out) == (2, "") and "not a JSON request" in err
     status, out, err = run(str(tmp_path / "missing.json"))
     assert (status, out) == (2, "") and "Cannot read" in err
+
+
+PLAY = {**REQUEST, "mode": "play", "trials": 200, "turns": 5}
+
+
+def test_replay_prints_the_same_game_as_the_api(run, write_file, client):
+    status, out, err = run(write_file(PLAY, "request.json"), "--replay", "7")
+    assert status == 0, err
+    printed = json.loads(out)
+    answered = client.post("/api/v1/goldfish/replay/", {**PLAY, "game_number": 7}, content_type="application/json")
+    for card in answered.json()["cards"]:
+        card.pop("image")
+    assert printed == answered.json()
+    assert printed["game_number"] == 7 and printed["log"][0]["turn"] == 0
+
+
+def test_replay_as_text_prints_the_log_turn_by_turn(run, write_file):
+    status, out, err = run(write_file(PLAY, "request.json"), "--replay", "1", "--text")
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "chapter-and-verse: game 1 of 200, seed 5"
+    assert lines[1] == "Set-up" and "Turn 1" in lines and lines[lines.index("Turn 1") + 1].startswith("  Drew ")
+    assert lines[-2].startswith("first-book: ") and lines[-1].startswith("win: ")
+
+
+def test_replay_of_a_game_outside_the_run_exits_2_naming_the_field(run, write_file):
+    status, out, err = run(write_file(PLAY, "request.json"), "--replay", "201")
+    assert status == 2 and out == ""
+    assert "game_number" in err

@@ -214,6 +214,23 @@ def test_a_stranger_cannot_goldfish_a_private_deck_and_ids_do_not_leak(world, ch
     assert goldfish_prepare(data={**body, "deck": world["public"]}, user=charlie)
 
 
+def test_a_stranger_cannot_replay_a_game_of_a_private_deck_and_ids_do_not_leak(world, alice, charlie, api_as):
+    body = {"turns": 2, "trials": 10, "seed": 1, "game_number": 2}
+    made_up = "6a0b7b9e-0000-4000-8000-000000000000"
+    for user, auth in ((charlie, "token"), (charlie, "session"), (None, None)):
+        client = api_as(user, auth) if user is not None else APIClient()
+        real = client.post("/api/v1/goldfish/replay/", {**body, "deck": world["deck"]}, format="json")
+        fake = client.post("/api/v1/goldfish/replay/", {**body, "deck": made_up}, format="json")
+        assert (real.status_code, real.json()) == (fake.status_code, fake.json())
+        assert real.status_code == 400 and real.json()["field"] == "deck"
+        # Nothing of the deck shows: not a title of its cards.
+        assert "Verse" not in real.content.decode()
+    owner = api_as(alice, "token").post("/api/v1/goldfish/replay/", {**body, "deck": world["deck"]}, format="json")
+    assert owner.status_code == 200 and owner.json()["cards"]
+    public = api_as(charlie, "token").post("/api/v1/goldfish/replay/", {**body, "deck": world["public"]}, format="json")
+    assert public.status_code == 200
+
+
 def test_stranger_results_do_not_depend_on_whether_the_deck_exists(world, charlie, api_as):
     """A made-up id and alice's private deck answer alike, for every route."""
     client = api_as(charlie, "token")

@@ -1,0 +1,68 @@
+"""The goldfish page's replay section: one play-out game turn by turn, with card images (POST /decks/goldfish/replay/)."""
+
+import pytest
+
+from tests.decks.conftest import GOLDFISH_DECK as DECK
+from tests.decks.goldfish.test_goldfish_page import hand_srcs
+
+URL = "/decks/goldfish/replay/"
+FORM = {"game": "chapter-and-verse", "decklist": DECK, "turns": "4", "trials": "500", "seed": "11", "game_number": "4"}
+
+
+@pytest.mark.django_db
+def test_the_replay_form_comes_with_the_exact_curves(client, cv_catalog):
+    form = {"game": "chapter-and-verse", "decklist": DECK, "turns": "3", "q-kind-0": "any"}
+    html = client.post("/decks/goldfish/exact/", form).content.decode()
+    assert 'id="replay-form"' in html and f'hx-post="{URL}"' in html
+    assert 'src="/static/js/goldfish-replay.js"' in client.get("/decks/goldfish/").content.decode()
+
+
+@pytest.mark.django_db
+def test_it_shows_the_game_the_api_replays_turn_by_turn_with_card_images(client, cv_catalog):
+    response = client.post(URL, FORM)
+    assert response.status_code == 200, response.content
+    html = response.content.decode()
+    api = client.post(
+        "/api/v1/goldfish/replay/",
+        {
+            **{k: int(v) for k, v in FORM.items() if k not in ("game", "decklist")},
+            "game": FORM["game"],
+            "decklist": DECK,
+        },
+        content_type="application/json",
+    ).json()
+    assert ("Set-up: the opening hand" in html and "Turn 4" in html) or api["log"][-1]["turn"] < 4
+    for record in api["log"]:
+        for event in record["events"]:
+            assert event["text"].strip().replace("'", "&#x27;") in html
+    # Every card drawn is an image of the catalog (the set-up's hand first).
+    srcs = hand_srcs(html)
+    hand = [api["cards"][k]["image"] for k in api["log"][0]["state"]["hand"]]
+    assert srcs[: len(hand)] == hand and all(src.startswith("/cards/") for src in srcs)
+    assert "Game <strong>4</strong> of 500" in html and "seed <strong" in html
+
+
+@pytest.mark.django_db
+def test_a_blank_seed_is_drawn_and_shown_so_the_game_can_be_found_again(client, cv_catalog):
+    html = client.post(URL, {**FORM, "seed": ""}).content.decode()
+    seed = html.split('class="replay-seed">', 1)[1].split("<", 1)[0]
+    again = client.post(URL, {**FORM, "seed": seed}).content.decode()
+    assert again == html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("game_number", "0"),
+        ("game_number", "501"),
+        ("game_number", "x"),
+        ("seed", "-1"),
+        ("trials", "9" * 40),
+        ("turns", "99"),
+    ],
+)
+def test_a_bad_field_is_named_in_a_400(client, cv_catalog, field, value):
+    response = client.post(URL, {**FORM, field: value})
+    assert response.status_code == 400
+    assert f"<code>{field}</code>" in response.content.decode()
