@@ -117,6 +117,12 @@ def _plan(mode: JobMode, prepared: PreparedGoldfish) -> dict[str, Any]:
         raise GoldfishInputError(exc.field, exc.message) from exc
 
 
+def goldfish_job_seconds(*, prepared: PreparedGoldfish) -> float:
+    """The estimated worker time of a `simulate` or `play` request: the figure its job's budget would count."""
+    mode = job_mode(prepared.request.mode)
+    return mode.seconds(_plan(mode, prepared))
+
+
 def goldfish_run(*, data: Any, on_progress: ProgressCallback | None = None) -> dict[str, Any]:
     """Answer a request of any mode in this process, no broker (the `manage.py goldfish` path)."""
     prepared = goldfish_prepare(data=data)

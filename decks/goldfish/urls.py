@@ -7,4 +7,5 @@ from decks.goldfish import views
 urlpatterns = [
     path("decks/goldfish/", views.GoldfishPage.as_view(), name="deck-goldfish"),
     path("decks/goldfish/exact/", views.GoldfishExactPartial.as_view(), name="deck-goldfish-exact"),
+    path("decks/goldfish/costs/", views.GoldfishCostPartial.as_view(), name="deck-goldfish-costs"),
 ]
