@@ -124,8 +124,8 @@ SORT_STATS: dict[str, tuple[tuple[str, str], ...]] = {
 
 
 def sort_choices(game_slug: str) -> tuple[tuple[str, str], ...]:
-    """The `sort` values a card list of the game takes, with their labels; "" is the catalog's order."""
-    choices = [("", "Set and number"), ("title", "Title (A to Z)"), ("-title", "Title (Z to A)")]
+    """The `sort` values a card list of the game takes, with their labels ("set": the catalog's order)."""
+    choices = [("set", "Set and number"), ("title", "Title (A to Z)"), ("-title", "Title (Z to A)")]
     for name, label in SORT_STATS.get(game_slug, ()):
         choices += [(name, f"{label} (low first)"), (f"-{name}", f"{label} (high first)")]
     return tuple(choices)
@@ -134,10 +134,10 @@ def sort_choices(game_slug: str) -> tuple[tuple[str, str], ...]:
 def sort_order(game_slug: str, value: str) -> tuple[Any, ...] | None:
     """The order_by() arguments of a `sort` value, the catalog's order breaking ties; None for a
     value the game has no sort for. Cards without the number come last either way."""
+    if value in ("", "set"):
+        return CATALOG_ORDER
     if value not in dict(sort_choices(game_slug)):
         return None
-    if not value:
-        return CATALOG_ORDER
     name = value.lstrip("-")
     key = F("title_key" if name == "title" else name)  # titles sort as the deck lists match them: by their key
     return (key.desc(nulls_last=True) if value.startswith("-") else key.asc(nulls_last=True), *CATALOG_ORDER)
@@ -151,6 +151,8 @@ class CatalogBrowse:
     params: QueryDict
     queryset: QuerySet[Card]
     suggestions: dict[str, list[str]] = field(default_factory=dict)
+    # The sort the queryset's own order is (what the menu shows when the URL names none).
+    default_sort: str = "set"
 
     def __post_init__(self) -> None:
         self.specs = BROWSE_FILTERS.get(self.game_slug, ())
@@ -167,6 +169,10 @@ class CatalogBrowse:
         return self.params.get(SORT_PARAM, "")
 
     @property
+    def sort_shown(self) -> str:
+        return self.sort or self.default_sort
+
+    @property
     def sort_choices(self) -> tuple[tuple[str, str], ...]:
         return sort_choices(self.game_slug)
 
@@ -175,7 +181,7 @@ class CatalogBrowse:
         if not self.valid:
             return self.queryset.none()
         if not self.sort:
-            return self.filterset.qs  # the list's own order (the catalog's: set, then number)
+            return self.filterset.qs  # the list's own order (`default_sort`)
         return self.filterset.qs.order_by(*sort_order(self.game_slug, self.sort))  # type: ignore[misc]
 
     @property

@@ -99,13 +99,13 @@
   function buttonFor(target) { return document.querySelector('[data-toggle][aria-controls="' + target.id + '"]'); }
 
   // A Filters button shows how many filters of its drawer are in use: a .filter or .owned-toggle group
-  // with a value typed, chosen or ticked.
+  // with a value typed, chosen or ticked (the drawer's sort menu is no filter).
   function countFilters(drawer) {
     var button = buttonFor(drawer);
     var badge = button && button.querySelector("[data-filter-count]");
     if (!badge) return;
     var used = 0;
-    drawer.querySelectorAll(".filter, .owned-toggle").forEach(function (group) {
+    drawer.querySelectorAll(".filter:not(.sort-control), .owned-toggle").forEach(function (group) {
       var inUse = Array.prototype.some.call(group.querySelectorAll("input, select"), function (el) {
         if (el.type === "checkbox" || el.type === "radio") return el.checked && el.value !== "";
         return el.value !== "";
