@@ -69,18 +69,20 @@
     if (event.target.closest && event.target.closest("a.card-link")) hidePreview();
   });
   document.addEventListener("focusout", hidePreview);
-  // A touch screen has no hover: the first tap on a card link shows its image, a second tap opens the card,
-  // and a tap anywhere else hides it.
+  // A touch screen has no hover: the first tap on a card link (or a deck list's line) shows its image, a
+  // second tap opens the card, and a tap anywhere else hides it.
   var lastPointer = "mouse";
   var tapped = null;
   document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
   document.addEventListener("click", function (event) {
     if (lastPointer !== "touch") return;
-    var link = event.target.closest && event.target.closest("a.card-link");
+    var link = event.target.closest && event.target.closest("a.card-link, a.deck-card-link");
     if (!link) { tapped = null; hidePreview(); return; }
     if (tapped === link) { tapped = null; return; }
     event.preventDefault();
     tapped = link;
+    // A deck line carries its own preview, shown while the link has focus (site.css).
+    if (link.classList.contains("deck-card-link")) { link.focus(); return; }
     var box = link.getBoundingClientRect();
     showPreview(link, box.left, box.bottom);
   });

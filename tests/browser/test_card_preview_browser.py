@@ -1,5 +1,5 @@
-"""Card names outside deck lists (a wishlist's trade list, a trade, missing cards) preview the card: on hover
-with a mouse, and on a phone a first tap shows it and a second opens the card."""
+"""Card names (a wishlist's trade list, a trade, missing cards, a deck list) preview the card: on hover with a
+mouse, and on a phone a first tap shows it and a second opens the card."""
 
 import re
 
@@ -48,6 +48,30 @@ def test_on_a_phone_the_first_tap_previews_and_the_second_opens(live_server, chr
         preview = page.locator("img.card-preview")
         expect(preview).to_be_visible()
         expect(page).to_have_url(re.compile(r"/wishlist/$"))
+        link.tap()
+        expect(page).to_have_url(re.compile(rf"/cards/{card.pk}/$"))
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_deck_lines_first_tap_previews_and_the_second_opens(
+    live_server, chromium, card_media_cleanup, alice
+):
+    from cardcollections.models import Card, Game
+    from decks.lists.services import deck_create
+
+    _load_cv(3)
+    cv = Game.objects.get(slug="chapter-and-verse")
+    deck = deck_create(owner=alice, game=cv, name="Small", decklist="3 By Small Means\n2 Verse 001")
+    card = Card.objects.get(title="By Small Means")
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        log_in(page, live_server.url, "alice", f"/decks/{deck.pk}/")
+        link = page.locator("a.deck-card-link", has_text="By Small Means").first
+        link.tap()
+        expect(link.locator(".deck-preview")).to_be_visible()
+        expect(page).to_have_url(re.compile(rf"/decks/{deck.pk}/$"))
         link.tap()
         expect(page).to_have_url(re.compile(rf"/cards/{card.pk}/$"))
     finally:
