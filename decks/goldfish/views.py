@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.views import View
 
 from cardsite.api.throttles import page_request_allowed, too_many_requests
-from cardsite.api.work import work_duration
+from cardsite.api.work import work_budget, work_duration
 from decks.goldfish.checks import MAX_DECKLIST_CHARS, GoldfishInputError, goldfish_deck_resolve, goldfish_prepare
 from decks.goldfish.selectors import card_ids_by_printing
 from decks.goldfish.services import goldfish_exact_answer, goldfish_job_seconds
@@ -260,6 +260,9 @@ def _costs(data: Any, *, user: Any) -> dict[str, str]:
         else:
             took = "under a second" if seconds < 1 else f"about {work_duration(seconds)}"
             costs[mode] = f"This one needs {took} of worker time."
+            allowed = work_budget(user).seconds
+            if seconds > allowed:
+                costs[mode] += f" That is more than you may queue ({work_duration(allowed)}): ask for fewer."
     return costs
 
 

@@ -155,7 +155,7 @@ def test_a_hostile_deck_link_is_a_message_not_an_error(client, garbage):
 
 
 @pytest.mark.django_db
-def test_the_tabs_say_what_each_way_costs_from_the_servers_cost_model(client, cv_catalog):
+def test_the_tabs_say_what_each_way_costs_from_the_servers_cost_model(client, cv_catalog, settings):
     from decks.goldfish.checks import goldfish_prepare
     from decks.goldfish.services import goldfish_job_seconds
 
@@ -184,6 +184,9 @@ def test_the_tabs_say_what_each_way_costs_from_the_servers_cost_model(client, cv
     assert f"about {round(expected)} s of worker time" in simulate
     small = client.post(COSTS, {**form, "trials": "1000"}).content.decode()
     assert "under a second of worker time" in small.split('id="cost-simulate"', 1)[1].split("</span>", 1)[0]
+    settings.WORK_BUDGETS = {**settings.WORK_BUDGETS, "anon": {"jobs": 2, "seconds": 5}}
+    over = client.post(COSTS, {**form, "trials": "50000000"}).content.decode()
+    assert "That is more than you may queue (5 s): ask for fewer." in over
     empty = client.post(COSTS, {"game": "chapter-and-verse", "decklist": ""}).content.decode()
     assert "Paste a deck list or pick a deck" in empty
 
