@@ -126,13 +126,9 @@ class GoldfishPage(View):
             "trials": DEFAULT_TRIALS,
             "play_trials": DEFAULT_PLAY_TRIALS,
             "max_trials": MAX_TRIALS,
-            "saved_decks": _saved_decks(request.user),
-            "ready_questions": _ready_questions(),
-            "ready_questions_data": READY_QUESTIONS,
         }
         if picked:
             context["problem"] = GoldfishInputError("deck", "No deck you may read has that link or id.")
-        context["costs"] = _costs({"game": game, "decklist": decklist}, user=request.user)
         if decklist.strip() and not picked:
             try:
                 _resolved, deck = goldfish_deck_resolve(game=game, data={"decklist": decklist})
@@ -147,6 +143,12 @@ class GoldfishPage(View):
             if context["hand"] is not None:
                 response["HX-Push-Url"] = context["share_url"]
             return response
+        context.update(
+            saved_decks=_saved_decks(request.user),
+            ready_questions=_ready_questions(),
+            ready_questions_data=READY_QUESTIONS,
+            costs=_costs({"game": game, "decklist": decklist}, user=request.user),
+        )
         return render(request, self.template_name, context)
 
 
