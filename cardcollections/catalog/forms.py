@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.http import QueryDict
 
 from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.labels import STANDARD_WORK_NAMES, words
+from cardcollections.catalog.selectors import CATALOG_ORDER
 from cardcollections.images.scans import ALLOWED_FORMATS
 from cardcollections.models import Card
 from rules.games.bible_battles import BB_TYPES
@@ -97,6 +98,49 @@ BROWSE_FILTERS: dict[str, tuple[FilterSpec, ...]] = {
 }
 SEARCH_PARAM = "q"
 PAGE_PARAM = "page"
+SORT_PARAM = "sort"
+# The numbers of each game a card list can be sorted by (low first, or high first with "-"), besides
+# the title and the catalog's own order (set, then number).
+SORT_STATS: dict[str, tuple[tuple[str, str], ...]] = {
+    "chapter-and-verse": (
+        ("sacrifice", "Sacrifice"),
+        ("icon_strength", "Strength icons"),
+        ("icon_wisdom", "Wisdom icons"),
+        ("icon_faith", "Faith icons"),
+        ("icon_histories", "Histories icons"),
+        ("icon_trials", "Trials icons"),
+    ),
+    "bible-battles": (
+        ("effort", "Effort"),
+        ("offense", "Offense"),
+        ("defense", "Defense"),
+        ("food", "Food"),
+        ("wisdom", "Wisdom"),
+    ),
+    "book-of-mormon-battles": (("value", "Value"),),
+    "warriors-of-the-promised-land": (("points", "Points"),),
+    "battle-cards": (("value", "Value"),),
+}
+
+
+def sort_choices(game_slug: str) -> tuple[tuple[str, str], ...]:
+    """The `sort` values a card list of the game takes, with their labels ("set": the catalog's order)."""
+    choices = [("set", "Set and number"), ("title", "Title (A to Z)"), ("-title", "Title (Z to A)")]
+    for name, label in SORT_STATS.get(game_slug, ()):
+        choices += [(name, f"{label} (low first)"), (f"-{name}", f"{label} (high first)")]
+    return tuple(choices)
+
+
+def sort_order(game_slug: str, value: str) -> tuple[Any, ...] | None:
+    """The order_by() arguments of a `sort` value, the catalog's order breaking ties; None for a
+    value the game has no sort for. Cards without the number come last either way."""
+    if value in ("", "set"):
+        return CATALOG_ORDER
+    if value not in dict(sort_choices(game_slug)):
+        return None
+    name = value.lstrip("-")
+    key = F("title_key" if name == "title" else name)  # titles sort as the deck lists match them: by their key
+    return (key.desc(nulls_last=True) if value.startswith("-") else key.asc(nulls_last=True), *CATALOG_ORDER)
 
 
 @dataclass
@@ -107,6 +151,8 @@ class CatalogBrowse:
     params: QueryDict
     queryset: QuerySet[Card]
     suggestions: dict[str, list[str]] = field(default_factory=dict)
+    # The sort the queryset's own order is (what the menu shows when the URL names none).
+    default_sort: str = "set"
 
     def __post_init__(self) -> None:
         self.specs = BROWSE_FILTERS.get(self.game_slug, ())
@@ -116,11 +162,27 @@ class CatalogBrowse:
             if name in self.params:
                 data.setlist(name, self.params.getlist(name))
         self.filterset = CardFilter(data=data, queryset=self.queryset, game=self.game_slug)
-        self.valid = self.filterset.is_valid()
+        self.valid = self.filterset.is_valid() and sort_order(self.game_slug, self.sort) is not None
+
+    @property
+    def sort(self) -> str:
+        return self.params.get(SORT_PARAM, "")
+
+    @property
+    def sort_shown(self) -> str:
+        return self.sort or self.default_sort
+
+    @property
+    def sort_choices(self) -> tuple[tuple[str, str], ...]:
+        return sort_choices(self.game_slug)
 
     @property
     def qs(self) -> QuerySet[Card]:
-        return self.filterset.qs if self.valid else self.queryset.none()
+        if not self.valid:
+            return self.queryset.none()
+        if not self.sort:
+            return self.filterset.qs  # the list's own order (`default_sort`)
+        return self.filterset.qs.order_by(*sort_order(self.game_slug, self.sort))  # type: ignore[misc]
 
     @property
     def query(self) -> str:
@@ -133,7 +195,7 @@ class CatalogBrowse:
     @property
     def ignored(self) -> list[str]:
         """Parameters this page does not filter on (another game's filter, or a typo), to say so."""
-        return sorted(k for k in self.params if k not in self.names and k != PAGE_PARAM)
+        return sorted(k for k in self.params if k not in self.names and k not in (PAGE_PARAM, SORT_PARAM))
 
     @property
     def errors(self) -> list[str]:
@@ -145,6 +207,8 @@ class CatalogBrowse:
         for name, messages in self.filterset.errors.items():
             for message in messages:
                 out.append(f"{labels.get(name, name)}: {message}")
+        if sort_order(self.game_slug, self.sort) is None:
+            out.append(f"Sort: {self.sort[:40]!r} is not a sort of this game's cards.")
         return out
 
     def controls(self) -> list[dict[str, Any]]:

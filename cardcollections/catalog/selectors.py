@@ -92,7 +92,7 @@ def card_ids_needing_faces() -> list[int]:
 
 
 # Sets by release (undated sets last), then the catalog file's own order.
-_CATALOG_ORDER = (F("card_set__released").asc(nulls_last=True), "card_set__code", "id")
+CATALOG_ORDER = (F("card_set__released").asc(nulls_last=True), "card_set__code", "id")
 
 
 def game_card_counts() -> list[Game]:
@@ -121,7 +121,7 @@ def card_list(*, game: Game) -> QuerySet[Card]:
         Card.objects.filter(game=game)
         .select_related("card_set")
         .only("id", "title", "number", "card_set__code", "card_set__name", "card_set__released")
-        .order_by(*_CATALOG_ORDER)
+        .order_by(*CATALOG_ORDER)
     )
 
 
@@ -135,7 +135,7 @@ def card_printings(*, card: Card) -> list[Card]:
         Card.objects.filter(game_id=card.game_id, title_key=card.title_key)
         .exclude(pk=card.pk)
         .select_related("card_set")
-        .order_by(*_CATALOG_ORDER)
+        .order_by(*CATALOG_ORDER)
     )
 
 

@@ -96,7 +96,8 @@ class TooBig(Exception):
         self.message = message
 
 
-def _minutes(seconds: float) -> str:
+def work_duration(seconds: float) -> str:
+    """Worker time for people: "3 s", "12 min"."""
     if seconds < 90:
         return f"{max(1, round(seconds))} s"
     return f"{seconds / 60:.0f} min"
@@ -111,8 +112,8 @@ def check_budget(*, budget: Budget, busy_jobs: int, busy_seconds: float, seconds
     whose = {"anon": "a visitor who is not signed in", "user": "an account", "staff": "a staff account"}[budget.who]
     if seconds > budget.seconds:
         raise TooBig(
-            f"This {what} needs about {_minutes(seconds)} of worker time; {whose} may queue at most "
-            f"{_minutes(budget.seconds)}. Ask for less work (fewer trials or turns, a smaller file)."
+            f"This {what} needs about {work_duration(seconds)} of worker time; {whose} may queue at most "
+            f"{work_duration(budget.seconds)}. Ask for less work (fewer trials or turns, a smaller file)."
             + (" Signing in raises the limit." if budget.who == "anon" else "")
         )
     if busy_jobs + 1 > budget.jobs or busy_seconds + seconds > budget.seconds:
@@ -120,9 +121,9 @@ def check_budget(*, budget: Budget, busy_jobs: int, busy_seconds: float, seconds
         wait = max(5, min(3600, math.ceil(busy_seconds or 5)))
         raise OverBudget(
             f"You already have {busy_jobs} unfinished {what}{'s' if busy_jobs != 1 else ''} "
-            f"(about {_minutes(busy_seconds)} of worker time); {whose} may hold {budget.jobs} at once and "
-            f"{_minutes(budget.seconds)} in all. Wait for them to finish or cancel one, then try again "
-            f"(in about {_minutes(wait)}).",
+            f"(about {work_duration(busy_seconds)} of worker time); {whose} may hold {budget.jobs} at once and "
+            f"{work_duration(budget.seconds)} in all. Wait for them to finish or cancel one, then try again "
+            f"(in about {work_duration(wait)}).",
             retry_after=wait,
         )
 

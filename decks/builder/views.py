@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from cardcollections.catalog.filters import CardFilter
-from cardcollections.catalog.forms import CatalogBrowse
+from cardcollections.catalog.forms import SORT_PARAM, CatalogBrowse
 from cardcollections.catalog.selectors import card_listing_page, cards_for_listing, game_get
 from cardcollections.models import Card, Game
 from decks.builder.selectors import (
@@ -261,7 +261,7 @@ def _search_cards(game: Game) -> QuerySet[Card]:
 
 def _search_context(request: HttpRequest, *, game: Game, deck: Deck | None, params) -> dict[str, Any]:
     """The search side: the catalog's filters for `game` read from `params`, one page of compact rows."""
-    browse = CatalogBrowse(game_slug=game.slug, params=params, queryset=_search_cards(game))
+    browse = CatalogBrowse(game_slug=game.slug, params=params, queryset=_search_cards(game), default_sort="title")
     cards = browse.qs
     errors = list(browse.errors) if not browse.valid else []
     owned = params.get("owned", "")
@@ -284,7 +284,7 @@ def _search_context(request: HttpRequest, *, game: Game, deck: Deck | None, para
         s = stock.get(title_key(row.title))
         results.append(ResultRow(card=row, owned=s.owned if s else 0, free=s.free if s else 0))
     pages = max((total + RESULTS_PER_PAGE - 1) // RESULTS_PER_PAGE, 1)
-    base = {k: v for k, v in params.items() if v and (k in browse.names or k == "owned")}
+    base = {k: v for k, v in params.items() if v and (k in browse.names or k in ("owned", SORT_PARAM))}
     base["game"] = game.slug
     if deck is not None:
         base["deck"] = str(deck.pk)

@@ -8,4 +8,5 @@ urlpatterns = [
     path("decks/goldfish/", views.GoldfishPage.as_view(), name="deck-goldfish"),
     path("decks/goldfish/replay/", views.GoldfishReplayPartial.as_view(), name="deck-goldfish-replay"),
     path("decks/goldfish/exact/", views.GoldfishExactPartial.as_view(), name="deck-goldfish-exact"),
+    path("decks/goldfish/costs/", views.GoldfishCostPartial.as_view(), name="deck-goldfish-costs"),
 ]

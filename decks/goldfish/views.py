@@ -1,6 +1,12 @@
 """The goldfish page (/decks/goldfish/): a sample hand, exact curves as a chart, simulations with progress,
 and a replay of one play-out game (its own partial, templates/decks/goldfish/_replay.html).
 
+A signed-in player picks one of their saved decks (or pastes any readable
+deck's link); its list becomes the page's text. The three ways of answering
+are tabs (Exact, Simulate, Play-out), each saying what it does and what it
+costs in worker time, from the cost model the job budgets use
+(`goldfish_job_seconds`), redrawn as the form changes.
+
 The hand is server-drawn from the seed in the URL, so a hand is shared by
 sharing the URL; htmx swaps only the hand or the chart when it is there, and
 the page works as plain forms without it. Simulations and play-outs go
@@ -8,29 +14,31 @@ through the API (static/js/goldfish.js posts the request the chart was drawn
 for and polls the job).
 """
 
+import re
 from typing import Any
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views import View
 
 from cardsite.api.throttles import page_request_allowed, too_many_requests
+from cardsite.api.work import work_budget, work_duration
 from decks.goldfish.checks import MAX_DECKLIST_CHARS, GoldfishInputError, goldfish_deck_resolve, goldfish_prepare
 from decks.goldfish.selectors import card_ids_by_printing
-from decks.goldfish.services import goldfish_exact_answer, goldfish_replay_answer
-from decks.lists.selectors import deck_get_readable, deck_text
+from decks.goldfish.services import goldfish_exact_answer, goldfish_job_seconds, goldfish_replay_answer
+from decks.lists.selectors import deck_get_readable, deck_list_owned, deck_text
 from rules.charts import probability_chart_svg
 from rules.games import GAMES
 from rules.games.bible_battles import BB_TYPES
 from rules.games.chapter_and_verse import CV_THEMES
-from rules.goldfish import GOLDFISH_SETUPS, MAX_SEED, MAX_TURNS
+from rules.goldfish import GOLDFISH_SETUPS, MAX_SEED, MAX_TRIALS, MAX_TURNS
 from rules.numbers import NotAWholeNumber, parse_whole
 from rules.sample_hand import expand, new_seed, sample_hand
 
 GOLDFISH_GAMES = [g for g in GAMES if g.slug in GOLDFISH_SETUPS]
-QUERY_ROWS = 4
+QUERY_ROWS = 6
 QUERY_KINDS = (
     ("title", "a card"),
     ("theme", "a theme"),
@@ -40,6 +48,28 @@ QUERY_KINDS = (
 )
 DEFAULT_TURNS = 5
 DEFAULT_TRIALS = 1_000_000
+# A play-out follows every turn of every game: a thousand times a shuffle's cost.
+DEFAULT_PLAY_TRIALS = 10_000
+# The saved decks offered in the picker (most recently changed first).
+MAX_PICKED_DECKS = 200
+DECK_ID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+# Ready-made questions per game: a label, the turn to look at, and query rows (kind, value, at least).
+READY_QUESTIONS: dict[str, list[dict[str, Any]]] = {
+    "chapter-and-verse": [
+        {"label": "At least one of each theme by turn 3", "turns": 3, "rows": [("theme", t, 1) for t in CV_THEMES]},
+        {"label": "A card of each theme in the opening hand", "turns": 0, "rows": [("theme", t, 1) for t in CV_THEMES]},
+        {"label": "Two faith cards by turn 2", "turns": 2, "rows": [("theme", "faith", 2)]},
+    ],
+    "bible-battles": [
+        {"label": "A follower in the opening hand", "turns": 0, "rows": [("type", "follower", 1)]},
+        {
+            "label": "A follower and a crop by turn 2",
+            "turns": 2,
+            "rows": [("type", "follower", 1), ("type", "crop", 1)],
+        },
+        {"label": "Two followers by turn 3", "turns": 3, "rows": [("type", "follower", 2)]},
+    ],
+}
 # More draws than any deck has cards: the engine stops at the deck's end anyway.
 MAX_DRAWN = 1_000
 
@@ -67,9 +97,11 @@ class GoldfishPage(View):
     hand_partial = "decks/goldfish/_hand.html"
 
     def get(self, request: HttpRequest) -> HttpResponse:
-        saved = deck_get_readable(deck_id=request.GET["deck"], user=request.user) if "deck" in request.GET else None
+        # A deck page's "Goldfish" link, the saved-deck picker or a pasted link: the deck's list becomes the
+        # page's text, so hands stay shareable by URL.
+        picked = (request.GET.get("deck") or request.GET.get("deck-link") or "").strip()
+        saved = _picked_deck(picked, user=request.user) if picked else None
         if saved is not None:
-            # A deck page's "Goldfish" link: its list becomes the page's text, so hands stay shareable by URL.
             return HttpResponseRedirect(hand_url(game=saved.game.slug, decklist=deck_text(saved), seed=new_seed()))
         game = _game(request.GET.get("game"))
         decklist = request.GET.get("decklist", "")[: MAX_DECKLIST_CHARS + 1]
@@ -93,8 +125,12 @@ class GoldfishPage(View):
             "turns": DEFAULT_TURNS,
             "max_turns": MAX_TURNS,
             "trials": DEFAULT_TRIALS,
+            "play_trials": DEFAULT_PLAY_TRIALS,
+            "max_trials": MAX_TRIALS,
         }
-        if decklist.strip():
+        if picked:
+            context["problem"] = GoldfishInputError("deck", "No deck you may read has that link or id.")
+        if decklist.strip() and not picked:
             try:
                 _resolved, deck = goldfish_deck_resolve(game=game, data={"decklist": decklist})
             except GoldfishInputError as exc:
@@ -108,7 +144,37 @@ class GoldfishPage(View):
             if context["hand"] is not None:
                 response["HX-Push-Url"] = context["share_url"]
             return response
+        context.update(
+            saved_decks=_saved_decks(request.user),
+            ready_questions=_ready_questions(),
+            ready_questions_data=READY_QUESTIONS,
+            costs=_costs({"game": game, "decklist": decklist}, user=request.user),
+        )
         return render(request, self.template_name, context)
+
+
+def _picked_deck(picked: str, *, user: Any) -> Any:
+    """The saved deck an id or a pasted deck link names, if `user` may read it; else None."""
+    found = DECK_ID.search(picked[:2000])
+    return deck_get_readable(deck_id=found.group(0), user=user) if found else None
+
+
+def _saved_decks(user: Any) -> list[Any]:
+    """The decks a signed-in player may pick, of the games goldfish knows."""
+    if not user.is_authenticated:
+        return []
+    decks = deck_list_owned(owner=user).filter(game__slug__in=GOLDFISH_SETUPS)
+    return list(decks[:MAX_PICKED_DECKS])
+
+
+def _ready_questions() -> list[dict[str, Any]]:
+    """The ready-made questions grouped by game, for the menu (the JSON for the script is READY_QUESTIONS)."""
+    names = {g.slug: g.name for g in GOLDFISH_GAMES}
+    return [
+        {"game": slug, "name": names[slug], "questions": list(enumerate(questions))}
+        for slug, questions in READY_QUESTIONS.items()
+        if slug in names
+    ]
 
 
 def _hand_context(*, game: str, decklist: str, deck_cards: Any, seed: int, drawn: int) -> dict[str, Any]:
@@ -169,8 +235,56 @@ def request_from_form(data: Any) -> dict[str, Any]:
     }
 
 
+def request_for_mode(data: Any, mode: str) -> dict[str, Any]:
+    """The API request the form stands for in `simulate` or `play` mode (trials and seed from that tab)."""
+    body = request_from_form(data)
+    prefix = "play-" if mode == "play" else ""
+    default = DEFAULT_PLAY_TRIALS if mode == "play" else DEFAULT_TRIALS
+    body["mode"] = mode
+    body["trials"] = _int(data.get(f"{prefix}trials"), default, 1, MAX_TRIALS)
+    seed = _int(data.get(f"{prefix}seed"), -1, 0, MAX_SEED)
+    if seed >= 0:
+        body["seed"] = seed
+    if mode == "play" and not body["queries"]:
+        del body["queries"]
+    return body
+
+
+def _costs(data: Any, *, user: Any) -> dict[str, str]:
+    """What each random tab would cost in worker time, or why it cannot run yet, as sentences' ends."""
+    if not str(data.get("decklist", "")).strip():
+        return {mode: "Paste a deck list or pick a deck to see its cost." for mode in ("simulate", "play")}
+    costs = {}
+    for mode in ("simulate", "play"):
+        try:
+            seconds = goldfish_job_seconds(prepared=goldfish_prepare(data=request_for_mode(data, mode), user=user))
+        except GoldfishInputError as exc:
+            costs[mode] = f"Not ready: {exc.message}"
+        else:
+            took = "under a second" if seconds < 1 else f"about {work_duration(seconds)}"
+            costs[mode] = f"This one needs {took} of worker time."
+            allowed = work_budget(user).seconds
+            if seconds > allowed:
+                costs[mode] += f" That is more than you may queue ({work_duration(allowed)}): ask for fewer."
+    return costs
+
+
+class GoldfishCostPartial(View):
+    """POST the probability form: each random tab's cost (htmx), or with `mode` and Accept JSON the API request to run."""
+
+    template_name = "decks/goldfish/_costs.html"
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        if not page_request_allowed(request, scope="live"):
+            return too_many_requests()
+        if request.headers.get("Accept") == "application/json":
+            mode = "play" if request.POST.get("mode") == "play" else "simulate"
+            return JsonResponse({"request": request_for_mode(request.POST, mode)})
+        return render(request, self.template_name, {"costs": _costs(request.POST, user=request.user), "oob": True})
+
+
 class GoldfishExactPartial(View):
-    """POST the probability form: the exact curves as an SVG chart, and the request to simulate next."""
+    """POST the probability form: the exact curves as an SVG chart."""
 
     template_name = "decks/goldfish/_odds.html"
 
@@ -190,7 +304,6 @@ class GoldfishExactPartial(View):
                 series = [(q["name"], q["probability"]) for q in result["queries"]]
                 context["chart"] = probability_chart_svg(result["turns"], series, title="Exact chance by turn")
                 context["result"] = result
-                context["request_body"] = {k: v for k, v in body.items() if k != "mode"}
         return render(request, self.template_name, context, status=400 if context["problem"] else 200)
 
 

@@ -8,7 +8,7 @@
   function lastPlayOut() {
     var summary = document.querySelector("#run-result .run-summary");
     var found = summary && /^Play-out: ([\d,]+) trials, seed (\d+)\./.exec(summary.textContent);
-    return found ? { trials: found[1].replace(/,/g, ""), "sim-seed": found[2] } : null;
+    return found ? { "play-trials": found[1].replace(/,/g, ""), "play-seed": found[2] } : null;
   }
 
   // A blank seed or trials field means "the play-out's": the last play-out shown, else the field it names.

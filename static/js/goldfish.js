@@ -1,5 +1,7 @@
-// The goldfish page: run a simulation or a play-out through the API and poll its job.
-// No library; the request is the one the exact chart was drawn for (#goldfish-request).
+// The goldfish page: the Exact / Simulate / Play-out tabs, the ready-made questions, and running a
+// simulation or a play-out through the API (polling its job, with a cancel button).
+// No library; the server turns the form into the API request (POST /decks/goldfish/costs/, JSON),
+// so the page and the API never disagree on what the rows mean.
 (function () {
   "use strict";
 
@@ -95,8 +97,8 @@
     if (current && current.timer) clearTimeout(current.timer);
     current = null;
     document.querySelectorAll("[data-goldfish-run]").forEach(function (b) { b.disabled = false; });
-    var cancel = document.querySelector("[data-goldfish-cancel]");
-    if (cancel) cancel.hidden = true;
+    var cancelButton = document.querySelector("[data-goldfish-cancel]");
+    if (cancelButton) cancelButton.hidden = true;
   }
 
   function poll(job) {
@@ -120,19 +122,32 @@
     });
   }
 
+  // The API request the odds form stands for in `mode`, built by the server from the form as it is now.
+  function formRequest(mode) {
+    var form = el("odds-form");
+    var data = new FormData(form);
+    data.set("game", el("game").value);
+    data.set("decklist", el("decklist").value);
+    data.set("mode", mode);
+    return fetch(form.getAttribute("data-costs-url"), {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Accept": "application/json", "X-CSRFToken": csrfToken() },
+      body: data,
+    }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    }).then(function (data) { return data.request; });
+  }
+
   function run(mode) {
-    var source = el("goldfish-request");
-    if (!source || current) return;
-    var body = JSON.parse(source.textContent);
-    body.mode = mode;
-    body.trials = parseInt(el("trials").value, 10) || 1000000;
-    var seed = el("sim-seed").value;
-    if (seed !== "") body.seed = parseInt(seed, 10);
-    if (mode === "play" && !body.queries.length) delete body.queries;
+    if (current) return;
     el("run-result").textContent = "";
     setState("submitting", 0);
     document.querySelectorAll("[data-goldfish-run]").forEach(function (b) { b.disabled = true; });
-    api("POST", "/api/v1/goldfish/", body).then(function (reply) {
+    formRequest(mode).then(function (body) {
+      return api("POST", "/api/v1/goldfish/", body);
+    }).then(function (reply) {
       if (reply.status !== 202) {
         var d = reply.data || {};
         setState("Refused: " + (d.field ? d.field + ": " : "") + (d.message || d.detail || reply.status));
@@ -140,23 +155,84 @@
         return;
       }
       current = { url: reply.data.url, timer: null, started: Date.now() };
-      var cancel = document.querySelector("[data-goldfish-cancel]");
-      if (cancel) cancel.hidden = false;
+      var cancelButton = document.querySelector("[data-goldfish-cancel]");
+      if (cancelButton) cancelButton.hidden = false;
       setState("queued", 0);
       poll(current);
     }).catch(function () { setState("The request failed."); finish(); });
   }
 
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("[data-goldfish-run]");
-    if (button) { run(button.getAttribute("data-goldfish-run")); return; }
-    if (event.target.closest && event.target.closest("[data-goldfish-cancel]") && current) {
-      api("DELETE", current.url);
+  function cancel() {
+    if (!current) return;
+    var job = current;
+    setState("cancelling", el("run-progress").value);
+    api("DELETE", job.url).then(function (reply) {
+      if (current !== job) return;
+      // 200: cancelled; 409: it had finished meanwhile, and the next poll shows its result.
+      if (reply.status === 200) { setState("cancelled", reply.data.progress); finish(); }
+    });
+  }
+
+  // Tabs: one panel shown at a time; arrow keys move between the tabs.
+  function selectTab(tab) {
+    var tabs = Array.prototype.slice.call(tab.parentNode.querySelectorAll("[role=tab]"));
+    tabs.forEach(function (t) {
+      var on = t === tab;
+      t.setAttribute("aria-selected", on ? "true" : "false");
+      t.tabIndex = on ? 0 : -1;
+      el(t.getAttribute("aria-controls")).hidden = !on;
+    });
+  }
+
+  // Ready-made questions: fill the rows and the turn from the chosen one, then empty the other rows.
+  function useQuestion(value) {
+    var data = JSON.parse(el("ready-questions").textContent);
+    var parts = value.split(":");
+    var question = (data[parts[0]] || [])[parseInt(parts[1], 10)];
+    if (!question) return;
+    var form = el("odds-form");
+    if (el("game").value !== parts[0]) { el("game").value = parts[0]; el("game").dispatchEvent(new Event("change", { bubbles: true })); }
+    for (var i = 0; form.elements["q-kind-" + i]; i++) {
+      var row = question.rows[i];
+      form.elements["q-kind-" + i].value = row ? row[0] : "title";
+      form.elements["q-value-" + i].value = row ? row[1] : "";
+      form.elements["q-at-least-" + i].value = row ? row[2] : 1;
     }
+    el("turns").value = question.turns;
+    document.body.dispatchEvent(new Event("costs-changed"));
+  }
+
+  // The ready-made questions offered are the chosen game's.
+  function showGameQuestions() {
+    var game = el("game") && el("game").value;
+    document.querySelectorAll("#ready-question optgroup").forEach(function (group) {
+      group.hidden = group.getAttribute("data-game") !== game;
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest) return;
+    var button = event.target.closest("[data-goldfish-run]");
+    if (button) { run(button.getAttribute("data-goldfish-run")); return; }
+    if (event.target.closest("[data-goldfish-cancel]")) { cancel(); return; }
+    var tab = event.target.closest("[role=tab]");
+    if (tab && tab.closest("#odds-form")) selectTab(tab);
   });
 
-  // A new chart means a new request: forget the last run's result.
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "odds-result") finish();
+  document.addEventListener("keydown", function (event) {
+    var tab = event.target.closest && event.target.closest("#odds-form [role=tab]");
+    if (!tab || (event.key !== "ArrowRight" && event.key !== "ArrowLeft")) return;
+    var tabs = Array.prototype.slice.call(tab.parentNode.querySelectorAll("[role=tab]"));
+    var next = tabs[(tabs.indexOf(tab) + (event.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length];
+    selectTab(next);
+    next.focus();
+    event.preventDefault();
   });
+
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "ready-question" && event.target.value) useQuestion(event.target.value);
+    if (event.target.id === "game") showGameQuestions();
+  });
+
+  document.addEventListener("DOMContentLoaded", showGameQuestions);
 })();

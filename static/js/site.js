@@ -37,8 +37,8 @@
     else select.form.submit();
   });
 
-  // A card link (a.card-link, as deck write-ups make) shows the card's image beside the pointer on hover or
-  // keyboard focus. Positioned through the CSSOM (the policy allows no style attributes in the markup).
+  // A card link (a.card-link: deck write-ups, trades, wishlists, missing cards; templates/_partials/card_name.html)
+  // shows the card's image beside the pointer on hover or keyboard focus. Positioned through the CSSOM (the policy allows no style attributes in the markup).
   var preview = null;
   function showPreview(link, x, y) {
     var match = /^\/cards\/(\d+)\/$/.exec(link.getAttribute("href") || "");
@@ -69,6 +69,23 @@
     if (event.target.closest && event.target.closest("a.card-link")) hidePreview();
   });
   document.addEventListener("focusout", hidePreview);
+  // A touch screen has no hover: the first tap on a card link (or a deck list's line) shows its image, a
+  // second tap opens the card, and a tap anywhere else hides it.
+  var lastPointer = "mouse";
+  var tapped = null;
+  document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
+  document.addEventListener("click", function (event) {
+    if (lastPointer !== "touch") return;
+    var link = event.target.closest && event.target.closest("a.card-link, a.deck-card-link");
+    if (!link) { tapped = null; hidePreview(); return; }
+    if (tapped === link) { tapped = null; return; }
+    event.preventDefault();
+    tapped = link;
+    // A deck line carries its own preview, shown while the link has focus (site.css).
+    if (link.classList.contains("deck-card-link")) { link.focus(); return; }
+    var box = link.getBoundingClientRect();
+    showPreview(link, box.left, box.bottom);
+  });
 
   // Folding on a small screen: a <button data-toggle aria-controls="id" hidden> (the header's Menu, a search
   // form's Filters) is shown here, and the element it controls gets .is-collapsible, which site.css folds
@@ -84,13 +101,13 @@
   function buttonFor(target) { return document.querySelector('[data-toggle][aria-controls="' + target.id + '"]'); }
 
   // A Filters button shows how many filters of its drawer are in use: a .filter or .owned-toggle group
-  // with a value typed, chosen or ticked.
+  // with a value typed, chosen or ticked (the drawer's sort menu is no filter).
   function countFilters(drawer) {
     var button = buttonFor(drawer);
     var badge = button && button.querySelector("[data-filter-count]");
     if (!badge) return;
     var used = 0;
-    drawer.querySelectorAll(".filter, .owned-toggle").forEach(function (group) {
+    drawer.querySelectorAll(".filter:not(.sort-control), .owned-toggle").forEach(function (group) {
       var inUse = Array.prototype.some.call(group.querySelectorAll("input, select"), function (el) {
         if (el.type === "checkbox" || el.type === "radio") return el.checked && el.value !== "";
         return el.value !== "";

@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import log_in
 from tests.decks.conftest import _load_cv, legal_cv_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,6 +52,7 @@ def test_it_draws_a_hand_charts_the_odds_and_runs_a_simulation(
     expect(chart.locator("polyline")).to_have_count(2)
     expect(chart.locator(".series[data-name='By Small Means']")).to_have_count(1)
 
+    page.get_by_role("tab", name="Simulate").click()
     page.locator("#trials").fill("200000")
     page.locator("#sim-seed").fill("99")
     page.get_by_role("button", name="Run simulation").click()
@@ -82,6 +84,7 @@ def test_a_job_no_worker_takes_says_so_instead_of_waiting_silently(live_server, 
 
     # The live server has no worker: a job too big to run in the request stays queued.
     page.locator("#run-state").evaluate("s => s.setAttribute('data-queued-hint-ms', '1000')")
+    page.get_by_role("tab", name="Simulate").click()
     page.locator("#trials").fill("50000000")
     page.get_by_role("button", name="Run simulation").click()
     expect(page.locator("#run-state")).to_contain_text("queued")
@@ -95,7 +98,78 @@ def test_a_play_out_names_the_cards_whose_effects_it_could_not_model(
     titles += ["Love One Another", "Keep My Commandments", "First and Great", "Let Your Light Shine"]
     page = browser_page
     faith_curves(page, live_server.url, "\n".join(f"4 {title}" for title in titles))
-    page.locator("#trials").fill("500")
+    page.get_by_role("tab", name="Play-out").click()
+    page.locator("#play-trials").fill("500")
     page.get_by_role("button", name="Play it out").click()
     expect(page.locator("#run-state")).to_contain_text("done")
     expect(page.locator("#run-result .run-unmodelled")).to_contain_text("Mustard Seed")
+
+
+def test_a_player_picks_a_saved_deck_and_answers_in_each_tab_then_cancels_a_job(
+    live_server, browser_page, card_media_cleanup, alice
+):
+    from cardcollections.models import Game
+    from decks.goldfish.models import GoldfishJob
+    from decks.lists.services import deck_create
+
+    _load_cv(60)
+    cv = Game.objects.get(slug="chapter-and-verse")
+    deck_create(owner=alice, game=cv, name="Faith forty", decklist=legal_cv_text(37) + "\n3 By Small Means")
+    page = browser_page
+    log_in(page, live_server.url, "alice", next_path="/decks/goldfish/")
+    expect(page.get_by_role("heading", name="Goldfish a deck")).to_be_visible()
+
+    # The saved deck: picked from the list, its list fills the box and a hand is drawn.
+    page.get_by_label("Your decks").select_option(label="Faith forty (Chapter and Verse)")
+    page.get_by_role("button", name="Use this deck").click()
+    expect(page.locator("#hand .hand-card img")).to_have_count(5)
+    expect(page.get_by_label("Deck list")).to_have_value(re.compile(r"3 By Small Means"))
+
+    # The three tabs are there from the start; Exact is open and says it answers at once.
+    tabs = page.get_by_role("tab")
+    expect(tabs).to_have_text(["Exact", "Simulate", "Play-out"])
+    expect(page.get_by_role("tab", name="Exact")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#panel-exact")).to_contain_text("answers at once")
+    expect(page.locator("#panel-simulate")).to_be_hidden()
+
+    # A ready-made question fills the rows and the turn.
+    page.get_by_label("Ready-made question").select_option(label="At least one of each theme by turn 3")
+    odds = page.locator("#odds-form")
+    expect(odds.get_by_label("Query 1 value")).to_have_value("strength")
+    expect(odds.get_by_label("Query 5 value")).to_have_value("trials")
+    expect(page.locator("#turns")).to_have_value("3")
+    odds.get_by_role("button", name="Show exact curves").click()
+    expect(page.locator("#exact-chart svg polyline")).to_have_count(5)
+
+    # Simulate: its cost, from the server's cost model, follows the trials asked for.
+    page.get_by_role("tab", name="Simulate").click()
+    expect(page.locator("#panel-exact")).to_be_hidden()
+    page.locator("#trials").fill("20000")
+    page.locator("#trials").blur()
+    expect(page.locator("#cost-simulate")).to_have_text("This one needs under a second of worker time.")
+    page.get_by_role("button", name="Run simulation").click()
+    expect(page.locator("#run-state")).to_contain_text("done")
+    expect(page.locator("#run-result")).to_contain_text("20,000 trials")
+    expect(page.locator("#run-result tbody tr")).to_have_count(5)
+
+    # Play-out: whole solo games.
+    page.get_by_role("tab", name="Play-out").click()
+    expect(page.locator("#cost-play")).to_contain_text("worker time")
+    page.locator("#play-trials").fill("200")
+    page.get_by_role("button", name="Play it out").click()
+    expect(page.locator("#run-state")).to_contain_text("done")
+    expect(page.locator("#run-result")).to_contain_text("Play-out: 200 trials")
+
+    # A job too big to run in the request waits for a worker (the live server has none): cancel it.
+    page.get_by_role("tab", name="Simulate").click()
+    page.locator("#trials").fill("50000000")
+    page.locator("#trials").blur()
+    expect(page.locator("#cost-simulate")).to_contain_text(re.compile(r"about \d+ s of worker time"))
+    page.get_by_role("button", name="Run simulation").click()
+    expect(page.locator("#run-state")).to_contain_text("queued")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.locator("#run-state")).to_contain_text("cancelled")
+    expect(page.get_by_role("button", name="Cancel")).to_be_hidden()
+    expect(page.get_by_role("button", name="Run simulation")).to_be_enabled()
+    job = GoldfishJob.objects.get(trials=50_000_000)
+    assert (job.owner, job.status) == (alice, "cancelled")

@@ -54,6 +54,7 @@ def test_reads_are_not_counted(small_catalogs):
         ("/decks/validate/", {"game": "chapter-and-verse", "decklist": "1 Verse 001"}),
         ("/decks/goldfish/exact/", {"game": "chapter-and-verse", "decklist": "1 Verse 001"}),
         ("/decks/goldfish/replay/", {"game": "chapter-and-verse", "decklist": "1 Verse 001", "trials": "5"}),
+        ("/decks/goldfish/costs/", {"game": "chapter-and-verse", "decklist": "1 Verse 001"}),
     ],
 )
 def test_the_live_pages_are_limited_per_address_too(client, small_catalogs, settings, url, form):

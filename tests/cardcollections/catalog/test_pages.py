@@ -216,6 +216,34 @@ def test_it_pages_the_grid_and_keeps_the_query(client, catalogs, monkeypatch):
     assert set(grid_titles(first)).isdisjoint(grid_titles(second))
 
 
+def test_it_sorts_by_title_and_each_stat_and_keeps_the_sort_in_the_url(client, catalogs, monkeypatch):
+    assert grid_titles(browse(client, sort="title")) == [
+        "Be Still",
+        "Faith Without Works",
+        "faith  without works",
+        "Small and Simple",
+    ]
+    assert grid_titles(browse(client, sort="-title"))[0] == "Small and Simple"
+    assert grid_titles(browse(client, sort="-icon_faith"))[:2] == ["Faith Without Works", "faith  without works"]
+    assert grid_titles(browse(client, sort="sacrifice"))[:2] == ["Be Still", "Small and Simple"]
+    assert grid_titles(browse(client, "bible-battles", sort="effort")) == ["Goat", "Chariots of Egypt"]
+    assert grid_titles(browse(client, "bible-battles", sort="-effort")) == ["Chariots of Egypt", "Goat"]
+    html = browse(client, "bible-battles", sort="-offense").content.decode()
+    assert '<option value="-offense" selected>Offense (high first)</option>' in html
+    assert "Sacrifice" not in html.split('id="sort"', 1)[1].split("</select>", 1)[0]  # another game's stat
+    assert "{#" not in html
+    monkeypatch.setattr("cardcollections.catalog.views.CARDS_PER_PAGE", 2)
+    assert "?sort=title&amp;page=2" in browse(client, sort="title").content.decode()
+
+
+@pytest.mark.parametrize("sort", ["effort", "nonsense", "-", "title,id", "9" * 500])
+def test_it_explains_a_sort_the_game_does_not_have(client, catalogs, sort):
+    response = browse(client, sort=sort)
+    assert response.status_code == 400
+    assert "is not a sort of this game" in response.content.decode()
+    assert grid_titles(response) == []
+
+
 def test_it_answers_htmx_with_the_results_only(client, catalogs):
     response = client.get(
         reverse("catalog-browse", args=["chapter-and-verse"]), {"q": "still"}, headers={"HX-Request": "true"}

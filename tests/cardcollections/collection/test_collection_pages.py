@@ -62,6 +62,23 @@ def test_the_grid_shows_counts_and_set_totals(client, alice, cv_cards):
 
 
 @pytest.mark.django_db
+def test_the_owned_grid_sorts_by_title_either_way_and_keeps_it_in_the_url(client, alice, cv_cards):
+    for name in ("pride", "faith", "means"):
+        collection_change(owner=alice, card=cv_cards[name], delta=1)
+    client.force_login(alice)
+
+    def tiles(sort: str) -> list[int]:
+        html = client.get(f"/collection/chapter-and-verse/?owned=1&sort={sort}").content.decode()
+        return [int(pk) for pk in re.findall(r'id="tile-(\d+)"', html)]
+
+    by_title = tiles("title")
+    assert sorted(by_title) == sorted(cv_cards[n].pk for n in ("pride", "faith", "means"))
+    assert tiles("-title") == by_title[::-1]
+    page = client.get("/collection/chapter-and-verse/?owned=1&sort=-title").content.decode()
+    assert '<option value="-title" selected>' in page
+
+
+@pytest.mark.django_db
 def test_plus_and_minus_answer_with_the_tile(client, alice, cv_cards):
     client.force_login(alice)
     url = f"/collection/chapter-and-verse/cards/{cv_cards['pride'].pk}/adjust/"

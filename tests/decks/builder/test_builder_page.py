@@ -212,6 +212,24 @@ def test_search_uses_the_catalog_filters_and_pages(client, cv, alice):
     assert "page 3 of 3" in html and "Verse 050" in html
 
 
+def test_search_sorts_by_title_by_default_or_as_asked_and_pages_keep_the_sort(client, cv, alice):
+    client.force_login(alice)
+
+    def titles(**params) -> list[str]:
+        html = client.get(SEARCH, {"game": "chapter-and-verse", **params}).content.decode()
+        return re.findall(r'data-title="([^"]+)"', html)
+
+    by_title = titles(q="verse")
+    assert by_title == sorted(by_title, key=str.casefold)
+    backwards = titles(q="verse", sort="-title")
+    assert backwards == sorted(backwards, key=str.casefold, reverse=True)
+    assert backwards[0].casefold() > by_title[-1].casefold()  # the first page from the other end
+    page = client.get(SEARCH, {"game": "chapter-and-verse", "sort": "-sacrifice"}).content.decode()
+    assert "sort=-sacrifice" in page.split("Next", 1)[0].rsplit("hx-get=", 1)[1]  # the next page keeps it
+    builder = client.get("/decks/new/?game=chapter-and-verse").content.decode()
+    assert '<option value="" selected>Title (A to Z)</option>' in builder
+
+
 def test_search_can_show_only_cards_with_free_copies(client, cv, alice):
     collection_change(owner=alice, card=card("Verse 001"), delta=2)
     collection_change(owner=alice, card=card("Verse 002"), delta=1)

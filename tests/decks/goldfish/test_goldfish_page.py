@@ -8,6 +8,7 @@ from rules.charts import probability_chart_svg
 from tests.decks.conftest import GOLDFISH_DECK as DECK
 
 PAGE = "/decks/goldfish/"
+COSTS = "/decks/goldfish/costs/"
 
 
 def hand_srcs(html: str) -> list[str]:
@@ -59,7 +60,7 @@ def test_a_list_with_unknown_cards_says_which(client, cv_catalog):
 
 
 @pytest.mark.django_db
-def test_the_exact_panel_draws_a_chart_and_keeps_the_request_for_a_simulation(client, cv_catalog):
+def test_the_exact_panel_draws_a_chart_and_the_same_form_is_the_request_to_simulate(client, cv_catalog):
     form = {
         "game": "chapter-and-verse",
         "decklist": DECK,
@@ -76,7 +77,11 @@ def test_the_exact_panel_draws_a_chart_and_keeps_the_request_for_a_simulation(cl
     assert response.status_code == 200
     html = response.content.decode()
     assert html.count("<polyline") == 2 and 'data-name="2+ faith (theme)"' in html
-    assert 'id="goldfish-request"' in html and '"turns": 4' in html
+    # The Simulate tab's request is built by the server from the same form, with that tab's trials and seed.
+    form.update({"mode": "simulate", "trials": "5000", "seed": "7"})
+    body = client.post(COSTS, form, headers={"Accept": "application/json"}).json()["request"]
+    assert body["mode"] == "simulate" and body["turns"] == 4 and (body["trials"], body["seed"]) == (5000, 7)
+    assert [q["name"] for q in body["queries"]] == ["By Small Means", "2+ faith (theme)"]
 
 
 @pytest.mark.django_db
@@ -110,9 +115,95 @@ def test_a_saved_deck_opens_in_the_goldfish_page_for_those_who_may_read_it(clien
     query = parse_qs(urlparse(response["Location"]).query)
     assert query["game"] == ["chapter-and-verse"] and "3 By Small Means (CV1) 900" in query["decklist"][0]
     assert len(hand_srcs(client.get(response["Location"]).content.decode())) == 5
-    # Private: bob gets the empty page, not alice's list; once unlisted, the link works for him.
+    # Private: bob gets the page saying so, not alice's list; once unlisted, the link works for him.
     client.force_login(bob)
-    assert client.get(PAGE, {"deck": str(deck.pk)}).status_code == 200
+    refused = client.get(PAGE, {"deck": str(deck.pk)})
+    assert refused.status_code == 200 and "No deck you may read has that link or id." in refused.content.decode()
+    assert "(CV1) 900" not in refused.content.decode()
     assert client.get(PAGE, {"deck": "not-a-uuid"}).status_code == 200
     deck_update(deck=deck, visibility="unlisted")
     assert client.get(PAGE, {"deck": str(deck.pk)}).status_code == 302
+    # A pasted link works as well as an id.
+    link = client.get(PAGE, {"deck-link": f"https://cards.example/decks/{deck.pk}/"})
+    assert link.status_code == 302 and "By+Small+Means" in link["Location"]
+
+
+@pytest.mark.django_db
+def test_the_deck_picker_offers_a_players_own_decks_only(client, cv_catalog, alice, bob):
+    from cardcollections.models import Game
+    from decks.lists.services import deck_create
+
+    cv = Game.objects.get(slug="chapter-and-verse")
+    deck_create(owner=alice, game=cv, name="Alice aggro", decklist=DECK)
+    deck_create(owner=bob, game=cv, name="Bob public", decklist=DECK, visibility="public")
+    assert 'id="saved-deck"' not in client.get(PAGE).content.decode()  # anonymous: only the link box
+    client.force_login(alice)
+    html = client.get(PAGE).content.decode()
+    picker = html.split('id="saved-deck"', 1)[1].split("</select>", 1)[0]
+    assert "Alice aggro (Chapter and Verse)" in picker and "Bob public" not in picker
+    assert 'id="deck-link"' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("garbage", ["%00", "%ED%A0%80", "9" * 400, "x" * 5000])
+def test_a_hostile_deck_link_is_a_message_not_an_error(client, garbage):
+    response = client.get(f"{PAGE}?deck-link={garbage}")
+    # A NUL byte is refused before the view (400); the rest, a broken surrogate too, get the message.
+    assert response.status_code == (400 if garbage == "%00" else 200)
+    if response.status_code == 200:
+        assert "No deck you may read has that link or id." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_tabs_say_what_each_way_costs_from_the_servers_cost_model(client, cv_catalog, settings):
+    from decks.goldfish.checks import goldfish_prepare
+    from decks.goldfish.services import goldfish_job_seconds
+
+    form = {"game": "chapter-and-verse", "decklist": DECK, "turns": "5", "q-kind-0": "theme", "q-value-0": "faith"}
+    html = client.get(PAGE, {"game": "chapter-and-verse", "decklist": DECK, "seed": 3}).content.decode()
+    assert 'role="tab"' in html and ">Exact<" in html and ">Simulate<" in html and ">Play-out<" in html
+    assert "answers at once" in html
+    # Before a question is chosen the Simulate tab says why it cannot run.
+    assert "Not ready:" in html.split('id="cost-simulate"', 1)[1].split("</span>", 1)[0]
+    expected = goldfish_job_seconds(
+        prepared=goldfish_prepare(
+            data={
+                "game": "chapter-and-verse",
+                "decklist": DECK,
+                "mode": "simulate",
+                "trials": 50_000_000,
+                "turns": 5,
+                "queries": [{"name": "faith", "filter": {"theme": "faith"}}],
+            }
+        )
+    )
+    assert expected > 2
+    costs = client.post(COSTS, {**form, "trials": "50000000"}).content.decode()
+    simulate = costs.split('id="cost-simulate"', 1)[1].split("</span>", 1)[0]
+    assert 'hx-swap-oob="true"' in costs
+    assert f"about {round(expected)} s of worker time" in simulate
+    small = client.post(COSTS, {**form, "trials": "1000"}).content.decode()
+    assert "under a second of worker time" in small.split('id="cost-simulate"', 1)[1].split("</span>", 1)[0]
+    settings.WORK_BUDGETS = {**settings.WORK_BUDGETS, "anon": {"jobs": 2, "seconds": 5}}
+    over = client.post(COSTS, {**form, "trials": "50000000"}).content.decode()
+    assert "That is more than you may queue (5 s): ask for fewer." in over
+    empty = client.post(COSTS, {"game": "chapter-and-verse", "decklist": ""}).content.decode()
+    assert "Paste a deck list or pick a deck" in empty
+
+
+@pytest.mark.django_db
+def test_every_ready_made_question_is_a_request_the_api_accepts(client, cv_catalog, bb_catalog):
+    from decks.goldfish.checks import goldfish_prepare
+    from decks.goldfish.views import READY_QUESTIONS, request_from_form
+
+    decks = {"chapter-and-verse": DECK, "bible-battles": "20 Shepherd\n20 Goat"}
+    html = client.get(PAGE).content.decode()
+    assert "At least one of each theme by turn 3" in html and "A follower in the opening hand" in html
+    for game, questions in READY_QUESTIONS.items():
+        for question in questions:
+            form = {"game": game, "decklist": decks[game], "turns": str(question["turns"])}
+            for i, (kind, value, at_least) in enumerate(question["rows"]):
+                form.update({f"q-kind-{i}": kind, f"q-value-{i}": value, f"q-at-least-{i}": str(at_least)})
+            body = request_from_form(form)
+            assert len(body["queries"]) == len(question["rows"]), question["label"]
+            goldfish_prepare(data=body)  # raises on a filter the engine refuses

@@ -230,6 +230,27 @@ def test_a_stranger_cannot_replay_a_game_of_a_private_deck_and_ids_do_not_leak(w
     public = api_as(charlie, "token").post("/api/v1/goldfish/replay/", {**body, "deck": world["public"]}, format="json")
     assert public.status_code == 200
 
+def test_only_its_owner_can_cancel_a_goldfish_job_of_a_saved_deck(world, charlie, api_as, monkeypatch, settings):
+    """alice's queued goldfish job (of her private deck): charlie and an anonymous caller get 404 for
+    reading and cancelling it, and it keeps running; alice cancels it (the goldfish page's Cancel button)."""
+    from decks.goldfish import services as goldfish_services
+    from decks.goldfish.models import GoldfishJob
+
+    settings.GOLDFISH_INLINE_SECONDS = 0.0
+    monkeypatch.setattr(goldfish_services.current_app, "send_task", lambda *args, **kwargs: None)
+    alice = Deck.objects.get(pk=world["deck"]).owner
+    body = {"deck": world["deck"], "mode": "simulate", "turns": 2, "trials": 1000, "queries": [{"name": "any"}]}
+    owner = api_as(alice, "session")
+    created = owner.post("/api/v1/goldfish/", body, format="json")
+    assert created.status_code == 202, created.json()
+    job = f"/api/v1/goldfish/{created.json()['id']}/"
+    for other in (api_as(charlie, "session"), api_as(charlie, "token"), APIClient()):
+        assert other.get(job).status_code == 404
+        assert other.delete(job).status_code == 404
+    assert GoldfishJob.objects.get().status == "queued"
+    assert owner.delete(job).status_code == 200
+    assert GoldfishJob.objects.get().status == "cancelled"
+
 
 def test_stranger_results_do_not_depend_on_whether_the_deck_exists(world, charlie, api_as):
     """A made-up id and alice's private deck answer alike, for every route."""
