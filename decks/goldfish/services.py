@@ -169,6 +169,8 @@ def goldfish_replay_answer(*, data: Any, user: Any = None) -> dict[str, Any]:
     for card in replay["cards"]:
         card["card_id"] = ids.get((card["set"], card["number"]))
     return replay
+
+
 def goldfish_job_seconds(*, prepared: PreparedGoldfish) -> float:
     """The estimated worker time of a `simulate` or `play` request: the figure its job's budget would count."""
     mode = job_mode(prepared.request.mode)

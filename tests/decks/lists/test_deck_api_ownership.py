@@ -230,6 +230,7 @@ def test_a_stranger_cannot_replay_a_game_of_a_private_deck_and_ids_do_not_leak(w
     public = api_as(charlie, "token").post("/api/v1/goldfish/replay/", {**body, "deck": world["public"]}, format="json")
     assert public.status_code == 200
 
+
 def test_only_its_owner_can_cancel_a_goldfish_job_of_a_saved_deck(world, charlie, api_as, monkeypatch, settings):
     """alice's queued goldfish job (of her private deck): charlie and an anonymous caller get 404 for
     reading and cancelling it, and it keeps running; alice cancels it (the goldfish page's Cancel button)."""
