@@ -20,7 +20,7 @@ def test_it_draws_a_hand_charts_the_odds_and_runs_a_simulation(
     expect(page.get_by_role("heading", name="Goldfish a deck")).to_be_visible()
     page.evaluate("window.__sameDocument = true")
 
-    page.get_by_label("Game").select_option("chapter-and-verse")
+    page.get_by_label("Game", exact=True).select_option("chapter-and-verse")
     page.get_by_label("Deck list").fill(legal_cv_text(37) + "\n3 By Small Means")
     page.get_by_role("button", name="Draw a hand").click()
 
@@ -68,7 +68,7 @@ def test_it_draws_a_hand_charts_the_odds_and_runs_a_simulation(
 def faith_curves(page, base_url: str, decklist: str) -> None:
     """Open the goldfish page with a Chapter and Verse list and draw the exact curve of a Faith icon."""
     page.goto(f"{base_url}/decks/goldfish/")
-    page.get_by_label("Game").select_option("chapter-and-verse")
+    page.get_by_label("Game", exact=True).select_option("chapter-and-verse")
     page.get_by_label("Deck list").fill(decklist)
     odds = page.locator("#odds-form")
     odds.get_by_label("Query 1 kind").select_option("theme")

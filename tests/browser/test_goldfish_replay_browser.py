@@ -15,8 +15,9 @@ def test_it_replays_a_game_of_the_play_out_turn_by_turn(live_server, browser_pag
     _load_cv(60)
     page = browser_page
     faith_curves(page, live_server.url, legal_cv_text(37) + "\n3 By Small Means")
-    page.locator("#trials").fill("5000")
-    page.locator("#sim-seed").fill("42")  # the replay form's blank seed and trials take these
+    page.get_by_role("tab", name="Play-out").click()
+    page.locator("#play-trials").fill("5000")
+    page.locator("#play-seed").fill("42")  # the replay form's blank seed and trials take these
     replay = page.locator("#replay-form")
     replay.get_by_label("Game number").fill("3")
     replay.get_by_role("button", name="Replay").click()
@@ -44,11 +45,12 @@ def test_a_replay_after_a_play_out_is_a_game_of_that_play_out(live_server, brows
     _load_cv(60)
     page = browser_page
     faith_curves(page, live_server.url, legal_cv_text(37) + "\n3 By Small Means")
-    page.locator("#trials").fill("2000")  # small enough to run in the request; the seed is left random
+    page.get_by_role("tab", name="Play-out").click()
+    page.locator("#play-trials").fill("2000")  # small enough to run in the request; the seed is left random
     page.get_by_role("button", name="Play it out").click()
     expect(page.locator("#run-state")).to_contain_text("done")
     summary = page.locator("#run-result .run-summary").inner_text()
     seed = re.search(r"seed (\d+)", summary).group(1)
-    page.locator("#trials").fill("99")  # the play-out shown wins over the fields edited since
+    page.locator("#play-trials").fill("99")  # the play-out shown wins over the fields edited since
     page.locator("#replay-form").get_by_role("button", name="Replay").click()
     expect(page.locator("#replay-result .replay-meta")).to_contain_text(f"Game 1 of 2000 · seed {seed}")

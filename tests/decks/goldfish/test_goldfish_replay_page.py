@@ -10,11 +10,11 @@ FORM = {"game": "chapter-and-verse", "decklist": DECK, "turns": "4", "trials": "
 
 
 @pytest.mark.django_db
-def test_the_replay_form_comes_with_the_exact_curves(client, cv_catalog):
-    form = {"game": "chapter-and-verse", "decklist": DECK, "turns": "3", "q-kind-0": "any"}
-    html = client.post("/decks/goldfish/exact/", form).content.decode()
+def test_the_goldfish_page_has_the_replay_form_under_the_results(client, cv_catalog):
+    html = client.get("/decks/goldfish/").content.decode()
     assert 'id="replay-form"' in html and f'hx-post="{URL}"' in html
-    assert 'src="/static/js/goldfish-replay.js"' in client.get("/decks/goldfish/").content.decode()
+    assert html.index('id="run-result"') < html.index('id="replay-form"')
+    assert 'src="/static/js/goldfish-replay.js"' in html
 
 
 @pytest.mark.django_db
