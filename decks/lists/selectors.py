@@ -6,10 +6,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
 from decks.exceptions import DeckRequestError
-from decks.lists.services import deck_list_of
+from decks.lists.services import deck_list_of, deck_list_read, stored_cards
 from decks.models import Deck, DeckNotice, DeckVersion, DeckVisibility, TournamentFormat
 from rules import formats
 from rules.deck_compare import DeckComparison, compare_lists
+from rules.decklist.considering import with_board
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -133,25 +134,45 @@ def deck_validation_now(*, deck: Deck) -> dict[str, Any]:
     }
 
 
+def _written(entries: list[dict[str, Any]]) -> str:
+    return "".join(f"{e['count']} {e['title']} ({e['set']}) {e['number']}\n" for e in entries)
+
+
 def deck_text(deck: Deck) -> str:
-    """The deck as deck-format.md text: the canonical export, or the stored printings as written
+    """The deck's main list as deck-format.md text: the canonical export, or the stored printings as written
     when the catalog no longer knows one of them (so the list cannot be resolved)."""
     try:
         return deck_list_of(deck).text
     except DeckRequestError:
-        return "".join(f"{e['count']} {e['title']} ({e['set']}) {e['number']}\n" for e in deck.cards)
+        return _written(deck.cards)
+
+
+def deck_export_text(deck: Deck) -> str:
+    """The deck as text to export: the main list, then its considering board as `// ` comment lines."""
+    if not deck.considering:
+        return deck_text(deck)
+    try:
+        board = deck_list_read(game=deck.game.slug, format_slug=None, cards=stored_cards(deck.considering)).text
+    except DeckRequestError:
+        board = _written(deck.considering)
+    return with_board(deck_text(deck), board)
+
+
+def _document_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"set": e["set"], "number": e["number"], "title": e["title"], "count": e["count"]} for e in entries]
 
 
 def deck_document(deck: Deck) -> dict[str, Any]:
-    """The deck as deck-format.md's JSON document, each card by set, number and title."""
-    return {
+    """The deck as deck-format.md's JSON document, each card by set, number and title (and its board, if any)."""
+    document: dict[str, Any] = {
         "game": deck.game.slug,
         "name": deck.name,
         "format": deck.format,
-        "cards": [
-            {"set": e["set"], "number": e["number"], "title": e["title"], "count": e["count"]} for e in deck.cards
-        ],
+        "cards": _document_cards(deck.cards),
     }
+    if deck.considering:
+        document["considering"] = _document_cards(deck.considering)
+    return document
 
 
 def with_format_names(decks: Any) -> list[Deck]:

@@ -26,12 +26,12 @@ from decks.lists.forms import DeckImportForm
 from decks.lists.selectors import (
     deck_cloned_from_shown,
     deck_document,
+    deck_export_text,
     deck_get_owned,
     deck_get_readable,
     deck_list_owned,
     deck_list_public,
     deck_notices_open,
-    deck_text,
     deck_version_get,
     decks_compare,
     with_format_names,
@@ -231,6 +231,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
                     visibility=data["visibility"],
                     decklist=data["text"],
                     cards=data["cards"],
+                    considering=data["considering"],
                 )
             except DeckListError as exc:
                 findings = list(exc.findings)
@@ -251,7 +252,7 @@ def _export_name(deck: Deck, ext: str) -> str:
 def deck_export(request: HttpRequest, deck_id: Any, fmt: str) -> HttpResponse:
     deck = _readable(deck_id, request.user)
     if fmt == "txt":
-        response = HttpResponse(deck_text(deck), content_type="text/plain; charset=utf-8")
+        response = HttpResponse(deck_export_text(deck), content_type="text/plain; charset=utf-8")
     elif fmt == "json":
         response = HttpResponse(
             json.dumps(deck_document(deck), ensure_ascii=False, indent=2) + "\n",

@@ -141,6 +141,10 @@ class DeckSummaryOut(serializers.Serializer):
 class DeckOut(DeckSummaryOut):
     description = serializers.CharField()
     cards = DeckCardOut(many=True, help_text="One entry per printing, sorted by title.")
+    considering = DeckCardOut(
+        many=True,
+        help_text="The considering board: candidates that validation, stock, charts, goldfish and the sheet ignore.",
+    )
     validation = ValidationResultSerializer(help_text="The engine's result at the last save (validation.md).")
     built_at = serializers.DateTimeField(allow_null=True)
     cloned_from = serializers.SerializerMethodField(
@@ -188,6 +192,14 @@ class _ListFields(serializers.Serializer):
         required=False,
         help_text='JSON entries {"title", "count"} or {"set", "number", "count"}. Give this or decklist.',
     )
+    considering = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        help_text=(
+            "The considering board, entries like cards ([] empties it). Without it the board comes from "
+            "decklist's `// Considering` lines, or stays as it is."
+        ),
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "decklist" in attrs and "cards" in attrs:
@@ -223,6 +235,7 @@ class DeckDocumentIn(serializers.Serializer):
     format = serializers.CharField(required=False, allow_null=True)
     description = serializers.CharField(required=False, allow_blank=True)
     cards = DeckEntryIn(many=True)
+    considering = DeckEntryIn(many=True, required=False, help_text="The considering board (this site's addition).")
 
 
 @extend_schema_field(DeckDocumentIn)
@@ -302,6 +315,7 @@ class DeckVersionOut(serializers.Serializer):
     card_count = serializers.IntegerField()
     created = serializers.DateTimeField()
     cards = DeckCardOut(many=True)
+    considering = DeckCardOut(many=True, help_text="The considering board of this version.")
     changes = ComparisonOut(help_text="From the previous version (version 1: every card added).")
 
 
@@ -372,6 +386,7 @@ class DeckDocumentOut(serializers.Serializer):
     name = serializers.CharField()
     format = serializers.CharField()
     cards = DeckCardOut(many=True)
+    considering = DeckCardOut(many=True, required=False, help_text="The considering board, when the deck has one.")
 
 
 class EmptyQuery(serializers.Serializer):

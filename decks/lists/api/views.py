@@ -131,6 +131,7 @@ class DeckCreateApi(DeckApiBase):
             visibility=data["visibility"],
             decklist=data.get("decklist"),
             cards=data.get("cards"),
+            considering=data.get("considering"),
         )
         return Response(deck_body(deck, request), status=status.HTTP_201_CREATED)
 
@@ -188,6 +189,7 @@ class DeckUpdateApi(DeckApiBase):
                 format_slug=data.get("format"),
                 decklist=data.get("decklist"),
                 cards=data.get("cards"),
+                considering=data.get("considering"),
                 expected_version=data.get("version"),
             )
         except DeckVersionConflict as exc:
