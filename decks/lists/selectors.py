@@ -7,7 +7,8 @@ from django.db.models import Q, QuerySet
 
 from decks.exceptions import DeckRequestError
 from decks.lists.services import deck_list_of, deck_list_read, stored_cards
-from decks.models import Deck, DeckNotice, DeckVersion, DeckVisibility, TournamentFormat
+from decks.models import Deck, DeckFolder, DeckNotice, DeckVersion, DeckVisibility, TournamentFormat
+from decks.organise.selectors import decks_in_folder, decks_tagged
 from rules import formats
 from rules.deck_compare import DeckComparison, compare_lists
 from rules.decklist.considering import with_board
@@ -65,18 +66,39 @@ def deck_cloned_from_shown(*, deck: Deck, user: User) -> Any:
     return None
 
 
-def deck_list_owned(*, owner: AbstractBaseUser, game: str | None = None) -> QuerySet[Deck]:
-    qs = Deck.objects.filter(owner=owner).select_related("game", "owner")
-    return qs.filter(game__slug=game) if game else qs
-
-
-def deck_list_public(*, game: str | None = None, exclude_owner: User = None) -> QuerySet[Deck]:
-    qs = Deck.objects.filter(visibility=DeckVisibility.PUBLIC).select_related("game", "owner")
+def deck_list_owned(
+    *,
+    owner: AbstractBaseUser,
+    game: str | None = None,
+    folder: DeckFolder | None = None,
+    tag: str | None = None,
+    format_slug: str | None = None,
+    archived: bool = False,
+) -> QuerySet[Deck]:
+    """The owner's decks: not archived (or only archived ones), narrowed by game, folder (with its subfolders),
+    tag and format. Each deck's tags come with it (one more query)."""
+    qs = Deck.objects.filter(owner=owner, archived=archived).select_related("game", "owner", "folder")
     if game:
         qs = qs.filter(game__slug=game)
+    if folder is not None:
+        qs = decks_in_folder(qs, folder)
+    if tag:
+        qs = decks_tagged(qs, tag)
+    if format_slug:
+        qs = qs.filter(format=format_slug)
+    return qs.prefetch_related("tags")
+
+
+def deck_list_public(*, game: str | None = None, exclude_owner: User = None, tag: str | None = None) -> QuerySet[Deck]:
+    """Everyone's public decks that are not archived, narrowed by game and tag."""
+    qs = Deck.objects.filter(visibility=DeckVisibility.PUBLIC, archived=False).select_related("game", "owner")
+    if game:
+        qs = qs.filter(game__slug=game)
+    if tag:
+        qs = decks_tagged(qs, tag)
     if _is_user(exclude_owner):
         qs = qs.filter(~Q(owner=exclude_owner))
-    return qs
+    return qs.prefetch_related("tags")
 
 
 def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:

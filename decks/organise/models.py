@@ -11,7 +11,7 @@ from django.db.models import Q
 
 class DeckFolder(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_folders")
-    name = models.CharField(max_length=60)
+    name = models.CharField(max_length=120)
     # One level: a folder with a parent has no children (the services refuse them).
     parent = models.ForeignKey("self", on_delete=models.CASCADE, null=True, blank=True, related_name="children")
     created = models.DateTimeField(auto_now_add=True)

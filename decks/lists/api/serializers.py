@@ -21,6 +21,7 @@ from decks.lists.services import MAX_DESCRIPTION, MAX_NAME
 from decks.models import DeckVisibility
 from decks.validation.api.serializers import FindingSerializer, StrictCharField, ValidationResultSerializer
 from rules.games import GAME_SLUGS
+from rules.numbers import ID_MAX
 
 VISIBILITIES = DeckVisibility.values
 
@@ -118,6 +119,12 @@ def deck_links(deck: Any, request: Any) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------- decks out
+class DeckFolderRefOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    parent = serializers.IntegerField(allow_null=True, help_text="The folder it is in; null at the top.")
+
+
 class DeckSummaryOut(serializers.Serializer):
     id = serializers.UUIDField()
     name = serializers.CharField()
@@ -129,6 +136,9 @@ class DeckSummaryOut(serializers.Serializer):
     version = serializers.IntegerField(help_text="The latest version's number (send it back on PATCH).")
     legal = serializers.BooleanField(help_text="As validated at the last save.")
     built = serializers.BooleanField(help_text="Sleeved on the table: its cards are reserved in the collection.")
+    archived = serializers.BooleanField(help_text="Hidden from the deck lists; still opened by its link.")
+    tags = serializers.SerializerMethodField()
+    folder = serializers.SerializerMethodField(help_text="The owner's folder for it; null for anyone else.")
     created = serializers.DateTimeField()
     updated = serializers.DateTimeField()
     url = serializers.SerializerMethodField()
@@ -136,6 +146,17 @@ class DeckSummaryOut(serializers.Serializer):
     @extend_schema_field(serializers.URLField())
     def get_url(self, deck: Any) -> str:
         return reverse("api-deck-detail", args=[deck.pk], request=self.context.get("request"))
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_tags(self, deck: Any) -> list[str]:
+        return sorted(t.name for t in deck.tags.all())
+
+    @extend_schema_field(DeckFolderRefOut(allow_null=True))
+    def get_folder(self, deck: Any) -> dict[str, Any] | None:
+        user = getattr(self.context.get("request"), "user", None)
+        if deck.folder_id is None or user is None or deck.owner_id != user.pk:
+            return None
+        return {"id": deck.folder.pk, "name": deck.folder.name, "parent": deck.folder.parent_id}
 
 
 class DeckOut(DeckSummaryOut):
@@ -178,6 +199,21 @@ class DeckListQuery(serializers.Serializer):
     )
     game = serializers.ChoiceField(choices=GAME_SLUGS, required=False, help_text="Only this game's decks.")
     built = serializers.BooleanField(required=False, allow_null=True, default=None, help_text="Only built (or not).")
+    folder = StrictIntegerField(
+        required=False,
+        min_value=1,
+        max_value=ID_MAX,
+        help_text="scope=mine: the decks in this folder or its subfolders.",
+    )
+    tag = StrictCharField(required=False, max_length=40, help_text="Only decks with this tag (either scope).")
+    deck_format = StrictCharField(
+        required=False,
+        max_length=60,
+        help_text="scope=mine: only decks of this format (`format` itself is DRF's answer-format override).",
+    )
+    archived = serializers.BooleanField(
+        required=False, default=False, help_text="scope=mine: true lists only your archived decks (hidden otherwise)."
+    )
     page = StrictIntegerField(required=False, min_value=1)
     page_size = StrictIntegerField(required=False, min_value=1, max_value=200, help_text="At most 200.")
 
