@@ -1,9 +1,12 @@
 """Reading saved decks: who may see which, lists, versions and comparisons."""
 
+import io
+import zipfile
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
+from django.utils.text import slugify
 
 from decks.exceptions import DeckRequestError
 from decks.lists.services import deck_list_of, deck_list_read, stored_cards
@@ -87,6 +90,11 @@ def deck_list_owned(
     if format_slug:
         qs = qs.filter(format=format_slug)
     return qs.prefetch_related("tags")
+
+
+def deck_formats_of(*, owner: AbstractBaseUser) -> list[str]:
+    """The formats of the owner's decks, for the "my decks" filter."""
+    return sorted(set(Deck.objects.filter(owner=owner).values_list("format", flat=True)))
 
 
 def deck_list_public(*, game: str | None = None, exclude_owner: User = None, tag: str | None = None) -> QuerySet[Deck]:
@@ -178,6 +186,37 @@ def deck_export_text(deck: Deck) -> str:
     except DeckRequestError:
         board = _written(deck.considering)
     return with_board(deck_text(deck), board)
+
+
+def deck_file_name(deck: Deck, ext: str) -> str:
+    """A file name for the deck: its name as a slug (or "deck"), with `ext`."""
+    return f"{slugify(deck.name) or 'deck'}.{ext}"
+
+
+def decks_export_zip(*, owner: AbstractBaseUser) -> bytes:
+    """All the owner's decks (archived ones too) as a zip of text lists, each under its folder's path.
+
+    Each file is `deck_export_text` (the list, then its board as comments); two decks of one name
+    in one folder get `-2`, `-3`... Archived decks are under `archived/`.
+    """
+    decks = Deck.objects.filter(owner=owner).select_related("game", "folder__parent").order_by("name", "created")
+    buffer = io.BytesIO()
+    taken: set[str] = set()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for deck in decks:
+            parts = ["archived"] if deck.archived else []
+            if deck.folder is not None:
+                if deck.folder.parent is not None:
+                    parts.append(slugify(deck.folder.parent.name) or "folder")
+                parts.append(slugify(deck.folder.name) or "folder")
+            stem = "/".join([*parts, deck_file_name(deck, "txt")[:-4]])
+            path, n = f"{stem}.txt", 1
+            while path in taken:
+                n += 1
+                path = f"{stem}-{n}.txt"
+            taken.add(path)
+            archive.writestr(path, deck_export_text(deck))
+    return buffer.getvalue()
 
 
 def _document_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

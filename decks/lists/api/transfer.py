@@ -29,8 +29,8 @@ from decks.lists.api.base import (
     readable_deck,
     request_error,
 )
-from decks.lists.api.serializers import DeckDocumentOut, DeckImportIn, DeckOut, ExportQuery
-from decks.lists.selectors import deck_document, deck_export_text
+from decks.lists.api.serializers import DeckDocumentOut, DeckImportIn, DeckOut, EmptyQuery, ExportQuery
+from decks.lists.selectors import deck_document, deck_export_text, decks_export_zip
 from decks.lists.services import deck_create
 from rules.decklist.parse import DeckFormatError, entries_from_json
 from rules.games import GAME_SLUGS
@@ -168,3 +168,24 @@ class DeckExportApi(DeckApiBase):
         if query["as"] == "json":
             return Response(deck_document(deck), content_type="application/json")
         return HttpResponse(deck_export_text(deck), content_type="text/plain; charset=utf-8")
+
+
+class DeckExportAllApi(SignedInDeckApi):
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = FirstRenderer
+
+    @extend_schema(
+        operation_id="decks_export_all",
+        summary="All your decks at once, as a zip of text lists",
+        description=(
+            "One text file per deck (the canonical list of deck-format.md, then its considering board as comment "
+            "lines), under its folder's path (`folder/subfolder/name.txt`; archived decks under `archived/`)."
+        ),
+        responses={(200, "application/zip"): OpenApiTypes.BINARY, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> HttpResponse:
+        read_query(request, EmptyQuery)
+        response = HttpResponse(decks_export_zip(owner=request.user), content_type="application/zip")
+        response["Content-Disposition"] = 'attachment; filename="my-decks.zip"'
+        return response

@@ -92,6 +92,7 @@ OWN_ROUTES = [
     ("post", "/api/v1/decks/", {"game": CV, "name": "Charlie's", "decklist": "1 Verse 004\n"}),
     ("post", "/api/v1/decks/import/", {"game": CV, "decklist": "1 Verse 005\n"}),
     ("get", "/api/v1/deck-folders/", None),
+    ("get", "/api/v1/decks/export-all/", None),
     ("get", "/api/v1/decks/?tag=secret-tag", None),
     ("post", "/api/v1/deck-folders/", {"name": "Charlie's folder"}),
 ]
