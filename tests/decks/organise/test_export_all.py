@@ -6,16 +6,10 @@ import zipfile
 import pytest
 from django.test import Client
 
-from cardcollections.models import Game
 from decks.lists.services import deck_create
 from decks.organise.services import deck_organise, folder_create
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cv(cv_catalog):
-    return Game.objects.get(slug="chapter-and-verse")
 
 
 def files(content: bytes) -> dict[str, str]:

@@ -2,7 +2,6 @@
 
 import pytest
 
-from cardcollections.models import Game
 from decks.lists.services import deck_create
 from decks.models import DeckTag
 from decks.organise.services import deck_organise, folder_create
@@ -10,11 +9,6 @@ from decks.organise.services import deck_organise, folder_create
 pytestmark = pytest.mark.django_db
 CV = "chapter-and-verse"
 URL = "/api/v1/decks/"
-
-
-@pytest.fixture
-def cv(cv_catalog):
-    return Game.objects.get(slug=CV)
 
 
 @pytest.fixture

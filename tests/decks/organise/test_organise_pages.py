@@ -5,17 +5,11 @@ import re
 import pytest
 from django.test import Client
 
-from cardcollections.models import Game
 from decks.lists.services import deck_create
 from decks.models import Deck, DeckFolder, DeckTag
 from decks.organise.services import deck_organise, folder_create
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cv(cv_catalog):
-    return Game.objects.get(slug="chapter-and-verse")
 
 
 def signed_in(user) -> Client:
