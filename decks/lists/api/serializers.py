@@ -94,6 +94,7 @@ class DeckLinksOut(serializers.Serializer):
     clone = serializers.URLField(help_text="POST: a private copy for you.")
     built = serializers.URLField(help_text="PUT (owner only): mark built or not.")
     missing = serializers.URLField(help_text="GET (owner only): cards still needed.")
+    organise = serializers.URLField(help_text="PUT (owner only): folder, tags, archived.")
     page = serializers.URLField(required=False, help_text="The deck's page on the site.")
 
 
@@ -111,6 +112,7 @@ def deck_links(deck: Any, request: Any) -> dict[str, str]:
         "clone": url("api-deck-clone"),
         "built": url("api-deck-built"),
         "missing": url("api-deck-missing"),
+        "organise": url("api-deck-organise"),
     }
     # The deck pages are another feature's: the API does not depend on them.
     with contextlib.suppress(NoReverseMatch):

@@ -88,6 +88,7 @@ def test_the_api_takes_and_answers_the_board_and_versions_show_it(client, cv):
     assert client.patch(url, {"considering": []}, format="json").json()["considering"] == []
     versions = client.get(f"{url}versions/").json()["results"]
     assert [(v["number"], counts(v["considering"])) for v in versions] == [(2, []), (1, [("Pride Cycle", 1)])]
+    assert created["links"]["organise"].endswith(f"/api/v1/decks/{created['id']}/organise/")
 
 
 def test_the_api_imports_and_exports_the_board_as_text_and_json(client, cv):
@@ -115,3 +116,16 @@ def test_the_import_page_reads_the_board_of_a_json_file(alice, cv):
     deck = alice.decks.get(name="J")
     assert counts(deck.considering) == [("Pride Cycle", 2)]
     assert "// 2 Pride Cycle" in browser.get(f"/decks/{deck.pk}/export.txt").content.decode()
+
+
+def test_the_deck_page_and_a_versions_page_show_the_board_apart(alice, cv):
+    from django.test import Client
+
+    deck = deck_create(owner=alice, game=cv, name="Faith", decklist="2 Verse 001\n// Considering\n// 1 Pride Cycle\n")
+    deck_update(deck=deck, considering=[])
+    browser = Client()
+    browser.force_login(alice)
+    first = browser.get(f"/decks/{deck.pk}/versions/", {"v": 1}).content.decode()
+    assert "Pride Cycle" in first.split('class="deck-considering"', 1)[1]
+    assert 'class="deck-considering"' not in browser.get(f"/decks/{deck.pk}/versions/", {"v": 2}).content.decode()
+    assert 'class="deck-considering"' not in browser.get(f"/decks/{deck.pk}/").content.decode()
