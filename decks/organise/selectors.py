@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
 from decks.models import Deck, DeckFolder, DeckTag
+from rules.numbers import ID_MAX, NotAWholeNumber, parse_whole
 
 
 def folders_of(*, owner: AbstractBaseUser) -> list[DeckFolder]:
@@ -28,9 +29,10 @@ def folder_get_owned(*, folder_id: Any, user: Any) -> DeckFolder | None:
     if user is None or not user.is_authenticated:
         return None
     try:
-        return DeckFolder.objects.filter(pk=int(folder_id), owner=user).first()
-    except (TypeError, ValueError, OverflowError):
+        pk = parse_whole(folder_id, field="folder", minimum=1, maximum=ID_MAX)
+    except NotAWholeNumber:
         return None
+    return DeckFolder.objects.filter(pk=pk, owner=user).first()
 
 
 def tags_of(*, owner: AbstractBaseUser) -> list[str]:

@@ -89,6 +89,8 @@ def test_a_stranger_cannot_organise_a_deck_or_touch_a_folder_and_sees_none(cv, a
         (f"/decks/folders/{folder.pk}/delete/", {}),
         ("/decks/folders/", {"name": "Inside", "parent": folder.pk}),
         (f"/decks/{own.pk}/organise/", {"folder": folder.pk}),
+        (f"/decks/{own.pk}/organise/", {"folder": "9" * 30}),
+        (f"/decks/{own.pk}/organise/", {"folder": "\u0661"}),  # an Arabic-Indic one is no folder id
     ]:
         assert client.post(path, data).status_code == 404, path
     deck.refresh_from_db()
