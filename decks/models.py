@@ -4,11 +4,14 @@ from decks.events.models import Event, EventCheck, EventCheckStatus, EventState,
 from decks.formats.models import TournamentFormat, TournamentFormatVersion
 from decks.goldfish.models import GoldfishChunk, GoldfishJob, GoldfishStatus
 from decks.lists.models import Deck, DeckNotice, DeckVersion, DeckVisibility
+from decks.organise.models import DeckFolder, DeckTag
 from decks.tournaments.models import Match, Player, Round, RoundKind
 
 __all__ = [
     "Deck",
+    "DeckFolder",
     "DeckNotice",
+    "DeckTag",
     "DeckVersion",
     "DeckVisibility",
     "Event",

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("decks.goldfish.urls")),
     path("", include("decks.battles.urls")),
     path("", include("decks.lists.urls")),
+    path("", include("decks.organise.urls")),
     path("", include("decks.builder.urls")),
     path("", include("decks.events.urls")),
     path("", include("decks.tournaments.urls")),

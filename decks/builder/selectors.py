@@ -48,14 +48,23 @@ def _text(value: Any, path: str) -> str:
     return value.strip()
 
 
-def builder_cards_read(raw: str | None) -> list[WorkingEntry]:
+def builder_cards_read(raw: str | None, *, field_name: str = "cards") -> list[WorkingEntry]:
     """The working list posted by the builder page: a JSON list of {"set", "number", "title", "count"}.
 
     Entries of the same printing are merged and entries of no copies dropped
     (the page removes them, a hand-made request may not); a count above the
     engine's bound stays, and the engine reports it. Raises DeckRequestError
-    (field "cards") for anything that is not such a list.
+    (field `field_name`: "cards", or "considering" for the board) for anything that is not such a list.
     """
+    try:
+        return _working_entries(raw)
+    except DeckRequestError as exc:
+        if field_name == "cards":
+            raise
+        raise DeckRequestError(field_name, f"The considering board: {exc.message}") from exc
+
+
+def _working_entries(raw: str | None) -> list[WorkingEntry]:
     raw = raw or "[]"
     if len(raw) > MAX_CARDS_CHARS:
         raise DeckRequestError("cards", f"The list is longer than {MAX_CARDS_CHARS:,} characters.")
@@ -127,6 +136,8 @@ class BuilderPanel:
     signed_in: bool = False
     built: bool = False  # the deck being edited is built: double bookings are real now
     entries: list[WorkingEntry] = field(default_factory=list)
+    # The considering board: shown and kept, never validated or set against the collection.
+    board: list[WorkingEntry] = field(default_factory=list)
 
     @property
     def missing(self) -> int:
@@ -145,6 +156,18 @@ class BuilderPanel:
     def cards_json(self) -> str:
         return json.dumps([e.to_dict() for e in self.entries], separators=(",", ":"))
 
+    @property
+    def board_json(self) -> str:
+        return json.dumps([e.to_dict() for e in self.board], separators=(",", ":"))
+
+    @property
+    def board_sorted(self) -> list[WorkingEntry]:
+        return sorted(self.board, key=lambda e: (title_key(e.title), e.set, e.number))
+
+    @property
+    def board_count(self) -> int:
+        return sum(e.count for e in self.board)
+
 
 def builder_panel(
     *,
@@ -153,6 +176,7 @@ def builder_panel(
     format_slug: str | None,
     entries: list[WorkingEntry],
     deck: Deck | None = None,
+    board: list[WorkingEntry] | None = None,
 ) -> BuilderPanel:
     """Validate the working list under `format_slug` and set it against `user`'s collection.
 
@@ -171,7 +195,7 @@ def builder_panel(
     except DeckRequestError as exc:
         titles = _titles(entries, resolved={}, needs={})
         count = sum(e.count for e in entries)
-        return BuilderPanel(titles, count, None, exc.message, signed_in, built, entries)
+        return BuilderPanel(titles, count, None, exc.message, signed_in, built, entries, board or [])
     resolved = {}
     for e in validation.deck.entries:
         if e.entry.index is not None:
@@ -186,7 +210,7 @@ def builder_panel(
     )
     titles = _titles(entries, resolved=resolved, needs={n.key: n for n in needs})
     count = sum(e.count for e in entries)
-    return BuilderPanel(titles, count, validation.result, "", signed_in, built, entries)
+    return BuilderPanel(titles, count, validation.result, "", signed_in, built, entries, board or [])
 
 
 def _titles(entries: list[WorkingEntry], *, resolved: dict[int, str], needs: dict[str, TitleNeed]) -> list[PanelTitle]:

@@ -56,7 +56,7 @@ def deck_new(request: HttpRequest) -> HttpResponse:
         raise Http404("No catalog is loaded.")
     choices = _formats(game, None)
     form = {"name": "New deck", "description": "", "visibility": DeckVisibility.PRIVATE, "format": choices[0].slug}
-    return _page(request, game=game, deck=None, form=form, entries=[])
+    return _page(request, game=game, deck=None, form=form, entries=[], board=[])
 
 
 @login_required
@@ -64,14 +64,23 @@ def deck_new(request: HttpRequest) -> HttpResponse:
 def deck_edit(request: HttpRequest, deck_id) -> HttpResponse:
     deck = _owned_or_404(request, deck_id)
     entries = [WorkingEntry(e["set"], e["number"], e["title"], e["count"]) for e in deck.cards]
+    board = [WorkingEntry(e["set"], e["number"], e["title"], e["count"]) for e in deck.considering]
     form = {"name": deck.name, "description": deck.description, "visibility": deck.visibility, "format": deck.format}
-    return _page(request, game=deck.game, deck=deck, form=form, entries=entries)
+    return _page(request, game=deck.game, deck=deck, form=form, entries=entries, board=board)
 
 
 def _page(
-    request: HttpRequest, *, game: Game, deck: Deck | None, form: dict[str, Any], entries: list[WorkingEntry]
+    request: HttpRequest,
+    *,
+    game: Game,
+    deck: Deck | None,
+    form: dict[str, Any],
+    entries: list[WorkingEntry],
+    board: list[WorkingEntry],
 ) -> HttpResponse:
-    panel = builder_panel(user=request.user, game=game, format_slug=form["format"], entries=entries, deck=deck)
+    panel = builder_panel(
+        user=request.user, game=game, format_slug=form["format"], entries=entries, deck=deck, board=board
+    )
     context = {
         **_deck_context(game=game, deck=deck, form=form, panel=panel),
         **_search_context(request, game=game, deck=deck, params=request.GET),
@@ -106,11 +115,12 @@ def _posted_list(view: Callable[..., HttpResponse]) -> Callable[[HttpRequest], H
         form = _posted_form(request, deck)
         try:
             entries = builder_cards_read(request.POST.get("cards"))
+            board = builder_cards_read(request.POST.get("considering"), field_name="considering")
         except DeckRequestError as exc:
             return _panel_response(
                 request, game=game, deck=deck, form=form, panel=None, message=_error(exc), status=400
             )
-        return view(request, game=game, deck=deck, form=form, entries=entries)
+        return view(request, game=game, deck=deck, form=form, entries=entries, board=board)
 
     return read_then_view
 
@@ -119,10 +129,18 @@ def _posted_list(view: Callable[..., HttpResponse]) -> Callable[[HttpRequest], H
 @require_POST
 @_posted_list
 def builder_panel_view(
-    request: HttpRequest, *, game: Game, deck: Deck | None, form: dict[str, Any], entries: list[WorkingEntry]
+    request: HttpRequest,
+    *,
+    game: Game,
+    deck: Deck | None,
+    form: dict[str, Any],
+    entries: list[WorkingEntry],
+    board: list[WorkingEntry],
 ) -> HttpResponse:
-    """The deck panel for the posted working list and format. Writes nothing."""
-    panel = builder_panel(user=request.user, game=game, format_slug=form["format"] or None, entries=entries, deck=deck)
+    """The deck panel for the posted working list, board and format. Writes nothing."""
+    panel = builder_panel(
+        user=request.user, game=game, format_slug=form["format"] or None, entries=entries, deck=deck, board=board
+    )
     return _panel_response(request, game=game, deck=deck, form=form, panel=panel)
 
 
@@ -130,16 +148,27 @@ def builder_panel_view(
 @require_POST
 @_posted_list
 def builder_save(
-    request: HttpRequest, *, game: Game, deck: Deck | None, form: dict[str, Any], entries: list[WorkingEntry]
+    request: HttpRequest,
+    *,
+    game: Game,
+    deck: Deck | None,
+    form: dict[str, Any],
+    entries: list[WorkingEntry],
+    board: list[WorkingEntry],
 ) -> HttpResponse:
     """Create the deck (no `deck` posted) or save a new version of it; an illegal list may be saved."""
     cards = [{"set": e.set, "number": e.number, "count": e.count} for e in entries]
+    # A post without the board (an older page) leaves the stored board as it is.
+    considering = [{"set": e.set, "number": e.number, "count": e.count} for e in board]
+    if "considering" not in request.POST:
+        considering = None
     fields = {
         "name": form["name"],
         "description": form["description"],
         "visibility": form["visibility"],
         "format_slug": form["format"] or None,
         "cards": cards,
+        "considering": considering,
     }
     status, message, conflict = 200, None, None
     try:
@@ -159,7 +188,9 @@ def builder_save(
         message = {"kind": "saved", "text": f"Saved version {deck.version}.", "field": ""}
     if request.headers.get("X-Builder") != "1" and status < 300:
         return redirect("deck-edit", deck_id=deck.pk)  # an ordinary form post (no script)
-    panel = builder_panel(user=request.user, game=game, format_slug=form["format"] or None, entries=entries, deck=deck)
+    panel = builder_panel(
+        user=request.user, game=game, format_slug=form["format"] or None, entries=entries, deck=deck, board=board
+    )
     response = _panel_response(
         request, game=game, deck=deck, form=form, panel=panel, message=message, status=status, conflict=conflict
     )

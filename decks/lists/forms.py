@@ -79,6 +79,7 @@ class DeckImportForm(forms.Form):
         game, format_slug, name = data.get("game") or "", data.get("format") or "", (data.get("name") or "").strip()
         decklist: str | None = text
         cards: Any = None
+        considering: Any = None
         if text.lstrip().startswith(("{", "[")):
             try:
                 document = json.loads(text)
@@ -111,6 +112,9 @@ class DeckImportForm(forms.Form):
                 if not name and isinstance(named, str) and named.strip():
                     name = named.replace("\x00", "").strip()[:120]
                 cards = document["cards"]
+                considering = document.get("considering")
+                if considering is not None and not isinstance(considering, list):
+                    raise forms.ValidationError({source: '"considering" in the JSON is a list like "cards".'})
             elif isinstance(document, list):
                 cards = document
             else:
@@ -124,6 +128,7 @@ class DeckImportForm(forms.Form):
             deck_name=name or "Imported deck",
             text=decklist,
             cards=cards,
+            considering=considering,
             source=source,
             visibility=data.get("visibility") or DeckVisibility.PRIVATE,
         )

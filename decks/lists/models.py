@@ -33,6 +33,14 @@ class Deck(models.Model):
     visibility = models.CharField(max_length=10, choices=DeckVisibility.choices, default=DeckVisibility.PRIVATE)
     cards = models.JSONField(default=list, blank=True)
     card_count = models.PositiveIntegerField(default=0)
+    # The considering board: candidates in the same shape as `cards`, which
+    # validation, stock, charts, goldfish and the printed sheet never read.
+    considering = models.JSONField(default=list, blank=True)
+    # The owner's own order (decks.organise): a folder, tags (DeckTag), archived (hidden from lists).
+    folder = models.ForeignKey(
+        "decks.DeckFolder", on_delete=models.SET_NULL, null=True, blank=True, related_name="decks"
+    )
+    archived = models.BooleanField(default=False, help_text="hidden from the deck lists, still openable by its link")
     # The number of the latest DeckVersion (which holds the same list as `cards`).
     version = models.PositiveIntegerField(default=1)
     # The result of the engine at the last save or re-check (ValidationResult.to_dict()).
@@ -65,6 +73,7 @@ class DeckVersion(models.Model):
     format = models.CharField(max_length=60)
     cards = models.JSONField(default=list, blank=True)
     card_count = models.PositiveIntegerField(default=0)
+    considering = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

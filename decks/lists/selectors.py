@@ -1,15 +1,20 @@
 """Reading saved decks: who may see which, lists, versions and comparisons."""
 
+import io
+import zipfile
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
+from django.utils.text import slugify
 
 from decks.exceptions import DeckRequestError
-from decks.lists.services import deck_list_of
-from decks.models import Deck, DeckNotice, DeckVersion, DeckVisibility, TournamentFormat
+from decks.lists.services import deck_list_of, deck_list_read, stored_cards
+from decks.models import Deck, DeckFolder, DeckNotice, DeckVersion, DeckVisibility, TournamentFormat
+from decks.organise.selectors import decks_in_folder, decks_tagged
 from rules import formats
 from rules.deck_compare import DeckComparison, compare_lists
+from rules.decklist.considering import with_board
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -64,18 +69,44 @@ def deck_cloned_from_shown(*, deck: Deck, user: User) -> Any:
     return None
 
 
-def deck_list_owned(*, owner: AbstractBaseUser, game: str | None = None) -> QuerySet[Deck]:
-    qs = Deck.objects.filter(owner=owner).select_related("game", "owner")
-    return qs.filter(game__slug=game) if game else qs
-
-
-def deck_list_public(*, game: str | None = None, exclude_owner: User = None) -> QuerySet[Deck]:
-    qs = Deck.objects.filter(visibility=DeckVisibility.PUBLIC).select_related("game", "owner")
+def deck_list_owned(
+    *,
+    owner: AbstractBaseUser,
+    game: str | None = None,
+    folder: DeckFolder | None = None,
+    tag: str | None = None,
+    format_slug: str | None = None,
+    archived: bool = False,
+) -> QuerySet[Deck]:
+    """The owner's decks: not archived (or only archived ones), narrowed by game, folder (with its subfolders),
+    tag and format. Each deck's tags come with it (one more query)."""
+    qs = Deck.objects.filter(owner=owner, archived=archived).select_related("game", "owner", "folder")
     if game:
         qs = qs.filter(game__slug=game)
+    if folder is not None:
+        qs = decks_in_folder(qs, folder)
+    if tag:
+        qs = decks_tagged(qs, tag)
+    if format_slug:
+        qs = qs.filter(format=format_slug)
+    return qs.prefetch_related("tags")
+
+
+def deck_formats_of(*, owner: AbstractBaseUser) -> list[str]:
+    """The formats of the owner's decks, for the "my decks" filter."""
+    return sorted(set(Deck.objects.filter(owner=owner).values_list("format", flat=True)))
+
+
+def deck_list_public(*, game: str | None = None, exclude_owner: User = None, tag: str | None = None) -> QuerySet[Deck]:
+    """Everyone's public decks that are not archived, narrowed by game and tag."""
+    qs = Deck.objects.filter(visibility=DeckVisibility.PUBLIC, archived=False).select_related("game", "owner")
+    if game:
+        qs = qs.filter(game__slug=game)
+    if tag:
+        qs = decks_tagged(qs, tag)
     if _is_user(exclude_owner):
         qs = qs.filter(~Q(owner=exclude_owner))
-    return qs
+    return qs.prefetch_related("tags")
 
 
 def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:
@@ -133,25 +164,76 @@ def deck_validation_now(*, deck: Deck) -> dict[str, Any]:
     }
 
 
+def _written(entries: list[dict[str, Any]]) -> str:
+    return "".join(f"{e['count']} {e['title']} ({e['set']}) {e['number']}\n" for e in entries)
+
+
 def deck_text(deck: Deck) -> str:
-    """The deck as deck-format.md text: the canonical export, or the stored printings as written
+    """The deck's main list as deck-format.md text: the canonical export, or the stored printings as written
     when the catalog no longer knows one of them (so the list cannot be resolved)."""
     try:
         return deck_list_of(deck).text
     except DeckRequestError:
-        return "".join(f"{e['count']} {e['title']} ({e['set']}) {e['number']}\n" for e in deck.cards)
+        return _written(deck.cards)
+
+
+def deck_export_text(deck: Deck) -> str:
+    """The deck as text to export: the main list, then its considering board as `// ` comment lines."""
+    if not deck.considering:
+        return deck_text(deck)
+    try:
+        board = deck_list_read(game=deck.game.slug, format_slug=None, cards=stored_cards(deck.considering)).text
+    except DeckRequestError:
+        board = _written(deck.considering)
+    return with_board(deck_text(deck), board)
+
+
+def deck_file_name(deck: Deck, ext: str) -> str:
+    """A file name for the deck: its name as a slug (or "deck"), with `ext`."""
+    return f"{slugify(deck.name) or 'deck'}.{ext}"
+
+
+def decks_export_zip(*, owner: AbstractBaseUser) -> bytes:
+    """All the owner's decks (archived ones too) as a zip of text lists, each under its folder's path.
+
+    Each file is `deck_export_text` (the list, then its board as comments); two decks of one name
+    in one folder get `-2`, `-3`... Archived decks are under `archived/`.
+    """
+    decks = Deck.objects.filter(owner=owner).select_related("game", "folder__parent").order_by("name", "created")
+    buffer = io.BytesIO()
+    taken: set[str] = set()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for deck in decks:
+            parts = ["archived"] if deck.archived else []
+            if deck.folder is not None:
+                if deck.folder.parent is not None:
+                    parts.append(slugify(deck.folder.parent.name) or "folder")
+                parts.append(slugify(deck.folder.name) or "folder")
+            stem = "/".join([*parts, deck_file_name(deck, "txt")[:-4]])
+            path, n = f"{stem}.txt", 1
+            while path in taken:
+                n += 1
+                path = f"{stem}-{n}.txt"
+            taken.add(path)
+            archive.writestr(path, deck_export_text(deck))
+    return buffer.getvalue()
+
+
+def _document_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"set": e["set"], "number": e["number"], "title": e["title"], "count": e["count"]} for e in entries]
 
 
 def deck_document(deck: Deck) -> dict[str, Any]:
-    """The deck as deck-format.md's JSON document, each card by set, number and title."""
-    return {
+    """The deck as deck-format.md's JSON document, each card by set, number and title (and its board, if any)."""
+    document: dict[str, Any] = {
         "game": deck.game.slug,
         "name": deck.name,
         "format": deck.format,
-        "cards": [
-            {"set": e["set"], "number": e["number"], "title": e["title"], "count": e["count"]} for e in deck.cards
-        ],
+        "cards": _document_cards(deck.cards),
     }
+    if deck.considering:
+        document["considering"] = _document_cards(deck.considering)
+    return document
 
 
 def with_format_names(decks: Any) -> list[Deck]:

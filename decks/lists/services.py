@@ -21,6 +21,7 @@ from decks.formats.selectors import format_resolve
 from decks.models import Deck, DeckVersion, DeckVisibility
 from decks.validation.services import deck_validation
 from rules.deck_compare import copies_by_title
+from rules.decklist.considering import board_text
 from rules.decklist.export import export_decklist
 from rules.decklist.parse import MAX_COUNT
 from rules.decklist.resolving import ResolvedDeck
@@ -110,6 +111,32 @@ def deck_list_of(deck: Deck) -> DeckList:
     return deck_list_read(game=deck.game.slug, format_slug=deck.format, cards=stored_cards(deck.cards))
 
 
+def deck_board_read(*, game: str, decklist: str | None = None, cards: Any = None) -> list[dict[str, Any]]:
+    """The considering board read against the catalog: the entries to store, never validated (they are candidates).
+
+    Refused like a list (DeckListError, DeckRequestError), on field "considering".
+    """
+    if decklist is None and cards is None:
+        return []
+    try:
+        return deck_list_read(game=game, format_slug=None, decklist=decklist, cards=cards).entries
+    except DeckListError as exc:
+        raise DeckListError("considering", exc.findings) from exc
+    except DeckRequestError as exc:
+        raise DeckRequestError("considering", exc.message) from exc
+
+
+def _board(game: str, decklist: str | None, considering: Any) -> list[dict[str, Any]] | None:
+    """The board to store: `considering` (JSON entries) when given, else a text list's `// Considering` lines.
+
+    None when neither says anything about the board (it stays as it is).
+    """
+    if considering is not None:
+        return deck_board_read(game=game, cards=considering)
+    text = board_text(decklist) if isinstance(decklist, str) else None
+    return deck_board_read(game=game, decklist=text) if text is not None else None
+
+
 def stored_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Stored entries as the engine's JSON input (by printing; the stored title is only for display)."""
     return [{"set": e["set"], "number": e["number"], "count": e["count"]} for e in entries]
@@ -148,7 +175,13 @@ def _check_fields(*, name: str | None, description: str | None, visibility: str 
 
 def _add_version(deck: Deck) -> DeckVersion:
     return DeckVersion.objects.create(
-        deck=deck, number=deck.version, name=deck.name, format=deck.format, cards=deck.cards, card_count=deck.card_count
+        deck=deck,
+        number=deck.version,
+        name=deck.name,
+        format=deck.format,
+        cards=deck.cards,
+        card_count=deck.card_count,
+        considering=deck.considering,
     )
 
 
@@ -169,14 +202,19 @@ def deck_create(
     visibility: str = DeckVisibility.PRIVATE,
     decklist: str | None = None,
     cards: Any = None,
+    considering: Any = None,
     cloned_from: Deck | None = None,
 ) -> Deck:
-    """A new deck with its version 1. With neither `decklist` nor `cards` the list starts empty."""
+    """A new deck with its version 1. With neither `decklist` nor `cards` the list starts empty.
+
+    The considering board is `considering` (JSON entries), or the `// Considering` lines of `decklist`.
+    """
     _check_fields(name=name, description=description, visibility=visibility)
     fmt = format_resolve(game=game.slug, slug=format_slug)
     if decklist is None and cards is None:
         cards = []
     read = deck_list_read(game=game.slug, format_slug=fmt.slug, decklist=decklist, cards=cards)
+    board = _board(game.slug, decklist, considering) or []
     deck = Deck(
         owner=owner,
         game=game,
@@ -185,6 +223,7 @@ def deck_create(
         description=description,
         visibility=visibility,
         cloned_from=cloned_from,
+        considering=board,
     )
     _apply_list(deck, read)
     with transaction.atomic():
@@ -214,9 +253,13 @@ def deck_update(
     format_slug: str | None = None,
     decklist: str | None = None,
     cards: Any = None,
+    considering: Any = None,
     expected_version: int | None = None,
 ) -> Deck:
-    """Change a deck. A new list or format is a new version (the previous one stays in the history).
+    """Change a deck. A new list, board or format is a new version (the previous one stays in the history).
+
+    The board changes with `considering` (JSON entries, [] empties it), or with a
+    `decklist` that has a `// Considering` section; otherwise it stays.
 
     `expected_version`, when given, must be the deck's latest version, so two
     tabs editing one deck cannot overwrite each other unseen.
@@ -225,6 +268,7 @@ def deck_update(
     game = deck.game.slug
     new_format = format_resolve(game=game, slug=format_slug).slug if format_slug is not None else None
     list_given = decklist is not None or cards is not None
+    board = _board(game, decklist, considering)
     with transaction.atomic():
         locked = _lock(deck, "game")
         if expected_version is not None and expected_version != locked.version:
@@ -240,13 +284,17 @@ def deck_update(
             read = deck_list_read(game=game, format_slug=fmt, cards=stored_cards(locked.cards))
         else:
             read = None
-        new_list = read is not None and (read.entries != locked.cards or fmt != locked.format)
+        new_list = (read is not None and (read.entries != locked.cards or fmt != locked.format)) or (
+            board is not None and board != locked.considering
+        )
         apply_name_and_description(locked, name=name, description=description)
         if visibility is not None:
             locked.visibility = visibility
         if read is not None:
             locked.format = fmt
             _apply_list(locked, read)
+        if board is not None:
+            locked.considering = board
         if new_list:
             locked.version += 1
         locked.save()
@@ -304,6 +352,7 @@ def deck_clone(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) 
         format_slug=deck.format,
         description=deck.description,
         cards=stored_cards(deck.cards),
+        considering=stored_cards(deck.considering),
         cloned_from=deck,
     )
 

@@ -8,6 +8,7 @@ urlpatterns = [
     path("decks/", views.deck_list, name="deck-list"),
     path("decks/public/", views.deck_public, name="deck-public"),
     path("decks/import/", views.deck_import, name="deck-import"),
+    path("decks/export-all.zip", views.deck_export_all, name="deck-export-all"),
     path("decks/writeup/preview/", views.writeup_preview, name="deck-writeup-preview"),
     path(
         "decks/notices/<int:notice_id>/dismiss/",

@@ -15,7 +15,6 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardcollections.catalog.selectors import game_get
@@ -26,14 +25,17 @@ from decks.lists.forms import DeckImportForm
 from decks.lists.selectors import (
     deck_cloned_from_shown,
     deck_document,
+    deck_export_text,
+    deck_file_name,
+    deck_formats_of,
     deck_get_owned,
     deck_get_readable,
     deck_list_owned,
     deck_list_public,
     deck_notices_open,
-    deck_text,
     deck_version_get,
     decks_compare,
+    decks_export_zip,
     with_format_names,
 )
 from decks.lists.services import MAX_DESCRIPTION, DeckListError, deck_clone, deck_create, deck_delete
@@ -41,6 +43,8 @@ from decks.lists.sheets import DecklistSheet, deck_sheet
 from decks.lists.stats import deck_history, deck_lines, deck_stats, side_by_side
 from decks.lists.writeups import writeup_render
 from decks.models import Deck
+from decks.organise.selectors import deck_tags, folders_of, tags_of
+from decks.organise.services import MAX_TAG
 from rules.games import GAMES, GAMES_BY_SLUG
 from rules.numbers import parse_whole
 
@@ -71,29 +75,59 @@ def _game_filter(request: HttpRequest) -> str | None:
 
 
 # ---------------------------------------------------------------- lists
+def _tag_filter(request: HttpRequest) -> str:
+    tag = " ".join(request.GET.get("tag", "").split()).lower()
+    return tag if len(tag) <= MAX_TAG else ""
+
+
 @login_required
 @require_GET
 def deck_list(request: HttpRequest) -> HttpResponse:
+    """My decks, narrowed by game, folder (with its subfolders), tag and format; archived ones on request."""
     game = _game_filter(request)
-    decks = deck_list_owned(owner=request.user, game=game).defer(*LIST_DEFERRED)
+    folders = folders_of(owner=request.user)
+    folder = next((f for f in folders if str(f.pk) == request.GET.get("folder")), None)
+    tags = tags_of(owner=request.user)
+    tag = _tag_filter(request)
+    formats_used = deck_formats_of(owner=request.user)
+    format_slug = request.GET.get("format") if request.GET.get("format") in formats_used else None
+    archived = request.GET.get("archived") == "on"
+    decks = deck_list_owned(
+        owner=request.user, game=game, folder=folder, tag=tag, format_slug=format_slug, archived=archived
+    ).defer(*LIST_DEFERRED)
     page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
     notices = list(deck_notices_open(owner=request.user)[:50])
     return render(
         request,
         "decks/lists/list.html",
-        {"page": page, "decks": with_format_names(page.object_list), "games": GAMES, "game": game, "notices": notices},
+        {
+            "page": page,
+            "decks": with_format_names(page.object_list),
+            "games": GAMES,
+            "game": game,
+            "notices": notices,
+            "folders": folders,
+            "folder": folder,
+            "tags": tags,
+            "tag": tag,
+            "formats_used": formats_used,
+            "format_slug": format_slug,
+            "archived": archived,
+            "filtered": bool(game or folder or tag or format_slug or archived),
+        },
     )
 
 
 @require_GET
 def deck_public(request: HttpRequest) -> HttpResponse:
     game = _game_filter(request)
-    decks = deck_list_public(game=game).defer(*LIST_DEFERRED)
+    tag = _tag_filter(request)
+    decks = deck_list_public(game=game, tag=tag).defer(*LIST_DEFERRED)
     page = Paginator(decks, PUBLIC_PER_PAGE).get_page(request.GET.get("page"))
     return render(
         request,
         "decks/lists/public.html",
-        {"page": page, "decks": with_format_names(page.object_list), "games": GAMES, "game": game},
+        {"page": page, "decks": with_format_names(page.object_list), "games": GAMES, "game": game, "tag": tag},
     )
 
 
@@ -119,6 +153,8 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
     stats = deck_stats(deck=deck)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
     validation = deck.validation or {}
+    tags = deck_tags(deck=deck)
+    organise = {"folders": folders_of(owner=request.user), "tags": ", ".join(tags)} if is_owner else {}
     return render(
         request,
         "decks/lists/detail.html",
@@ -132,6 +168,8 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
             "errors": validation.get("errors", []),
             "warnings": validation.get("warnings", []),
             "writeup": writeup_render(deck.description, game_slug=deck.game.slug),
+            "tags": tags,
+            "organise": organise,
         },
     )
 
@@ -231,6 +269,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
                     visibility=data["visibility"],
                     decklist=data["text"],
                     cards=data["cards"],
+                    considering=data["considering"],
                 )
             except DeckListError as exc:
                 findings = list(exc.findings)
@@ -243,15 +282,11 @@ def deck_import(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/lists/import.html", {"form": form, "findings": findings}, status=400)
 
 
-def _export_name(deck: Deck, ext: str) -> str:
-    return f"{slugify(deck.name) or 'deck'}.{ext}"
-
-
 @require_GET
 def deck_export(request: HttpRequest, deck_id: Any, fmt: str) -> HttpResponse:
     deck = _readable(deck_id, request.user)
     if fmt == "txt":
-        response = HttpResponse(deck_text(deck), content_type="text/plain; charset=utf-8")
+        response = HttpResponse(deck_export_text(deck), content_type="text/plain; charset=utf-8")
     elif fmt == "json":
         response = HttpResponse(
             json.dumps(deck_document(deck), ensure_ascii=False, indent=2) + "\n",
@@ -259,7 +294,16 @@ def deck_export(request: HttpRequest, deck_id: Any, fmt: str) -> HttpResponse:
         )
     else:
         raise Http404("Export as .txt or .json.")
-    response["Content-Disposition"] = f'attachment; filename="{_export_name(deck, fmt)}"'
+    response["Content-Disposition"] = f'attachment; filename="{deck_file_name(deck, fmt)}"'
+    return response
+
+
+@login_required
+@require_GET
+def deck_export_all(request: HttpRequest) -> HttpResponse:
+    """All my decks at once: a zip of text lists, in folders as on my decks page."""
+    response = HttpResponse(decks_export_zip(owner=request.user), content_type="application/zip")
+    response["Content-Disposition"] = 'attachment; filename="my-decks.zip"'
     return response
 
 

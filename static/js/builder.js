@@ -11,6 +11,7 @@
   if (!form) return;
   var MAX_COUNT = 999;
   var cardsField = document.getElementById("deck-cards");
+  var boardField = document.getElementById("deck-considering");
   var deckIdField = document.getElementById("deck-id");
   var versionField = document.getElementById("deck-version");
   var saveButton = document.getElementById("deck-save");
@@ -34,13 +35,17 @@
   var panelSeq = 0; // answers older than the latest request are dropped
   var saving = false;
 
-  function entries() {
+  function readList(input) {
     try {
-      var list = JSON.parse(cardsField.value || "[]");
+      var list = JSON.parse(input.value || "[]");
       return Array.isArray(list) ? list : [];
     } catch (e) {
       return [];
     }
+  }
+
+  function entries() {
+    return readList(cardsField);
   }
 
   function setEntries(list) {
@@ -52,13 +57,19 @@
     return el ? el.value : "";
   }
 
-  // What a save would store: the list (in a stable order) and the deck's fields.
-  function snapshot() {
-    var list = entries()
+  // What a save would store: the list and the board (in a stable order) and the deck's fields.
+  function stable(list) {
+    return list
       .filter(function (e) { return e.count > 0; })
       .map(function (e) { return [String(e.set), String(e.number), e.count]; })
       .sort(function (a, b) { return a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1; });
-    return JSON.stringify([list, field("name"), field("format"), field("visibility"), field("description")]);
+  }
+
+  function snapshot() {
+    return JSON.stringify([
+      stable(entries()), stable(readList(boardField)),
+      field("name"), field("format"), field("visibility"), field("description")
+    ]);
   }
 
   var savedSnapshot = snapshot();
@@ -118,6 +129,34 @@
     if (found.count <= 0) list.splice(list.indexOf(found), 1);
     setEntries(list);
     showCountsNow(set, number, found.count);
+    markResults();
+    updateDirty();
+    refreshPanel();
+  }
+
+  // Every copy of one printing from the deck to the considering board, or back: one click.
+  function move(set, number, title, toBoard) {
+    var from = toBoard ? cardsField : boardField;
+    var to = toBoard ? boardField : cardsField;
+    var source = readList(from);
+    var target = readList(to);
+    var moved = 0;
+    source = source.filter(function (e) {
+      if (String(e.set) === set && String(e.number) === number) {
+        moved += e.count;
+        return false;
+      }
+      return true;
+    });
+    if (!moved) return;
+    var found = null;
+    target.forEach(function (e) {
+      if (String(e.set) === set && String(e.number) === number) found = e;
+    });
+    if (found) found.count = Math.min(MAX_COUNT, found.count + moved);
+    else target.push({ set: set, number: number, title: title, count: Math.min(MAX_COUNT, moved) });
+    from.value = JSON.stringify(source);
+    to.value = JSON.stringify(target);
     markResults();
     updateDirty();
     refreshPanel();
@@ -335,6 +374,12 @@
     } else if (button.matches(".deck-plus, .deck-minus")) {
       row = button.closest(".deck-printing");
       change(row.dataset.set, row.dataset.number, row.dataset.title, button.matches(".deck-plus") ? 1 : -1);
+    } else if (button.matches(".deck-to-board")) {
+      row = button.closest(".deck-printing");
+      move(row.dataset.set, row.dataset.number, row.dataset.title, true);
+    } else if (button.matches(".board-to-deck")) {
+      row = button.closest(".board-printing");
+      move(row.dataset.set, row.dataset.number, row.dataset.title, false);
     } else if (button.dataset.builderAction === "overwrite") {
       var box = document.getElementById("deck-save-message");
       if (box) box.remove();

@@ -10,12 +10,24 @@ from django.utils import timezone
 from cardcollections.models import CardReservation, Game, WishlistEntry
 from decks.events.services import event_create, registration_create
 from decks.lists.services import deck_create
-from decks.models import Deck, DeckNotice, DeckVersion, Event, EventCheck, Registration
+from decks.models import Deck, DeckFolder, DeckNotice, DeckTag, DeckVersion, Event, EventCheck, Registration
+from decks.organise.services import folder_create
 from tests.decks.conftest import legal_cv_text
 
 pytestmark = pytest.mark.django_db
 
-MODELS = (Deck, DeckVersion, DeckNotice, CardReservation, WishlistEntry, Event, EventCheck, Registration)
+MODELS = (
+    Deck,
+    DeckVersion,
+    DeckNotice,
+    DeckFolder,
+    DeckTag,
+    CardReservation,
+    WishlistEntry,
+    Event,
+    EventCheck,
+    Registration,
+)
 
 
 def state() -> dict:
@@ -31,7 +43,8 @@ def world(cv_catalog, alice):
     )
     registration_create(event=event, player=alice, deck=deck)
     notice = DeckNotice.objects.create(deck=deck, owner=alice, format="advanced", message="m", findings=[])
-    return {"deck": deck.pk, "event": event.pk, "notice": notice.pk}
+    folder = folder_create(owner=alice, name="Spring")
+    return {"deck": deck.pk, "event": event.pk, "notice": notice.pk, "folder": folder.pk}
 
 
 POSTS = [
@@ -44,6 +57,10 @@ POSTS = [
     ("/decks/{deck}/clone/", {}),
     ("/decks/{deck}/delete/", {"confirm": "yes"}),
     ("/decks/notices/{notice}/dismiss/", {}),
+    ("/decks/{deck}/organise/", {"folder": "{folder}", "tags": "aggro", "archived": "on"}),
+    ("/decks/folders/", {"name": "Summer"}),
+    ("/decks/folders/{folder}/rename/", {"name": "Summer"}),
+    ("/decks/folders/{folder}/delete/", {}),
     ("/events/new/", {"name": "E", "game": "chapter-and-verse", "format": "advanced", "deadline": "2099-01-01T10:00"}),
     ("/events/{event}/edit/", {"name": "E", "format": "advanced", "deadline": "2099-01-01T10:00"}),
     ("/events/{event}/register/", {"deck": "{deck}"}),

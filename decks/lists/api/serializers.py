@@ -21,6 +21,7 @@ from decks.lists.services import MAX_DESCRIPTION, MAX_NAME
 from decks.models import DeckVisibility
 from decks.validation.api.serializers import FindingSerializer, StrictCharField, ValidationResultSerializer
 from rules.games import GAME_SLUGS
+from rules.numbers import ID_MAX
 
 VISIBILITIES = DeckVisibility.values
 
@@ -93,6 +94,7 @@ class DeckLinksOut(serializers.Serializer):
     clone = serializers.URLField(help_text="POST: a private copy for you.")
     built = serializers.URLField(help_text="PUT (owner only): mark built or not.")
     missing = serializers.URLField(help_text="GET (owner only): cards still needed.")
+    organise = serializers.URLField(help_text="PUT (owner only): folder, tags, archived.")
     page = serializers.URLField(required=False, help_text="The deck's page on the site.")
 
 
@@ -110,6 +112,7 @@ def deck_links(deck: Any, request: Any) -> dict[str, str]:
         "clone": url("api-deck-clone"),
         "built": url("api-deck-built"),
         "missing": url("api-deck-missing"),
+        "organise": url("api-deck-organise"),
     }
     # The deck pages are another feature's: the API does not depend on them.
     with contextlib.suppress(NoReverseMatch):
@@ -118,6 +121,12 @@ def deck_links(deck: Any, request: Any) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------- decks out
+class DeckFolderRefOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    parent = serializers.IntegerField(allow_null=True, help_text="The folder it is in; null at the top.")
+
+
 class DeckSummaryOut(serializers.Serializer):
     id = serializers.UUIDField()
     name = serializers.CharField()
@@ -129,6 +138,9 @@ class DeckSummaryOut(serializers.Serializer):
     version = serializers.IntegerField(help_text="The latest version's number (send it back on PATCH).")
     legal = serializers.BooleanField(help_text="As validated at the last save.")
     built = serializers.BooleanField(help_text="Sleeved on the table: its cards are reserved in the collection.")
+    archived = serializers.BooleanField(help_text="Hidden from the deck lists; still opened by its link.")
+    tags = serializers.SerializerMethodField()
+    folder = serializers.SerializerMethodField(help_text="The owner's folder for it; null for anyone else.")
     created = serializers.DateTimeField()
     updated = serializers.DateTimeField()
     url = serializers.SerializerMethodField()
@@ -137,10 +149,25 @@ class DeckSummaryOut(serializers.Serializer):
     def get_url(self, deck: Any) -> str:
         return reverse("api-deck-detail", args=[deck.pk], request=self.context.get("request"))
 
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_tags(self, deck: Any) -> list[str]:
+        return sorted(t.name for t in deck.tags.all())
+
+    @extend_schema_field(DeckFolderRefOut(allow_null=True))
+    def get_folder(self, deck: Any) -> dict[str, Any] | None:
+        user = getattr(self.context.get("request"), "user", None)
+        if deck.folder_id is None or user is None or deck.owner_id != user.pk:
+            return None
+        return {"id": deck.folder.pk, "name": deck.folder.name, "parent": deck.folder.parent_id}
+
 
 class DeckOut(DeckSummaryOut):
     description = serializers.CharField()
     cards = DeckCardOut(many=True, help_text="One entry per printing, sorted by title.")
+    considering = DeckCardOut(
+        many=True,
+        help_text="The considering board: candidates that validation, stock, charts, goldfish and the sheet ignore.",
+    )
     validation = ValidationResultSerializer(help_text="The engine's result at the last save (validation.md).")
     built_at = serializers.DateTimeField(allow_null=True)
     cloned_from = serializers.SerializerMethodField(
@@ -174,6 +201,21 @@ class DeckListQuery(serializers.Serializer):
     )
     game = serializers.ChoiceField(choices=GAME_SLUGS, required=False, help_text="Only this game's decks.")
     built = serializers.BooleanField(required=False, allow_null=True, default=None, help_text="Only built (or not).")
+    folder = StrictIntegerField(
+        required=False,
+        min_value=1,
+        max_value=ID_MAX,
+        help_text="scope=mine: the decks in this folder or its subfolders.",
+    )
+    tag = StrictCharField(required=False, max_length=40, help_text="Only decks with this tag (either scope).")
+    deck_format = StrictCharField(
+        required=False,
+        max_length=60,
+        help_text="scope=mine: only decks of this format (`format` itself is DRF's answer-format override).",
+    )
+    archived = serializers.BooleanField(
+        required=False, default=False, help_text="scope=mine: true lists only your archived decks (hidden otherwise)."
+    )
     page = StrictIntegerField(required=False, min_value=1)
     page_size = StrictIntegerField(required=False, min_value=1, max_value=200, help_text="At most 200.")
 
@@ -187,6 +229,14 @@ class _ListFields(serializers.Serializer):
         child=serializers.JSONField(),
         required=False,
         help_text='JSON entries {"title", "count"} or {"set", "number", "count"}. Give this or decklist.',
+    )
+    considering = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        help_text=(
+            "The considering board, entries like cards ([] empties it). Without it the board comes from "
+            "decklist's `// Considering` lines, or stays as it is."
+        ),
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -223,6 +273,7 @@ class DeckDocumentIn(serializers.Serializer):
     format = serializers.CharField(required=False, allow_null=True)
     description = serializers.CharField(required=False, allow_blank=True)
     cards = DeckEntryIn(many=True)
+    considering = DeckEntryIn(many=True, required=False, help_text="The considering board (this site's addition).")
 
 
 @extend_schema_field(DeckDocumentIn)
@@ -302,6 +353,7 @@ class DeckVersionOut(serializers.Serializer):
     card_count = serializers.IntegerField()
     created = serializers.DateTimeField()
     cards = DeckCardOut(many=True)
+    considering = DeckCardOut(many=True, help_text="The considering board of this version.")
     changes = ComparisonOut(help_text="From the previous version (version 1: every card added).")
 
 
@@ -372,6 +424,7 @@ class DeckDocumentOut(serializers.Serializer):
     name = serializers.CharField()
     format = serializers.CharField()
     cards = DeckCardOut(many=True)
+    considering = DeckCardOut(many=True, required=False, help_text="The considering board, when the deck has one.")
 
 
 class EmptyQuery(serializers.Serializer):

@@ -29,13 +29,13 @@ from decks.lists.api.base import (
     readable_deck,
     request_error,
 )
-from decks.lists.api.serializers import DeckDocumentOut, DeckImportIn, DeckOut, ExportQuery
-from decks.lists.selectors import deck_document, deck_text
+from decks.lists.api.serializers import DeckDocumentOut, DeckImportIn, DeckOut, EmptyQuery, ExportQuery
+from decks.lists.selectors import deck_document, deck_export_text, decks_export_zip
 from decks.lists.services import deck_create
 from rules.decklist.parse import DeckFormatError, entries_from_json
 from rules.games import GAME_SLUGS
 
-DECK_DOCUMENT_KEYS = ("game", "name", "format", "description", "cards")
+DECK_DOCUMENT_KEYS = ("game", "name", "format", "description", "cards", "considering")
 # What a text column cannot hold (PostgreSQL refuses NUL; UTF-8 cannot encode a lone surrogate).
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
@@ -54,10 +54,14 @@ def _document(doc: Any) -> dict[str, Any]:
         raise bad("deck.game", f"Unknown game {doc['game']!r}; one of {', '.join(GAME_SLUGS)}.")
     if "cards" not in doc:
         raise bad("deck.cards", "Is required: a list of {title, count} or {set, number, count} entries.")
-    try:
-        entries_from_json(doc["cards"])  # the shape only: the service reads the list itself
-    except DeckFormatError as exc:
-        raise bad(f"deck.{exc.path}" if exc.path else "deck.cards", exc.message) from exc
+    for key in ("cards", "considering"):
+        if key not in doc:
+            continue
+        try:
+            entries_from_json(doc[key])  # the shape only: the service reads the list itself
+        except DeckFormatError as exc:
+            path = exc.path.replace("cards", key, 1) if exc.path else key
+            raise bad(f"deck.{path}", exc.message) from exc
     return doc
 
 
@@ -96,13 +100,14 @@ class DeckImportApi(SignedInDeckApi):
     )
     def post(self, request: Request) -> Response:
         data = read_body(request, DeckImportIn)
-        decklist, cards = data.get("decklist"), None
+        decklist, cards, considering = data.get("decklist"), None, None
         game_slug, name, fmt, description = data.get("game"), data.get("name"), data.get("format"), ""
         # Where each service field came from, to blame the right part of the request.
         origin: dict[str, str] = {}
         if "deck" in data:
             doc = _document(data["deck"])
             cards, origin["cards"] = doc["cards"], "deck.cards"
+            considering, origin["considering"] = doc.get("considering"), "deck.considering"
             if game_slug is not None and doc.get("game") not in (None, game_slug):
                 raise bad("deck.game", f"The document is a {doc['game']} deck but game is {game_slug}.")
             game_slug = game_slug or doc.get("game")
@@ -127,6 +132,7 @@ class DeckImportApi(SignedInDeckApi):
                 visibility=data["visibility"],
                 decklist=decklist,
                 cards=cards,
+                considering=considering,
             )
         except DeckRequestError as exc:
             raise request_error(exc, origin.get(exc.field)) from exc
@@ -142,8 +148,10 @@ class DeckExportApi(DeckApiBase):
         summary="Export a deck as text or as a JSON deck document",
         description=(
             "`as=text` (default): the canonical list of deck-format.md, one `COUNT TITLE (SET) NUMBER` line per "
-            "title sorted by title, as text/plain; importing it and exporting again gives the same text. "
-            "`as=json`: the JSON document of deck-format.md, each card by set, number and title."
+            "title sorted by title, as text/plain; importing it and exporting again gives the same text. A "
+            "considering board follows as comment lines (`// Considering`, then `// COUNT TITLE (SET) NUMBER`), "
+            "which a reader of deck-format.md skips. `as=json`: the JSON document of deck-format.md, each card "
+            "by set, number and title, with `considering` (the same entries) when the deck has a board."
         ),
         parameters=[ExportQuery],
         responses={
@@ -159,4 +167,25 @@ class DeckExportApi(DeckApiBase):
         deck = readable_deck(request, deck_id)
         if query["as"] == "json":
             return Response(deck_document(deck), content_type="application/json")
-        return HttpResponse(deck_text(deck), content_type="text/plain; charset=utf-8")
+        return HttpResponse(deck_export_text(deck), content_type="text/plain; charset=utf-8")
+
+
+class DeckExportAllApi(SignedInDeckApi):
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = FirstRenderer
+
+    @extend_schema(
+        operation_id="decks_export_all",
+        summary="All your decks at once, as a zip of text lists",
+        description=(
+            "One text file per deck (the canonical list of deck-format.md, then its considering board as comment "
+            "lines), under its folder's path (`folder/subfolder/name.txt`; archived decks under `archived/`)."
+        ),
+        responses={(200, "application/zip"): OpenApiTypes.BINARY, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> HttpResponse:
+        read_query(request, EmptyQuery)
+        response = HttpResponse(decks_export_zip(owner=request.user), content_type="application/zip")
+        response["Content-Disposition"] = 'attachment; filename="my-decks.zip"'
+        return response

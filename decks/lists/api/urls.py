@@ -7,6 +7,7 @@ from decks.lists.api import actions, transfer, versions, views
 urlpatterns = [
     path("decks/", views.DecksApi.as_view(), name="api-decks"),
     path("decks/import/", transfer.DeckImportApi.as_view(), name="api-deck-import"),
+    path("decks/export-all/", transfer.DeckExportAllApi.as_view(), name="api-deck-export-all"),
     path("decks/<uuid:deck_id>/", views.DeckApi.as_view(), name="api-deck-detail"),
     path("decks/<uuid:deck_id>/export/", transfer.DeckExportApi.as_view(), name="api-deck-export"),
     path("decks/<uuid:deck_id>/versions/", versions.DeckVersionsApi.as_view(), name="api-deck-versions"),

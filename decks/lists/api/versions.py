@@ -40,6 +40,7 @@ def _version_body(version: DeckVersion, changes: dict[str, Any]) -> dict[str, An
         "card_count": version.card_count,
         "created": version.created,
         "cards": version.cards,
+        "considering": version.considering,
         "changes": changes,
     }
 

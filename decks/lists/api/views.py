@@ -43,6 +43,7 @@ from decks.lists.api.serializers import (
 )
 from decks.lists.selectors import deck_get_owned, deck_list_owned, deck_list_public
 from decks.lists.services import DeckVersionConflict, deck_create, deck_delete, deck_update
+from decks.organise.selectors import folder_get_owned
 
 
 # ---------------------------------------------------------------- list and create
@@ -51,8 +52,10 @@ class DeckListApi(DeckApiBase):
         operation_id="decks_list",
         summary="Your decks, or everyone's public decks",
         description=(
-            "`scope=mine` (the default; login needed): your decks, newest change first. `scope=public`: everyone's "
-            "public decks, yours included (no login needed). `game` narrows either; `built` too. Pages of 60 "
+            "`scope=mine` (the default; login needed): your decks, newest change first; `folder`, `deck_format` and "
+            "`archived=true` (only archived decks, which are otherwise left out) narrow them. `scope=public`: "
+            "everyone's public decks that are not archived, yours included (no login needed). `game`, `tag` and "
+            "`built` narrow either. Pages of 60 "
             "(`page_size` up to 200). An unknown parameter or value is a 400 naming it."
         ),
         parameters=[DeckListQuery],
@@ -62,11 +65,28 @@ class DeckListApi(DeckApiBase):
     def get(self, request: Request) -> Response:
         query = read_query(request, DeckListQuery)
         if query["scope"] == "public":
-            decks = deck_list_public(game=query.get("game"))
+            mine_only = [name for name in ("folder", "deck_format") if name in query] + (
+                ["archived"] * query["archived"]
+            )
+            if mine_only:
+                raise bad(mine_only[0], f"{mine_only[0]} narrows your own decks (scope=mine).")
+            decks = deck_list_public(game=query.get("game"), tag=query.get("tag"))
         elif not request.user.is_authenticated:
             raise NotAuthenticated("Sign in to list your decks, or ask for scope=public.")
         else:
-            decks = deck_list_owned(owner=request.user, game=query.get("game"))
+            folder = None
+            if "folder" in query:
+                folder = folder_get_owned(folder_id=query["folder"], user=request.user)
+                if folder is None:
+                    raise bad("folder", "No such folder of yours.")
+            decks = deck_list_owned(
+                owner=request.user,
+                game=query.get("game"),
+                folder=folder,
+                tag=query.get("tag"),
+                format_slug=query.get("deck_format"),
+                archived=query["archived"],
+            )
         if query.get("built") is not None:
             decks = decks.filter(built=query["built"])
         paginator = PageNumberWithSize()
@@ -131,6 +151,7 @@ class DeckCreateApi(DeckApiBase):
             visibility=data["visibility"],
             decklist=data.get("decklist"),
             cards=data.get("cards"),
+            considering=data.get("considering"),
         )
         return Response(deck_body(deck, request), status=status.HTTP_201_CREATED)
 
@@ -188,6 +209,7 @@ class DeckUpdateApi(DeckApiBase):
                 format_slug=data.get("format"),
                 decklist=data.get("decklist"),
                 cards=data.get("cards"),
+                considering=data.get("considering"),
                 expected_version=data.get("version"),
             )
         except DeckVersionConflict as exc:

@@ -17,7 +17,8 @@ from rest_framework.test import APIClient
 from cardcollections.collection.services import collection_change
 from cardcollections.models import Card, CardReservation, Game
 from decks.lists.services import deck_create, deck_set_built, deck_update
-from decks.models import Deck, DeckVersion
+from decks.models import Deck, DeckFolder, DeckTag, DeckVersion
+from decks.organise.services import deck_organise, folder_create
 from tests.decks.conftest import legal_cv_text
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,8 @@ CV = "chapter-and-verse"
 
 @pytest.fixture
 def world(cv_catalog, alice, bob):
-    """alice's private deck (built, two versions), alice's public deck, and bob's public deck."""
+    """alice's private deck (built, two versions, tagged), alice's public deck, bob's public deck; both of
+    alice's decks are in her folder "Secret folder"."""
     cv = Game.objects.get(slug=CV)
     collection_change(owner=alice, card=Card.objects.get(title="Verse 001"), delta=2)
     private = deck_create(owner=alice, game=cv, name="Alice secret", decklist="2 Verse 001\n")
@@ -34,19 +36,28 @@ def world(cv_catalog, alice, bob):
     deck_set_built(deck=private, built=True)
     public = deck_create(owner=alice, game=cv, name="Alice shown", decklist="1 Verse 002\n", visibility="public")
     bobs = deck_create(owner=bob, game=cv, name="Bob shown", decklist="1 Verse 003\n", visibility="public")
-    return {"deck": str(private.pk), "public": str(public.pk), "bobs": str(bobs.pk)}
+    folder = folder_create(owner=alice, name="Secret folder")
+    deck_organise(deck=private, folder=folder, tags=["secret-tag"])
+    deck_organise(deck=public, folder=folder)
+    return {"deck": str(private.pk), "public": str(public.pk), "bobs": str(bobs.pk), "folder": str(folder.pk)}
 
 
 def snapshot() -> dict:
     return {
         m.__name__: sorted(tuple(sorted((k, str(v)) for k, v in r.items())) for r in m.objects.values())
-        for m in (Deck, DeckVersion, CardReservation)
+        for m in (Deck, DeckVersion, CardReservation, DeckFolder, DeckTag)
     }
 
 
 def alice_state() -> dict:
     return {
-        "decks": sorted(Deck.objects.filter(owner__username="alice").values_list("id", "name", "version", "built")),
+        "decks": sorted(
+            Deck.objects.filter(owner__username="alice").values_list(
+                "id", "name", "version", "built", "folder", "archived"
+            )
+        ),
+        "tags": sorted(DeckTag.objects.filter(deck__owner__username="alice").values_list("deck", "name")),
+        "folders": sorted(DeckFolder.objects.filter(owner__username="alice").values_list("id", "name")),
         "versions": DeckVersion.objects.filter(deck__owner__username="alice").count(),
         "reservations": sorted(
             CardReservation.objects.filter(owner__username="alice").values_list("holder", "quantity")
@@ -71,6 +82,7 @@ DECK_WRITES = [
     ("patch", "/api/v1/decks/{deck}/", {"decklist": "1 Verse 009\n", "visibility": "public"}),
     ("delete", "/api/v1/decks/{deck}/", None),
     ("put", "/api/v1/decks/{deck}/built/", {"built": False}),
+    ("put", "/api/v1/decks/{deck}/organise/", {"tags": ["mine"], "archived": True, "folder": None}),
     ("get", "/api/v1/decks/{deck}/missing/", None),  # owner-only read: the owner's collection
 ]
 CLONE = [("post", "/api/v1/decks/{deck}/clone/", None)]
@@ -79,7 +91,21 @@ OWN_ROUTES = [
     ("get", "/api/v1/decks/?game=chapter-and-verse", None),
     ("post", "/api/v1/decks/", {"game": CV, "name": "Charlie's", "decklist": "1 Verse 004\n"}),
     ("post", "/api/v1/decks/import/", {"game": CV, "decklist": "1 Verse 005\n"}),
+    ("get", "/api/v1/deck-folders/", None),
+    ("get", "/api/v1/decks/export-all/", None),
+    ("get", "/api/v1/decks/?tag=secret-tag", None),
+    ("post", "/api/v1/deck-folders/", {"name": "Charlie's folder"}),
 ]
+# alice's folder, and using it: (method, path, body) with "{folder}" her folder's id (or a made-up one).
+FOLDER_ROUTES = [
+    ("patch", "/api/v1/deck-folders/{folder}/", {"name": "Taken"}),
+    ("delete", "/api/v1/deck-folders/{folder}/", None),
+    ("get", "/api/v1/decks/?folder={folder}", None),
+    ("post", "/api/v1/deck-folders/", {"name": "Inside", "parent": "{folder}"}),
+    ("put", "/api/v1/decks/{bobs}/organise/", {"folder": "{folder}"}),
+]
+# Words only alice may be shown: her private deck's name and tag, her folder's name.
+SECRETS = (b"Alice secret", b"secret-tag", b"Secret folder")
 
 
 def call(client, method: str, path: str, body):
@@ -104,7 +130,7 @@ def test_a_stranger_gets_404_for_a_private_deck_and_changes_nothing(world, charl
         response = call(client, method, address(path, world, "deck"), body)
         if response.status_code != 404:
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
-        if b"Alice secret" in response.content:
+        if any(secret in response.content for secret in SECRETS):
             failures.append((cell(method, path, auth), "shows the deck"))
         if snapshot() != before:
             failures.append((cell(method, path, auth), "changed the database"))
@@ -119,6 +145,8 @@ def test_a_reader_who_is_not_the_owner_reads_and_clones_but_cannot_write(world, 
         response = call(client, method, address(path, world, "public"), body)
         if response.status_code != 200:
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
+        if b"Secret folder" in response.content:
+            failures.append((cell(method, path, auth), "shows alice's folder"))
     before = alice_state()
     for method, path, body in DECK_WRITES:
         response = call(client, method, address(path, world, "public"), body)
@@ -143,7 +171,7 @@ def test_a_stranger_reaches_only_their_own_decks(world, charlie, api_as, auth):
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
         if alice_state() != before:
             failures.append((cell(method, path, auth), "changed alice's decks"))
-        if method == "get" and b"Alice" in response.content:
+        if method == "get" and (b"Alice" in response.content or b"Secret folder" in response.content):
             failures.append((cell(method, path, auth), "shows alice's decks"))
     assert failures == []
     assert set(Deck.objects.filter(owner=charlie).values_list("name", flat=True)) == {"Charlie's", "Imported deck"}
@@ -191,7 +219,8 @@ def test_a_session_write_without_the_csrf_token_is_refused(world, alice, api_as)
     client = api_as(alice, "session", csrf=False)
     before = snapshot()
     failures = []
-    for method, path, body in [*DECK_WRITES[:-1], *CLONE, *OWN_ROUTES[2:]]:
+    own_writes = [route for route in OWN_ROUTES if route[0] != "get"]
+    for method, path, body in [*DECK_WRITES[:-1], *CLONE, *own_writes]:
         response = call(client, method, address(path, world, "deck"), body)
         if response.status_code != 403:
             failures.append((cell(method, path, "session"), response.status_code))
@@ -265,3 +294,47 @@ def test_stranger_results_do_not_depend_on_whether_the_deck_exists(world, charli
             failures.append((cell(method, path), real.status_code, fake.status_code))
     assert failures == []
     assert not Deck.objects.filter(Q(owner=charlie)).exists()
+
+
+def _with_folder(value, folder: str, world: dict):
+    """A route's path or body with "{folder}" (and the deck ids) filled in; a folder id in a body is a number."""
+    if isinstance(value, str):
+        return value.format(**{**world, "folder": folder})
+    if isinstance(value, dict):
+        return {k: (int(folder) if v == "{folder}" else v) for k, v in value.items()}
+    return value
+
+
+def test_a_stranger_cannot_see_rename_delete_or_use_someone_elses_folder(world, charlie, bob, api_as, auth):
+    """alice's folder answers bob as a made-up folder does, and nothing changes."""
+    client = api_as(bob, auth)
+    made_up = str(int(world["folder"]) + 1000)
+    before = snapshot()
+    failures = []
+    for method, path, body in FOLDER_ROUTES:
+        real = call(
+            client, method, _with_folder(path, world["folder"], world), _with_folder(body, world["folder"], world)
+        )
+        fake = call(client, method, _with_folder(path, made_up, world), _with_folder(body, made_up, world))
+        if real.status_code not in (400, 404) or (real.status_code, real.content) != (fake.status_code, fake.content):
+            failures.append((cell(method, path, auth), real.status_code, fake.status_code, real.content[:200]))
+        if any(secret in real.content for secret in SECRETS):
+            failures.append((cell(method, path, auth), "shows alice's folder"))
+    assert failures == []
+    assert snapshot() == before
+
+
+def test_the_owner_renames_fills_filters_and_deletes_her_folder(world, alice, api_as):
+    client = api_as(alice, "token")
+    folder = world["folder"]
+    listed = client.get("/api/v1/decks/", {"folder": folder}).json()["results"]
+    assert {d["name"] for d in listed} == {"Alice secret", "Alice shown"}
+    assert all(d["folder"]["name"] == "Secret folder" for d in listed)
+    assert client.patch(f"/api/v1/deck-folders/{folder}/", {"name": "Spring"}, format="json").status_code == 200
+    inside = client.post("/api/v1/deck-folders/", {"name": "Drafts", "parent": int(folder)}, format="json")
+    assert inside.status_code == 201
+    deeper = client.post("/api/v1/deck-folders/", {"name": "Deeper", "parent": inside.json()["id"]}, format="json")
+    assert deeper.status_code == 400 and deeper.json()["field"] == "parent"
+    assert client.delete(f"/api/v1/deck-folders/{folder}/").status_code == 204
+    assert not DeckFolder.objects.filter(owner=alice).exists()
+    assert Deck.objects.filter(owner=alice).count() == 2  # the decks stay, in no folder

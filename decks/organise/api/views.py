@@ -1,0 +1,130 @@
+"""Deck folders API (/api/v1/deck-folders/) and organising one deck (/api/v1/decks/{id}/organise/).
+
+A folder is its owner's only: anyone else gets a 404, as for a folder that does
+not exist. Organising a deck (folder, tags, archived) is the deck owner's only
+(decks.lists.api.base.owned_deck: 404 if they may not read it, 403 if they may).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardsite.api.errors import bad
+from cardsite.api.reading import read_body, read_query
+from decks.lists.api.base import (
+    BAD_REQUEST,
+    NOT_FOUND,
+    NOT_OWNER,
+    NOT_SIGNED_IN,
+    SignedInDeckApi,
+    deck_body,
+    not_found,
+    owned_deck,
+)
+from decks.lists.api.serializers import DeckOut, EmptyQuery
+from decks.models import DeckFolder
+from decks.organise.api.serializers import DeckOrganiseIn, FolderCreateIn, FolderOut, FolderRenameIn
+from decks.organise.selectors import folder_get_owned, folders_of
+from decks.organise.services import UNCHANGED, deck_organise, folder_create, folder_delete, folder_rename
+
+TAGS = ["deck folders"]
+NO_FOLDER = OpenApiResponse(description="No such folder of yours.")
+
+
+def _folder(request: Request, folder_id: Any, field: str | None = None) -> DeckFolder:
+    folder = folder_get_owned(folder_id=folder_id, user=request.user)
+    if folder is None:
+        raise bad(field, "No such folder of yours.") if field else not_found("folder")
+    return folder
+
+
+class FolderListApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="deck_folders_list",
+        summary="Your deck folders",
+        description="Each top-level folder followed by its subfolders (one level), by name.",
+        responses={200: FolderOut(many=True), 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> Response:
+        read_query(request, EmptyQuery)
+        return Response(FolderOut(folders_of(owner=request.user), many=True).data)
+
+
+class FolderCreateApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="deck_folders_create",
+        summary="Make a deck folder",
+        description="At the top, or inside one of your top-level folders (`parent`). Names are unique where they sit.",
+        request=FolderCreateIn,
+        responses={201: FolderOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        tags=TAGS,
+    )
+    def post(self, request: Request) -> Response:
+        data = read_body(request, FolderCreateIn)
+        parent = _folder(request, data["parent"], "parent") if data.get("parent") is not None else None
+        folder = folder_create(owner=request.user, name=data["name"], parent=parent)
+        return Response(FolderOut(folder).data, status=status.HTTP_201_CREATED)
+
+
+class FoldersApi(FolderListApi, FolderCreateApi):
+    """/deck-folders/: GET lists, POST makes one."""
+
+
+class FolderRenameApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="deck_folders_update",
+        summary="Rename a deck folder",
+        request=FolderRenameIn,
+        responses={200: FolderOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NO_FOLDER},
+        tags=TAGS,
+    )
+    def patch(self, request: Request, folder_id: int) -> Response:
+        folder = _folder(request, folder_id)
+        data = read_body(request, FolderRenameIn)
+        return Response(FolderOut(folder_rename(folder=folder, name=data["name"])).data)
+
+
+class FolderDeleteApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="deck_folders_destroy",
+        summary="Delete a deck folder",
+        description="Its subfolders go with it; the decks in them stay, in no folder.",
+        responses={204: None, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NO_FOLDER},
+        tags=TAGS,
+    )
+    def delete(self, request: Request, folder_id: int) -> Response:
+        folder_delete(folder=_folder(request, folder_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class FolderApi(FolderRenameApi, FolderDeleteApi):
+    """/deck-folders/{id}/: PATCH renames, DELETE deletes."""
+
+
+class DeckOrganiseApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="decks_organise",
+        summary="Put a deck in a folder, tag it, archive it (owner only)",
+        description=(
+            "Any of `folder` (one of yours; null takes it out), `tags` (replace the deck's tags) and `archived` "
+            "(hidden from the deck lists, still opened by its link). Not a new version: the list is unchanged."
+        ),
+        request=DeckOrganiseIn,
+        responses={200: DeckOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_OWNER, 404: NOT_FOUND},
+        tags=["decks"],
+    )
+    def put(self, request: Request, deck_id: Any) -> Response:
+        deck = owned_deck(request, deck_id)
+        data = read_body(request, DeckOrganiseIn)
+        folder = UNCHANGED
+        if "folder" in data:
+            folder = _folder(request, data["folder"], "folder") if data["folder"] is not None else None
+        deck = deck_organise(deck=deck, folder=folder, tags=data.get("tags"), archived=data.get("archived"))
+        deck = owned_deck(request, deck.pk)  # read again: its folder and tags as stored
+        return Response(deck_body(deck, request))
