@@ -324,7 +324,12 @@ def deck_delete(*, deck: Deck) -> None:
 
 
 def deck_holder(deck: Deck) -> str:
-    return f"deck:{deck.pk}"
+    return deck_holder_key(deck.pk)
+
+
+def deck_holder_key(deck_id: Any) -> str:
+    """The reservation holder of a deck by its id (see cardcollections.reservations)."""
+    return f"deck:{deck_id}"
 
 
 def _reserve(deck: Deck) -> None:

@@ -41,6 +41,7 @@ from decks.lists.sheets import DecklistSheet, deck_sheet
 from decks.lists.stats import deck_history, deck_lines, deck_stats, side_by_side
 from decks.lists.writeups import writeup_render
 from decks.models import Deck
+from decks.stock.selectors import BUILD_FILTERS, Buildable, deck_buildable, decks_buildable, decks_filter_buildable
 from rules.games import GAMES, GAMES_BY_SLUG
 from rules.numbers import parse_whole
 
@@ -88,12 +89,24 @@ def deck_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def deck_public(request: HttpRequest) -> HttpResponse:
     game = _game_filter(request)
-    decks = deck_list_public(game=game).defer(*LIST_DEFERRED)
-    page = Paginator(decks, PUBLIC_PER_PAGE).get_page(request.GET.get("page"))
+    decks = deck_list_public(game=game)
+    # "Decks I can build" (signed in): the share of each list the reader's free copies fill, and its filter.
+    build = request.GET.get("build") if request.user.is_authenticated else None
+    shares: dict[Any, Buildable] = {}
+    if build in BUILD_FILTERS:
+        decks, shares = decks_filter_buildable(user=request.user, decks=decks, at_least=BUILD_FILTERS[build])
+    else:
+        build = None
+    page = Paginator(decks.defer(*LIST_DEFERRED), PUBLIC_PER_PAGE).get_page(request.GET.get("page"))
+    rows = with_format_names(page.object_list)
+    if request.user.is_authenticated and not shares:
+        shares = decks_buildable(user=request.user, decks=Deck.objects.filter(pk__in=[d.pk for d in rows]))
+    for d in rows:
+        d.buildable = shares.get(d.pk)
     return render(
         request,
         "decks/lists/public.html",
-        {"page": page, "decks": with_format_names(page.object_list), "games": GAMES, "game": game},
+        {"page": page, "decks": rows, "games": GAMES, "game": game, "build": build},
     )
 
 
@@ -132,6 +145,7 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
             "errors": validation.get("errors", []),
             "warnings": validation.get("warnings", []),
             "writeup": writeup_render(deck.description, game_slug=deck.game.slug),
+            "buildable": deck_buildable(deck=deck, user=request.user),
         },
     )
 

@@ -5,10 +5,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
 
 from cardcollections.models import Game
-from cardcollections.reservations.selectors import on_offer_by_title, stock_by_title
-from decks.lists.services import deck_holder
+from cardcollections.reservations.selectors import FreeCopies, free_copies, on_offer_by_title, stock_by_title
+from decks.lists.services import deck_holder, deck_holder_key
 from decks.models import Deck
 from rules.deck_compare import copies_by_title
 
@@ -111,3 +112,68 @@ def deck_missing(*, deck: Deck) -> list[TitleNeed]:
 def deck_double_bookings(*, deck: Deck) -> list[TitleNeed]:
     """What marking the deck built would take from another built deck: the builder's warning."""
     return [t for t in deck_stock(deck=deck) if t.double_booked]
+
+
+# ---------------------------------------------------------------- decks I can build
+@dataclass(frozen=True)
+class Buildable:
+    """How much of a list a player can fill from their free copies (owned, not held by a built deck)."""
+
+    buildable: int
+    needed: int
+
+    @property
+    def percent(self) -> int:
+        """Rounded down, so a list one card short never reads 100."""
+        return self.buildable * 100 // self.needed if self.needed else 0
+
+    def at_least(self, percent: int) -> bool:
+        """An empty list is nothing to build: never in a filter."""
+        return self.needed > 0 and self.buildable * 100 >= percent * self.needed
+
+
+# The public decks page's and the API's filters: "100" every card, "90" at least 90 % of them.
+BUILD_FILTERS = {"100": 100, "90": 90}
+
+
+def _buildable(*, cards: Iterable[Mapping[str, Any]], game_id: int, free: FreeCopies, holder: str | None) -> Buildable:
+    have = needed = 0
+    for key, (_title, count) in copies_by_title(cards).items():
+        needed += count
+        have += min(count, free.free(game_id, key, holder))
+    return Buildable(have, needed)
+
+
+def decks_buildable(*, user: AbstractBaseUser | AnonymousUser | None, decks: QuerySet[Deck]) -> dict[Any, Buildable]:
+    """{deck id: Buildable} for every deck of `decks`, for `user` (three queries; {} for anonymous users).
+
+    Counted by title across printings, as the construction rules and the builder
+    count; a built deck of the user's own gets its own reservation back.
+    """
+    if user is None or not user.is_authenticated:
+        return {}
+    free = free_copies(owner=user)
+    out = {}
+    for pk, game_id, owner_id, built, cards in decks.order_by().values_list(
+        "pk", "game_id", "owner_id", "built", "cards"
+    ):
+        holder = deck_holder_key(pk) if built and owner_id == user.pk else None
+        out[pk] = _buildable(cards=cards, game_id=game_id, free=free, holder=holder)
+    return out
+
+
+def deck_buildable(*, deck: Deck, user: AbstractBaseUser | AnonymousUser | None) -> Buildable | None:
+    """One deck's share for `user` (two queries); None for anonymous users."""
+    if user is None or not user.is_authenticated:
+        return None
+    holder = deck_holder(deck) if deck.built and deck.owner_id == user.pk else None
+    return _buildable(cards=deck.cards, game_id=deck.game_id, free=free_copies(owner=user), holder=holder)
+
+
+def decks_filter_buildable(
+    *, user: AbstractBaseUser | AnonymousUser | None, decks: QuerySet[Deck], at_least: int
+) -> tuple[QuerySet[Deck], dict[Any, Buildable]]:
+    """`decks` narrowed to those `user` can build at least `at_least` % of, and every share counted (four queries)."""
+    shares = decks_buildable(user=user, decks=decks)
+    keep = [pk for pk, share in shares.items() if share.at_least(at_least)]
+    return decks.filter(pk__in=keep), shares

@@ -74,6 +74,8 @@ DECK_WRITES = [
     ("get", "/api/v1/decks/{deck}/missing/", None),  # owner-only read: the owner's collection
 ]
 CLONE = [("post", "/api/v1/decks/{deck}/clone/", None)]
+# Reads of any deck the caller may read, for signed-in callers only (their own collection against it).
+SIGNED_IN_READS = [("get", "/api/v1/decks/{deck}/buildable/", None)]
 OWN_ROUTES = [
     ("get", "/api/v1/decks/", None),
     ("get", "/api/v1/decks/?game=chapter-and-verse", None),
@@ -100,7 +102,7 @@ def test_a_stranger_gets_404_for_a_private_deck_and_changes_nothing(world, charl
     client = api_as(charlie, auth)
     before = snapshot()
     failures = []
-    for method, path, body in DECK_READS + DECK_WRITES + CLONE:
+    for method, path, body in DECK_READS + DECK_WRITES + CLONE + SIGNED_IN_READS:
         response = call(client, method, address(path, world, "deck"), body)
         if response.status_code != 404:
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
@@ -115,7 +117,7 @@ def test_a_stranger_gets_404_for_a_private_deck_and_changes_nothing(world, charl
 def test_a_reader_who_is_not_the_owner_reads_and_clones_but_cannot_write(world, charlie, api_as, auth):
     client = api_as(charlie, auth)
     failures = []
-    for method, path, body in DECK_READS:
+    for method, path, body in DECK_READS + SIGNED_IN_READS:
         response = call(client, method, address(path, world, "public"), body)
         if response.status_code != 200:
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
@@ -154,7 +156,7 @@ def test_anonymous_callers_cannot_write_or_list_their_own_and_see_only_readable_
     client = APIClient()
     failures = []
     for deck in ("deck", "public"):
-        for method, path, body in DECK_WRITES + CLONE:
+        for method, path, body in DECK_WRITES + CLONE + SIGNED_IN_READS:
             response = call(client, method, address(path, world, deck), body)
             if response.status_code not in (401, 403):
                 failures.append((cell(method, path), deck, response.status_code))
@@ -174,7 +176,7 @@ def test_anonymous_callers_cannot_write_or_list_their_own_and_see_only_readable_
 def test_the_owner_reaches_every_endpoint_of_their_private_deck(world, alice, api_as, auth):
     client = api_as(alice, auth)
     failures = []
-    for method, path, body in [*DECK_READS, DECK_WRITES[-1]]:
+    for method, path, body in [*DECK_READS, DECK_WRITES[-1], *SIGNED_IN_READS]:
         response = call(client, method, address(path, world, "deck"), body)
         if response.status_code != 200:
             failures.append((cell(method, path, auth), response.status_code))
@@ -219,10 +221,17 @@ def test_stranger_results_do_not_depend_on_whether_the_deck_exists(world, charli
     client = api_as(charlie, "token")
     made_up = "6a0b7b9e-0000-4000-8000-000000000000"
     failures = []
-    for method, path, body in DECK_READS + DECK_WRITES + CLONE:
+    for method, path, body in DECK_READS + DECK_WRITES + CLONE + SIGNED_IN_READS:
         real = call(client, method, address(path, world, "deck"), body)
         fake = call(client, method, path.format(**{**world, "deck": made_up}), body)
         if (real.status_code, real.content) != (fake.status_code, fake.content):
             failures.append((cell(method, path), real.status_code, fake.status_code))
     assert failures == []
     assert not Deck.objects.filter(Q(owner=charlie)).exists()
+
+
+def test_the_buildable_list_shows_public_decks_only_and_needs_a_sign_in(world, charlie, api_as, auth):
+    response = api_as(charlie, auth).get("/api/v1/decks/buildable/")
+    assert response.status_code == 200
+    assert {r["deck"]["name"] for r in response.json()["results"]} == {"Alice shown", "Bob shown"}
+    assert APIClient().get("/api/v1/decks/buildable/").status_code in (401, 403)
