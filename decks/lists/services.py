@@ -18,7 +18,7 @@ from cardcollections.models import Game
 from cardcollections.reservations.services import reservations_release, reservations_replace
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import format_resolve
-from decks.models import Deck, DeckVersion, DeckVisibility
+from decks.models import Deck, DeckTitle, DeckVersion, DeckVisibility
 from decks.validation.services import deck_validation
 from rules.deck_compare import copies_by_title
 from rules.decklist.export import export_decklist
@@ -147,9 +147,23 @@ def _check_fields(*, name: str | None, description: str | None, visibility: str 
 
 
 def _add_version(deck: Deck) -> DeckVersion:
+    """The deck's list as a new version, and its copies by title (DeckTitle) rewritten to match."""
+    deck_titles_replace(decks=[deck])
     return DeckVersion.objects.create(
         deck=deck, number=deck.version, name=deck.name, format=deck.format, cards=deck.cards, card_count=deck.card_count
     )
+
+
+def deck_titles_replace(*, decks: list[Deck]) -> None:
+    """Rewrite the DeckTitle rows of `decks` from their lists (in the caller's transaction, or one of its own)."""
+    rows = [
+        DeckTitle(deck=deck, game_id=deck.game_id, title_key=key, copies=copies)
+        for deck in decks
+        for key, (_title, copies) in copies_by_title(deck.cards).items()
+    ]
+    with transaction.atomic():
+        DeckTitle.objects.filter(deck__in=[d.pk for d in decks]).delete()
+        DeckTitle.objects.bulk_create(rows, batch_size=1000)
 
 
 def _apply_list(deck: Deck, read: DeckList) -> None:

@@ -1,16 +1,18 @@
 """A deck against its owner's collection: owned, reserved by other built decks, free, missing, on offer."""
 
+import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connection
 from django.db.models import QuerySet
 
-from cardcollections.models import Game
+from cardcollections.models import Card, CardReservation, CollectionEntry, Game
 from cardcollections.reservations.selectors import FreeCopies, free_copies, on_offer_by_title, stock_by_title
 from decks.lists.services import deck_holder, deck_holder_key
-from decks.models import Deck
+from decks.models import Deck, DeckTitle
 from rules.deck_compare import copies_by_title
 
 
@@ -145,21 +147,50 @@ def _buildable(*, cards: Iterable[Mapping[str, Any]], game_id: int, free: FreeCo
 
 
 def decks_buildable(*, user: AbstractBaseUser | AnonymousUser | None, decks: QuerySet[Deck]) -> dict[Any, Buildable]:
-    """{deck id: Buildable} for every deck of `decks`, for `user` (three queries; {} for anonymous users).
+    """{deck id: Buildable} for the decks of `decks` with a card in them, for `user` ({} for anonymous users).
 
     Counted by title across printings, as the construction rules and the builder
-    count; a built deck of the user's own gets its own reservation back.
+    count, in one aggregate query over the decks' DeckTitle rows and the user's
+    free copies; a built deck of the user's own gets its own reservation back
+    (two queries more, four if they have built decks among `decks`).
     """
     if user is None or not user.is_authenticated:
         return {}
-    free = free_copies(owner=user)
-    out = {}
-    for pk, game_id, owner_id, built, cards in decks.order_by().values_list(
-        "pk", "game_id", "owner_id", "built", "cards"
-    ):
-        holder = deck_holder_key(pk) if built and owner_id == user.pk else None
-        out[pk] = _buildable(cards=cards, game_id=game_id, free=free, holder=holder)
+    ids_sql, ids_params = decks.order_by().values("pk").query.sql_with_params()
+    titles, entries, cards = DeckTitle._meta.db_table, CollectionEntry._meta.db_table, Card._meta.db_table
+    reservations = CardReservation._meta.db_table
+    # Free copies per (game, title): owned minus reserved, as TitleStock.free; a deck takes at most its copies.
+    sql = f"""
+        SELECT t.deck_id, SUM(t.copies),
+               SUM(CASE WHEN f.n >= t.copies THEN t.copies WHEN f.n > 0 THEN f.n ELSE 0 END)
+        FROM {titles} t
+        LEFT JOIN (
+            SELECT s.game_id, s.title_key, SUM(s.n) AS n FROM (
+                SELECT c.game_id AS game_id, c.title_key AS title_key, e.quantity AS n
+                FROM {entries} e JOIN {cards} c ON c.id = e.card_id
+                WHERE e.owner_id = %s AND e.quantity > 0
+                UNION ALL
+                SELECT r.game_id, r.title_key, -r.quantity FROM {reservations} r WHERE r.owner_id = %s
+            ) s GROUP BY s.game_id, s.title_key
+        ) f ON f.game_id = t.game_id AND f.title_key = t.title_key
+        WHERE t.deck_id IN ({ids_sql})
+        GROUP BY t.deck_id
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user.pk, user.pk, *ids_params])
+        rows = cursor.fetchall()
+    out = {_uuid(pk): Buildable(int(have), int(needed)) for pk, needed, have in rows}
+    own_built = decks.filter(owner=user, built=True).order_by()
+    if own_built.exists():
+        free = free_copies(owner=user)
+        for pk, game_id, cards_ in own_built.values_list("pk", "game_id", "cards"):
+            out[pk] = _buildable(cards=cards_, game_id=game_id, free=free, holder=deck_holder_key(pk))
     return out
+
+
+def _uuid(value: Any) -> uuid.UUID:
+    """A deck id as the ORM gives it (SQLite hands raw rows back as 32 hex digits)."""
+    return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
 
 
 def deck_buildable(*, deck: Deck, user: AbstractBaseUser | AnonymousUser | None) -> Buildable | None:
@@ -173,7 +204,7 @@ def deck_buildable(*, deck: Deck, user: AbstractBaseUser | AnonymousUser | None)
 def decks_filter_buildable(
     *, user: AbstractBaseUser | AnonymousUser | None, decks: QuerySet[Deck], at_least: int
 ) -> tuple[QuerySet[Deck], dict[Any, Buildable]]:
-    """`decks` narrowed to those `user` can build at least `at_least` % of, and every share counted (four queries)."""
+    """`decks` narrowed to those `user` can build at least `at_least` % of, and every share counted."""
     shares = decks_buildable(user=user, decks=decks)
     keep = [pk for pk, share in shares.items() if share.at_least(at_least)]
     return decks.filter(pk__in=keep), shares

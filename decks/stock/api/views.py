@@ -20,6 +20,8 @@ from decks.models import Deck
 from decks.stock.selectors import BUILD_FILTERS, Buildable, deck_buildable, decks_buildable, decks_filter_buildable
 from rules.games import GAME_SLUGS
 
+NOTHING = Buildable(0, 0)  # an empty list
+
 
 class BuildableOut(serializers.Serializer):
     buildable = serializers.IntegerField(help_text="Copies of the list your free copies fill, title by title.")
@@ -83,7 +85,8 @@ class PublicBuildableApi(SignedInDeckApi):
             shares = decks_buildable(user=request.user, decks=Deck.objects.filter(pk__in=[d.pk for d in page]))
         context = {"request": request}
         results = [
-            {"deck": DeckSummaryOut(d, context=context).data, "buildable": buildable_body(shares[d.pk])} for d in page
+            {"deck": DeckSummaryOut(d, context=context).data, "buildable": buildable_body(shares.get(d.pk, NOTHING))}
+            for d in page
         ]
         return paginator.get_paginated_response(results)
 

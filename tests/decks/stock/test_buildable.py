@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from cardcollections.collection.services import collection_change
 from cardcollections.models import Card, Game
-from decks.lists.services import deck_create, deck_set_built
+from decks.lists.services import deck_create, deck_set_built, deck_update
 from decks.models import Deck
 from decks.stock.selectors import decks_buildable
 
@@ -67,6 +67,13 @@ def test_it_shows_each_public_deck_share_for_the_signed_in_player(decks, alice):
     assert build_column(page) == {"All of it": "100 %", "Ninety": "90 %", "Printings": "100 %", "Half": "50 %"}
 
 
+def test_a_new_list_is_counted_again(decks, alice):
+    deck_update(deck=decks["half"], decklist="10 Verse 001")
+    deck_update(deck=decks["all"], name="Renamed", visibility="public")  # a new name: the same list
+    page = client_for(alice).get(reverse("deck-public"), {"build": "100"}).content.decode()
+    assert set(build_column(page)) == {"Renamed", "Half", "Printings"}
+
+
 def test_it_counts_copies_held_by_a_built_deck_as_not_free(decks, alice, cv):
     mine = public(alice, cv, "Mine", "4 Verse 001")
     deck_set_built(deck=mine, built=True)
@@ -116,13 +123,17 @@ def test_the_public_page_runs_a_bounded_number_of_queries(cv, alice, bob, django
         client.get(reverse("deck-public"))
 
 
-def test_decks_buildable_is_three_queries_for_any_number_of_decks(cv, alice, bob, django_assert_num_queries):
-    own(alice, "Verse 001", 3)
+def test_decks_buildable_takes_the_same_queries_for_any_number_of_decks(cv, alice, bob, django_assert_num_queries):
+    own(alice, "Verse 001", 5)
     for i in range(40):
         public(bob, cv, f"Deck {i}", "3 Verse 001\n1 Verse 002")
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):  # one aggregate, and whether alice has built decks among them
         shares = decks_buildable(user=alice, decks=Deck.objects.all())
     assert {s.percent for s in shares.values()} == {75}
+    deck_set_built(deck=public(alice, cv, "Mine", "2 Verse 001"), built=True)
+    with django_assert_num_queries(5):  # and her free copies, and her built decks' lists
+        shares = decks_buildable(user=alice, decks=Deck.objects.all())
+    assert sorted({s.percent for s in shares.values()}) == [75, 100]
 
 
 def test_the_api_lists_public_decks_with_my_share_and_filters_them(decks, alice):

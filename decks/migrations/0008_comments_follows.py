@@ -1,0 +1,54 @@
+"""Decks as something players share: copies by title (for "decks I can build")."""
+
+import django.db.models.deletion
+from django.db import migrations, models
+
+
+def fill_titles(apps, schema_editor):
+    """Count every saved deck's list by title, as decks.lists.services.deck_titles_replace does."""
+    from rules.deck_compare import copies_by_title
+
+    Deck = apps.get_model("decks", "Deck")
+    DeckTitle = apps.get_model("decks", "DeckTitle")
+    rows = []
+    for deck in Deck.objects.only("pk", "game_id", "cards").iterator(chunk_size=500):
+        for key, (_title, copies) in copies_by_title(deck.cards or []).items():
+            rows.append(DeckTitle(deck_id=deck.pk, game_id=deck.game_id, title_key=key, copies=copies))
+        if len(rows) >= 5000:
+            DeckTitle.objects.bulk_create(rows)
+            rows = []
+    DeckTitle.objects.bulk_create(rows)
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("collections", "0012_card_provenance"),
+        ("decks", "0006_tournaments"),
+    ]
+
+    operations = [
+        migrations.CreateModel(
+            name="DeckTitle",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("title_key", models.CharField(max_length=200)),
+                ("copies", models.PositiveIntegerField()),
+                (
+                    "deck",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="titles", to="decks.deck"
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="collections.game"
+                    ),
+                ),
+            ],
+            options={
+                "constraints": [models.UniqueConstraint(fields=("deck", "title_key"), name="deck_title_unique")],
+            },
+        ),
+        migrations.RunPython(fill_titles, migrations.RunPython.noop),
+    ]
