@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("decks.goldfish.api.urls")),
     path("", include("decks.battles.api.urls")),
     path("", include("decks.stock.api.urls")),
+    path("", include("decks.comments.api_urls")),
     path("", include("decks.lists.api.urls")),
     path("", include("decks.events.api.urls")),
     path("", include("decks.tournaments.api.urls")),

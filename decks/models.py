@@ -1,5 +1,6 @@
 """The decks app's models, for Django: each feature keeps its own `models.py`."""
 
+from decks.comments.models import DeckComment
 from decks.events.models import Event, EventCheck, EventCheckStatus, EventState, Registration
 from decks.formats.models import TournamentFormat, TournamentFormatVersion
 from decks.goldfish.models import GoldfishChunk, GoldfishJob, GoldfishStatus
@@ -8,6 +9,7 @@ from decks.tournaments.models import Match, Player, Round, RoundKind
 
 __all__ = [
     "Deck",
+    "DeckComment",
     "DeckNotice",
     "DeckTitle",
     "DeckVersion",

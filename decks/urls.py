@@ -12,4 +12,5 @@ urlpatterns = [
     path("", include("decks.events.urls")),
     path("", include("decks.tournaments.urls")),
     path("", include("decks.stock.urls")),
+    path("", include("decks.comments.urls")),
 ]

@@ -115,6 +115,11 @@ def stored_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"set": e["set"], "number": e["number"], "count": e["count"]} for e in entries]
 
 
+def storable(text: str) -> bool:
+    """Whether a text column can hold `text` (no NUL, no lone surrogate)."""
+    return not _UNSTORABLE.search(text)
+
+
 def check_name_and_description(
     *, name: str | None, description: str | None, what: str, error: type[DeckRequestError] = DeckRequestError
 ) -> None:

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cardcollections.catalog.selectors import game_get
 from cardsite.api.throttles import page_request_allowed, too_many_requests
+from decks.comments.views import comments_for_page
 from decks.exceptions import DeckRequestError
 from decks.formats.notices import deck_notice_dismiss as notice_dismiss
 from decks.lists.forms import DeckImportForm
@@ -146,6 +147,7 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
             "warnings": validation.get("warnings", []),
             "writeup": writeup_render(deck.description, game_slug=deck.game.slug),
             "buildable": deck_buildable(deck=deck, user=request.user),
+            "comments": comments_for_page(deck=deck, user=request.user),
         },
     )
 

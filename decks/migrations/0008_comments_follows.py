@@ -1,6 +1,7 @@
-"""Decks as something players share: copies by title (for "decks I can build")."""
+"""Decks as something players share: copies by title (for "decks I can build"), comments."""
 
 import django.db.models.deletion
+from django.conf import settings
 from django.db import migrations, models
 
 
@@ -24,6 +25,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("collections", "0012_card_provenance"),
         ("decks", "0006_tournaments"),
+        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
@@ -51,4 +53,31 @@ class Migration(migrations.Migration):
             },
         ),
         migrations.RunPython(fill_titles, migrations.RunPython.noop),
+        migrations.CreateModel(
+            name="DeckComment",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("body", models.TextField()),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("edited", models.DateTimeField(blank=True, null=True)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deck_comments",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "deck",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="comments", to="decks.deck"
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["created", "id"],
+                "indexes": [models.Index(fields=["deck", "created"], name="deck_comment_deck_created")],
+            },
+        ),
     ]

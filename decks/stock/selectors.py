@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import QuerySet
 
@@ -156,7 +157,10 @@ def decks_buildable(*, user: AbstractBaseUser | AnonymousUser | None, decks: Que
     """
     if user is None or not user.is_authenticated:
         return {}
-    ids_sql, ids_params = decks.order_by().values("pk").query.sql_with_params()
+    try:
+        ids_sql, ids_params = decks.order_by().values("pk").query.sql_with_params()
+    except EmptyResultSet:  # pk__in=[]: no deck to count
+        return {}
     titles, entries, cards = DeckTitle._meta.db_table, CollectionEntry._meta.db_table, Card._meta.db_table
     reservations = CardReservation._meta.db_table
     # Free copies per (game, title): owned minus reserved, as TitleStock.free; a deck takes at most its copies.

@@ -65,6 +65,7 @@ DECK_READS = [
     ("get", "/api/v1/decks/{bobs}/compare/?with={deck}", None),
     ("get", "/api/v1/decks/{deck}/compare/?with={bobs}", None),
     ("get", "/api/v1/decks/{deck}/validation/", None),
+    ("get", "/api/v1/decks/{deck}/comments/", None),
 ]
 DECK_WRITES = [
     ("patch", "/api/v1/decks/{deck}/", {"name": "Taken"}),
@@ -235,3 +236,34 @@ def test_the_buildable_list_shows_public_decks_only_and_needs_a_sign_in(world, c
     assert response.status_code == 200
     assert {r["deck"]["name"] for r in response.json()["results"]} == {"Alice shown", "Bob shown"}
     assert APIClient().get("/api/v1/decks/buildable/").status_code in (401, 403)
+
+
+def test_a_private_decks_comments_are_nobody_elses_business(world, alice, bob, charlie, api_as, auth):
+    """bob commented on alice's deck while it was public; once it is private only alice reaches them."""
+    from decks.comments.services import comment_create
+    from decks.models import DeckComment
+
+    deck = Deck.objects.get(pk=world["public"])
+    comment = comment_create(deck=deck, author=bob, body="Shown while public")
+    deck_update(deck=deck, visibility="private")
+    routes = [
+        ("get", "/api/v1/decks/{deck}/comments/", None),
+        ("post", "/api/v1/decks/{deck}/comments/", {"body": "hello"}),
+        ("patch", f"/api/v1/decks/{{deck}}/comments/{comment.pk}/", {"body": "changed"}),
+        ("delete", f"/api/v1/decks/{{deck}}/comments/{comment.pk}/", None),
+    ]
+    failures = []
+    for user in (bob, charlie):  # the author too: the deck is no longer his to read
+        client = api_as(user, auth)
+        for method, path, body in routes:
+            response = call(client, method, address(path, world, "public"), body)
+            if response.status_code != 404 or b"Shown while public" in response.content:
+                failures.append((user.username, cell(method, path, auth), response.status_code))
+    for method, path, body in routes:
+        response = call(APIClient(), method, address(path, world, "public"), body)
+        if response.status_code not in (401, 403, 404) or b"Shown while public" in response.content:
+            failures.append(("anonymous", cell(method, path), response.status_code))
+    assert failures == []
+    assert list(DeckComment.objects.values_list("body", flat=True)) == ["Shown while public"]
+    mine = api_as(alice, auth).get(f"/api/v1/decks/{world['public']}/comments/")
+    assert [c["body"] for c in mine.json()["results"]] == ["Shown while public"]

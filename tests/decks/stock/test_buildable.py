@@ -97,6 +97,13 @@ def test_the_filter_finds_nothing_when_the_collection_is_empty(decks, charlie):
     assert "No public deck you can build at least 90 % of" in page
 
 
+def test_a_signed_in_reader_with_no_public_deck_to_see_gets_an_empty_page(cv, alice):
+    response = client_for(alice).get(reverse("deck-public"))
+    assert response.status_code == 200
+    assert "No public decks yet." in response.content.decode()
+    assert decks_buildable(user=alice, decks=Deck.objects.none()) == {}
+
+
 def test_anonymous_readers_see_no_build_column_and_no_filter(decks):
     page = Client().get(reverse("deck-public"), {"build": "100"}).content.decode()
     assert "I can build" not in page
