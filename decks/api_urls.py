@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("decks.battles.api.urls")),
     path("", include("decks.stock.api.urls")),
     path("", include("decks.comments.api_urls")),
+    path("", include("decks.starters.api_urls")),
     path("", include("decks.lists.api.urls")),
     path("", include("decks.events.api.urls")),
     path("", include("decks.tournaments.api.urls")),

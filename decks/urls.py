@@ -13,4 +13,5 @@ urlpatterns = [
     path("", include("decks.tournaments.urls")),
     path("", include("decks.stock.urls")),
     path("", include("decks.comments.urls")),
+    path("", include("decks.starters.urls")),
 ]
