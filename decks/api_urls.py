@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("decks.stock.api.urls")),
     path("", include("decks.comments.api_urls")),
     path("", include("decks.starters.api_urls")),
+    path("", include("decks.follows.api_urls")),
     path("", include("decks.lists.api.urls")),
     path("", include("decks.events.api.urls")),
     path("", include("decks.tournaments.api.urls")),

@@ -2,6 +2,7 @@
 
 from decks.comments.models import DeckComment
 from decks.events.models import Event, EventCheck, EventCheckStatus, EventState, Registration
+from decks.follows.models import Follow
 from decks.formats.models import TournamentFormat, TournamentFormatVersion
 from decks.goldfish.models import GoldfishChunk, GoldfishJob, GoldfishStatus
 from decks.lists.models import Deck, DeckNotice, DeckTitle, DeckVersion, DeckVisibility
@@ -18,6 +19,7 @@ __all__ = [
     "EventCheck",
     "EventCheckStatus",
     "EventState",
+    "Follow",
     "GoldfishChunk",
     "GoldfishJob",
     "GoldfishStatus",

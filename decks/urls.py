@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("decks.stock.urls")),
     path("", include("decks.comments.urls")),
     path("", include("decks.starters.urls")),
+    path("", include("decks.follows.urls")),
 ]

@@ -22,6 +22,7 @@ from cardcollections.catalog.selectors import game_get
 from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.comments.views import comments_for_page
 from decks.exceptions import DeckRequestError
+from decks.follows.selectors import is_following
 from decks.formats.notices import deck_notice_dismiss as notice_dismiss
 from decks.lists.forms import DeckImportForm
 from decks.lists.selectors import (
@@ -148,6 +149,11 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
             "writeup": writeup_render(deck.description, game_slug=deck.game.slug),
             "buildable": deck_buildable(deck=deck, user=request.user),
             "comments": comments_for_page(deck=deck, user=request.user),
+            "following": (
+                is_following(follower=request.user, followed_id=deck.owner_id)
+                if request.user.is_authenticated and not is_owner
+                else None
+            ),
         },
     )
 

@@ -1,4 +1,4 @@
-"""Decks as something players share: copies by title (for "decks I can build"), comments."""
+"""Decks as something players share: copies by title (for "decks I can build"), comments, follows."""
 
 import django.db.models.deletion
 from django.conf import settings
@@ -78,6 +78,38 @@ class Migration(migrations.Migration):
             options={
                 "ordering": ["created", "id"],
                 "indexes": [models.Index(fields=["deck", "created"], name="deck_comment_deck_created")],
+            },
+        ),
+        migrations.CreateModel(
+            name="Follow",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "followed",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="followers",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "follower",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="following",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["-created"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("follower", "followed"), name="follow_unique"),
+                    models.CheckConstraint(
+                        condition=models.Q(("follower", models.F("followed")), _negated=True), name="follow_not_self"
+                    ),
+                ],
             },
         ),
     ]
