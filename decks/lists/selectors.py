@@ -5,6 +5,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
+from cardcollections.models import Card
 from decks.exceptions import DeckRequestError
 from decks.lists.services import deck_list_of
 from decks.models import Deck, DeckNotice, DeckVersion, DeckVisibility, TournamentFormat
@@ -76,6 +77,11 @@ def deck_list_public(*, game: str | None = None, exclude_owner: User = None) -> 
     if _is_user(exclude_owner):
         qs = qs.filter(~Q(owner=exclude_owner))
     return qs
+
+
+def deck_list_public_playing(*, card: Card, game: str | None = None) -> QuerySet[Deck]:
+    """Public decks with any printing of `card`'s title (counted by title, as the rules count)."""
+    return deck_list_public(game=game).filter(titles__game_id=card.game_id, titles__title_key=card.title_key)
 
 
 def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:

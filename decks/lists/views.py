@@ -18,7 +18,9 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cardcollections.catalog.selectors import game_get
+from cardcollections.catalog.panels import CardPanel
+from cardcollections.catalog.selectors import card_get, game_get
+from cardcollections.models import Card
 from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.comments.views import comments_for_page
 from decks.exceptions import DeckRequestError
@@ -32,6 +34,7 @@ from decks.lists.selectors import (
     deck_get_readable,
     deck_list_owned,
     deck_list_public,
+    deck_list_public_playing,
     deck_notices_open,
     deck_text,
     deck_version_get,
@@ -88,10 +91,26 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _card_filter(request: HttpRequest) -> Card | None:
+    """`?card=<id>`: only the public decks playing that card's title; an unreadable or unknown id is ignored."""
+    try:
+        pk = parse_whole(request.GET.get("card", ""), field="card", minimum=1, maximum=2**31 - 1)
+    except ValueError:
+        return None
+    return card_get(pk=pk)
+
+
+def card_usage_panel(*, card: Card, user: Any) -> CardPanel:
+    """The card page's "in public decks" section (registered in DecksConfig.ready: the catalog knows no decks)."""
+    count = deck_list_public_playing(card=card).count()
+    return CardPanel("decks/lists/_card_usage.html", {"card": card, "count": count})
+
+
 @require_GET
 def deck_public(request: HttpRequest) -> HttpResponse:
     game = _game_filter(request)
-    decks = deck_list_public(game=game)
+    card = _card_filter(request)
+    decks = deck_list_public(game=game) if card is None else deck_list_public_playing(card=card, game=game)
     # "Decks I can build" (signed in): the share of each list the reader's free copies fill, and its filter.
     build = request.GET.get("build") if request.user.is_authenticated else None
     shares: dict[Any, Buildable] = {}
@@ -108,7 +127,7 @@ def deck_public(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "decks/lists/public.html",
-        {"page": page, "decks": rows, "games": GAMES, "game": game, "build": build},
+        {"page": page, "decks": rows, "games": GAMES, "game": game, "build": build, "card": card},
     )
 
 
