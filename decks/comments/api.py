@@ -16,7 +16,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.errors import refused
-from cardsite.api.numbers import StrictIntegerField
 from cardsite.api.pagination import PageNumberWithSize
 from cardsite.api.reading import read_body, read_query
 from decks.comments.selectors import comments_visible, deck_comment_get, deck_comments
@@ -30,6 +29,7 @@ from decks.comments.services import (
     comment_edit,
 )
 from decks.lists.api.base import BAD_REQUEST, NOT_SIGNED_IN, DeckApiBase, not_found, readable_deck
+from decks.lists.api.serializers import PageQuery, page_out
 from decks.lists.writeups import writeup_render
 from decks.models import Deck, DeckComment
 from decks.validation.api.serializers import StrictCharField
@@ -63,20 +63,11 @@ class CommentOut(serializers.Serializer):
         return bool(user.is_authenticated and comment_can_delete(comment=comment, user=user))
 
 
-class CommentPageOut(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = CommentOut(many=True)
+CommentPageOut = page_out("CommentPageOut", CommentOut(many=True))
 
 
 class CommentIn(serializers.Serializer):
     body = StrictCharField(max_length=MAX_COMMENT, trim_whitespace=False, help_text="Markdown; [[Card]] links a card.")
-
-
-class CommentListQuery(serializers.Serializer):
-    page = StrictIntegerField(required=False, min_value=1)
-    page_size = StrictIntegerField(required=False, min_value=1, max_value=200, help_text="At most 200.")
 
 
 class _CommentApiBase(DeckApiBase):
@@ -103,12 +94,12 @@ class DeckCommentListApi(_CommentApiBase):
         operation_id="deck_comments_list",
         summary="A deck's comments, oldest first",
         description="Anyone's for a public deck; only the owner's once the deck is not public.",
-        parameters=[CommentListQuery],
+        parameters=[PageQuery],
         responses={200: CommentPageOut, 400: BAD_REQUEST, 404: NOT_FOUND},
         tags=TAGS,
     )
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, CommentListQuery)
+        read_query(request, PageQuery)
         comments = deck_comments(deck=self.deck(request, deck_id)).select_related("deck__game")
         paginator = PageNumberWithSize()
         page = paginator.paginate_queryset(comments, request, view=self)

@@ -8,13 +8,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.errors import bad
-from cardsite.api.numbers import StrictIntegerField
 from cardsite.api.pagination import PageNumberWithSize
 from cardsite.api.reading import read_body, read_query
 from decks.follows.selectors import feed_for, follows_of, player_get
 from decks.follows.services import follow_add, follow_remove
 from decks.lists.api.base import BAD_REQUEST, NOT_SIGNED_IN, SignedInDeckApi, not_found
-from decks.lists.api.serializers import DeckSummaryOut
+from decks.lists.api.serializers import DeckSummaryOut, PageQuery, page_out
 from decks.validation.api.serializers import StrictCharField
 
 TAGS = ["follows"]
@@ -29,11 +28,6 @@ class FollowIn(serializers.Serializer):
     username = StrictCharField(max_length=150, help_text="The player to follow.")
 
 
-class PageQuery(serializers.Serializer):
-    page = StrictIntegerField(required=False, min_value=1)
-    page_size = StrictIntegerField(required=False, min_value=1, max_value=200, help_text="At most 200.")
-
-
 class FeedItemOut(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["new-deck", "new-version"])
     version = serializers.IntegerField()
@@ -42,18 +36,8 @@ class FeedItemOut(serializers.Serializer):
     deck = DeckSummaryOut()
 
 
-class FollowPageOut(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = FollowOut(many=True)
-
-
-class FeedPageOut(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = FeedItemOut(many=True)
+FollowPageOut = page_out("FollowPageOut", FollowOut(many=True))
+FeedPageOut = page_out("FeedPageOut", FeedItemOut(many=True))
 
 
 class FollowListApi(SignedInDeckApi):

@@ -10,11 +10,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.numbers import StrictIntegerField
 from cardsite.api.pagination import PageNumberWithSize
 from cardsite.api.reading import read_query
 from decks.lists.api.base import BAD_REQUEST, NOT_FOUND, NOT_SIGNED_IN, TAGS, SignedInDeckApi, readable_deck
-from decks.lists.api.serializers import DeckSummaryOut, EmptyQuery
+from decks.lists.api.serializers import DeckSummaryOut, EmptyQuery, PageQuery, page_out
 from decks.lists.selectors import deck_list_public
 from decks.models import Deck
 from decks.stock.selectors import BUILD_FILTERS, Buildable, deck_buildable, decks_buildable, decks_filter_buildable
@@ -40,22 +39,16 @@ class BuildableDeckOut(serializers.Serializer):
     buildable = BuildableOut()
 
 
-class BuildablePageOut(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = BuildableDeckOut(many=True)
+BuildablePageOut = page_out("BuildablePageOut", BuildableDeckOut(many=True))
 
 
-class BuildableQuery(serializers.Serializer):
+class BuildableQuery(PageQuery):
     game = serializers.ChoiceField(choices=GAME_SLUGS, required=False, help_text="Only this game's decks.")
     build = serializers.ChoiceField(
         choices=list(BUILD_FILTERS),
         required=False,
         help_text="100: only decks you can build in full; 90: at least 90 % of the list. Left out: every public deck.",
     )
-    page = StrictIntegerField(required=False, min_value=1)
-    page_size = StrictIntegerField(required=False, min_value=1, max_value=200, help_text="At most 200.")
 
 
 class PublicBuildableApi(SignedInDeckApi):
