@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from cardsite.api.errors import refused
 from cardsite.api.pagination import PageNumberWithSize
 from cardsite.api.reading import read_body, read_query
-from decks.comments.selectors import comments_visible, deck_comment_get, deck_comments
+from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
 from decks.comments.services import (
     MAX_COMMENT,
     CommentNotAllowed,
@@ -50,7 +50,8 @@ class CommentOut(serializers.Serializer):
     can_delete = serializers.SerializerMethodField(help_text="You wrote it, own the deck, or moderate.")
 
     def get_html(self, comment: DeckComment) -> str:
-        return writeup_render(comment.body, game_slug=comment.deck.game.slug).html
+        ids = self.context.get("printing_ids")
+        return writeup_render(comment.body, game_slug=comment.deck.game.slug, printing_ids=ids).html
 
     @extend_schema_field(serializers.BooleanField())
     def get_can_edit(self, comment: DeckComment) -> bool:
@@ -100,10 +101,11 @@ class DeckCommentListApi(_CommentApiBase):
     )
     def get(self, request: Request, deck_id: Any) -> Response:
         read_query(request, PageQuery)
-        comments = deck_comments(deck=self.deck(request, deck_id)).select_related("deck__game")
+        deck = self.deck(request, deck_id)
         paginator = PageNumberWithSize()
-        page = paginator.paginate_queryset(comments, request, view=self)
-        return paginator.get_paginated_response(CommentOut(page, many=True, context={"request": request}).data)
+        page = paginator.paginate_queryset(deck_comments(deck=deck).select_related("deck__game"), request, view=self)
+        context = {"request": request, "printing_ids": comment_printing_ids(comments=page, game_slug=deck.game.slug)}
+        return paginator.get_paginated_response(CommentOut(page, many=True, context=context).data)
 
 
 class DeckCommentCreateApi(_CommentApiBase):

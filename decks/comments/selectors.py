@@ -1,10 +1,12 @@
 """Reading comments: who may see a deck's comments, and one comment by its deck."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
+from decks.goldfish.selectors import card_ids_by_printing
 from decks.models import Deck, DeckComment, DeckVisibility
 
 # PostgreSQL's integer: a larger id names nothing (and must not reach the database).
@@ -26,3 +28,10 @@ def deck_comment_get(*, deck: Deck, comment_id: Any) -> DeckComment | None:
     if not isinstance(comment_id, int) or not 0 < comment_id <= MAX_ID:
         return None
     return deck_comments(deck=deck).filter(pk=comment_id).first()
+
+
+def comment_printing_ids(*, comments: Iterable[DeckComment], game_slug: str) -> dict[tuple[str, str], int] | None:
+    """The card ids the comments' [[card]] links need, in one query for them all; None when none links a card."""
+    if not any("[[" in c.body for c in comments):
+        return None
+    return card_ids_by_printing(game=game_slug)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cardsite.api.throttles import page_request_allowed, too_many_requests
-from decks.comments.selectors import comments_visible, deck_comment_get, deck_comments
+from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
 from decks.comments.services import (
     EDIT_WINDOW,
     MAX_COMMENT,
@@ -36,8 +36,9 @@ def comments_for_page(*, deck: Deck, user: Any) -> dict[str, Any] | None:
         return None
     signed_in = user is not None and user.is_authenticated
     shown = list(deck_comments(deck=deck)[:COMMENTS_SHOWN])
+    ids = comment_printing_ids(comments=shown, game_slug=deck.game.slug)
     for c in shown:
-        c.html = writeup_render(c.body, game_slug=deck.game.slug).html
+        c.html = writeup_render(c.body, game_slug=deck.game.slug, printing_ids=ids).html
         c.can_edit = signed_in and comment_can_edit(comment=c, user=user)
         c.can_delete = signed_in and comment_can_delete(comment=c, user=user)
     return {

@@ -175,3 +175,17 @@ def test_comments_count_against_the_write_limit(deck, bob, settings):
         assert DeckComment.objects.count() == 3
     finally:
         cache.clear()
+
+
+def test_the_deck_page_and_the_api_render_many_comments_in_a_few_queries(deck, bob, django_assert_max_num_queries):
+    from decks.comments.services import comment_create
+
+    for i in range(25):
+        comment_create(deck=deck, author=bob, body=f"Comment {i} with [[Verse 00{i % 9 + 1}]]")
+    client, token = browser(bob), api(bob)
+    with django_assert_max_num_queries(12):
+        html = page(client, deck)
+    assert html.count('class="deck-comment"') == 25 and html.count('class="card-link"') >= 25
+    with django_assert_max_num_queries(8):
+        body = token.get(f"/api/v1/decks/{deck.pk}/comments/").json()
+    assert body["count"] == 25 and all("card-link" in c["html"] for c in body["results"])
