@@ -7,3 +7,9 @@ class DecksConfig(AppConfig):
     name = "decks"
     verbose_name = "Decks and tournaments"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from cardcollections.catalog.panels import card_panel_register
+        from decks.lists.views import card_usage_panel
+
+        card_panel_register(card_usage_panel)

@@ -13,4 +13,7 @@ urlpatterns = [
     path("", include("decks.events.urls")),
     path("", include("decks.tournaments.urls")),
     path("", include("decks.stock.urls")),
+    path("", include("decks.comments.urls")),
+    path("", include("decks.starters.urls")),
+    path("", include("decks.follows.urls")),
 ]

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.forms import CatalogBrowse, ScanUploadForm
 from cardcollections.catalog.labels import STANDARD_WORK_NAMES, effect_words, words
+from cardcollections.catalog.panels import card_panels
 from cardcollections.catalog.selectors import (
     card_get,
     card_list,
@@ -90,7 +91,8 @@ def _owned_only(request: HttpRequest, cards: QuerySet[Card]) -> tuple[QuerySet[C
 def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
     card = _card_or_404(pk)
     form = ScanUploadForm() if request.user.is_staff else None
-    return render(request, "cardcollections/catalog/card.html", _card_context(card, form))
+    context = {**_card_context(card, form), "panels": card_panels(card=card, user=request.user)}
+    return render(request, "cardcollections/catalog/card.html", context)
 
 
 @require_GET

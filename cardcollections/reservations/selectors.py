@@ -141,3 +141,44 @@ def holders_by_title(
     ):
         out.setdefault(key, []).append(HeldCopies(label, url, quantity))
     return out
+
+
+@dataclass(frozen=True)
+class FreeCopies:
+    """Everything `owner` owns and has reserved, every game at once, to count free copies of many lists.
+
+    Keys are (game id, title key). `free(..., holder=...)` gives a holder's own
+    reservation back (a built deck does not compete with itself).
+    """
+
+    owned: dict[tuple[int, str], int]
+    reserved: dict[tuple[int, str], int]
+    by_holder: dict[str, dict[tuple[int, str], int]]
+
+    def free(self, game_id: int, key: str, holder: str | None = None) -> int:
+        k = (game_id, key)
+        reserved = self.reserved.get(k, 0)
+        if holder is not None:
+            reserved -= self.by_holder.get(holder, {}).get(k, 0)
+        return max(self.owned.get(k, 0) - reserved, 0)
+
+
+def free_copies(*, owner: AbstractBaseUser) -> FreeCopies:
+    """What `owner` owns and has reserved, by game and title, over every game (two queries)."""
+    owned: dict[tuple[int, str], int] = {}
+    rows = (
+        CollectionEntry.objects.filter(owner=owner, quantity__gt=0)
+        .values_list("card__game_id", "card__title_key")
+        .annotate(total=Sum("quantity"))
+        .order_by()
+    )
+    for game_id, key, total in rows:
+        owned[(game_id, key)] = total
+    reserved: dict[tuple[int, str], int] = {}
+    by_holder: dict[str, dict[tuple[int, str], int]] = {}
+    for holder, game_id, key, quantity in CardReservation.objects.filter(owner=owner).values_list(
+        "holder", "game_id", "title_key", "quantity"
+    ):
+        reserved[(game_id, key)] = reserved.get((game_id, key), 0) + quantity
+        by_holder.setdefault(holder, {})[(game_id, key)] = quantity
+    return FreeCopies(owned, reserved, by_holder)

@@ -101,3 +101,22 @@ class DeckNotice(models.Model):
 
     def __str__(self) -> str:
         return self.message
+
+
+class DeckTitle(models.Model):
+    """A deck's copies of one title, over every printing: `Deck.cards` counted by title as the rules count.
+
+    Kept beside the JSON list (rewritten with every new version) so that "how much of
+    this list can I build" is one aggregate query over many decks, not a JSON read of each.
+    """
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="titles")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    title_key = models.CharField(max_length=200)
+    copies = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["deck", "title_key"], name="deck_title_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.copies} {self.title_key}"

@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils.text import slugify
 
+from cardcollections.models import Card
 from decks.exceptions import DeckRequestError
 from decks.lists.services import deck_list_of, deck_list_read, stored_cards
 from decks.models import Deck, DeckFolder, DeckNotice, DeckVersion, DeckVisibility, TournamentFormat
@@ -107,6 +108,11 @@ def deck_list_public(*, game: str | None = None, exclude_owner: User = None, tag
     if _is_user(exclude_owner):
         qs = qs.filter(~Q(owner=exclude_owner))
     return qs.prefetch_related("tags")
+
+
+def deck_list_public_playing(*, card: Card, game: str | None = None, tag: str | None = None) -> QuerySet[Deck]:
+    """Public decks with any printing of `card`'s title (counted by title, as the rules count)."""
+    return deck_list_public(game=game, tag=tag).filter(titles__game_id=card.game_id, titles__title_key=card.title_key)
 
 
 def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:

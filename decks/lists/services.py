@@ -18,7 +18,7 @@ from cardcollections.models import Game
 from cardcollections.reservations.services import reservations_release, reservations_replace
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import format_resolve
-from decks.models import Deck, DeckVersion, DeckVisibility
+from decks.models import Deck, DeckTitle, DeckVersion, DeckVisibility
 from decks.validation.services import deck_validation
 from rules.deck_compare import copies_by_title
 from rules.decklist.considering import board_text
@@ -142,6 +142,11 @@ def stored_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"set": e["set"], "number": e["number"], "count": e["count"]} for e in entries]
 
 
+def storable(text: str) -> bool:
+    """Whether a text column can hold `text` (no NUL, no lone surrogate)."""
+    return not _UNSTORABLE.search(text)
+
+
 def check_name_and_description(
     *, name: str | None, description: str | None, what: str, error: type[DeckRequestError] = DeckRequestError
 ) -> None:
@@ -174,6 +179,8 @@ def _check_fields(*, name: str | None, description: str | None, visibility: str 
 
 
 def _add_version(deck: Deck) -> DeckVersion:
+    """The deck's list as a new version, and its copies by title (DeckTitle) rewritten to match."""
+    deck_titles_replace(decks=[deck])
     return DeckVersion.objects.create(
         deck=deck,
         number=deck.version,
@@ -183,6 +190,18 @@ def _add_version(deck: Deck) -> DeckVersion:
         card_count=deck.card_count,
         considering=deck.considering,
     )
+
+
+def deck_titles_replace(*, decks: list[Deck]) -> None:
+    """Rewrite the DeckTitle rows of `decks` from their lists (in the caller's transaction, or one of its own)."""
+    rows = [
+        DeckTitle(deck=deck, game_id=deck.game_id, title_key=key, copies=copies)
+        for deck in decks
+        for key, (_title, copies) in copies_by_title(deck.cards).items()
+    ]
+    with transaction.atomic():
+        DeckTitle.objects.filter(deck__in=[d.pk for d in decks]).delete()
+        DeckTitle.objects.bulk_create(rows, batch_size=1000)
 
 
 def _apply_list(deck: Deck, read: DeckList) -> None:
@@ -373,7 +392,12 @@ def deck_delete(*, deck: Deck) -> None:
 
 
 def deck_holder(deck: Deck) -> str:
-    return f"deck:{deck.pk}"
+    return deck_holder_key(deck.pk)
+
+
+def deck_holder_key(deck_id: Any) -> str:
+    """The reservation holder of a deck by its id (see cardcollections.reservations)."""
+    return f"deck:{deck_id}"
 
 
 def _reserve(deck: Deck) -> None:

@@ -17,9 +17,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cardcollections.catalog.selectors import game_get
+from cardcollections.catalog.panels import CardPanel
+from cardcollections.catalog.selectors import card_get, game_get
+from cardcollections.models import Card
 from cardsite.api.throttles import page_request_allowed, too_many_requests
+from decks.comments.views import comments_for_page
 from decks.exceptions import DeckRequestError
+from decks.follows.selectors import is_following
 from decks.formats.notices import deck_notice_dismiss as notice_dismiss
 from decks.lists.forms import DeckImportForm
 from decks.lists.selectors import (
@@ -32,6 +36,7 @@ from decks.lists.selectors import (
     deck_get_readable,
     deck_list_owned,
     deck_list_public,
+    deck_list_public_playing,
     deck_notices_open,
     deck_version_get,
     decks_compare,
@@ -45,6 +50,7 @@ from decks.lists.writeups import writeup_render
 from decks.models import Deck
 from decks.organise.selectors import deck_tags, folders_of, tags_of
 from decks.organise.services import MAX_TAG
+from decks.stock.selectors import BUILD_FILTERS, Buildable, deck_buildable, decks_buildable, decks_filter_buildable
 from rules.games import GAMES, GAMES_BY_SLUG
 from rules.numbers import parse_whole
 
@@ -118,16 +124,47 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _card_filter(request: HttpRequest) -> Card | None:
+    """`?card=<id>`: only the public decks playing that card's title; an unreadable or unknown id is ignored."""
+    try:
+        pk = parse_whole(request.GET.get("card", ""), field="card", minimum=1, maximum=2**31 - 1)
+    except ValueError:
+        return None
+    return card_get(pk=pk)
+
+
+def card_usage_panel(*, card: Card, user: Any) -> CardPanel:
+    """The card page's "in public decks" section (registered in DecksConfig.ready: the catalog knows no decks)."""
+    count = deck_list_public_playing(card=card).count()
+    return CardPanel("decks/lists/_card_usage.html", {"card": card, "count": count})
+
+
 @require_GET
 def deck_public(request: HttpRequest) -> HttpResponse:
     game = _game_filter(request)
     tag = _tag_filter(request)
-    decks = deck_list_public(game=game, tag=tag).defer(*LIST_DEFERRED)
-    page = Paginator(decks, PUBLIC_PER_PAGE).get_page(request.GET.get("page"))
+    card = _card_filter(request)
+    if card is None:
+        decks = deck_list_public(game=game, tag=tag)
+    else:
+        decks = deck_list_public_playing(card=card, game=game, tag=tag)
+    # "Decks I can build" (signed in): the share of each list the reader's free copies fill, and its filter.
+    build = request.GET.get("build") if request.user.is_authenticated else None
+    shares: dict[Any, Buildable] = {}
+    if build in BUILD_FILTERS:
+        decks, shares = decks_filter_buildable(user=request.user, decks=decks, at_least=BUILD_FILTERS[build])
+    else:
+        build = None
+    page = Paginator(decks.defer(*LIST_DEFERRED), PUBLIC_PER_PAGE).get_page(request.GET.get("page"))
+    rows = with_format_names(page.object_list)
+    if request.user.is_authenticated and not shares:
+        shares = decks_buildable(user=request.user, decks=Deck.objects.filter(pk__in=[d.pk for d in rows]))
+    for d in rows:
+        d.buildable = shares.get(d.pk)
     return render(
         request,
         "decks/lists/public.html",
-        {"page": page, "decks": with_format_names(page.object_list), "games": GAMES, "game": game, "tag": tag},
+        {"page": page, "decks": rows, "games": GAMES, "game": game, "tag": tag, "build": build, "card": card},
     )
 
 
@@ -170,6 +207,13 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
             "writeup": writeup_render(deck.description, game_slug=deck.game.slug),
             "tags": tags,
             "organise": organise,
+            "buildable": deck_buildable(deck=deck, user=request.user),
+            "comments": comments_for_page(deck=deck, user=request.user),
+            "following": (
+                is_following(follower=request.user, followed_id=deck.owner_id)
+                if request.user.is_authenticated and not is_owner
+                else None
+            ),
         },
     )
 

@@ -58,12 +58,15 @@ def _card_links(md: MarkdownIt, resolve) -> None:
     md.inline.ruler.before("link", "card_link", rule)
 
 
-def writeup_render(text: str, *, game_slug: str) -> Writeup:
-    """`text` (Markdown with card links) as safe HTML for `game_slug`'s cards; unknown titles listed."""
+def writeup_render(text: str, *, game_slug: str, printing_ids: dict[tuple[str, str], int] | None = None) -> Writeup:
+    """`text` (Markdown with card links) as safe HTML for `game_slug`'s cards; unknown titles listed.
+
+    `printing_ids` (card_ids_by_printing's answer) saves its query when many texts are rendered at once.
+    """
     if not text.strip():
         return Writeup("", ())
     pool = card_pool_for_game(game_slug)
-    ids: dict[tuple[str, str], int] | None = None
+    ids = printing_ids
     unknown: list[str] = []
 
     def resolve(title: str, set_code: str | None, number: str | None) -> str | None:

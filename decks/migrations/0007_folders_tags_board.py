@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('decks', '0006_tournaments'),
+        ('decks', '0001_squashed_0006_tournaments'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -185,11 +185,25 @@ class DeckOut(DeckSummaryOut):
         return deck_links(deck, self.context.get("request"))
 
 
-class DeckPageOut(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = DeckSummaryOut(many=True)
+def page_out(name: str, results: serializers.Serializer) -> type[serializers.Serializer]:
+    """The schema of one page of PageNumberWithSize: `count`, `next`, `previous` and `results` (a serializer, many=True)."""
+    fields = {
+        "count": serializers.IntegerField(),
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": results,
+    }
+    return type(name, (serializers.Serializer,), fields)
+
+
+class PageQuery(serializers.Serializer):
+    """The query of a paged list: `page`, `page_size`."""
+
+    page = StrictIntegerField(required=False, min_value=1)
+    page_size = StrictIntegerField(required=False, min_value=1, max_value=200, help_text="At most 200.")
+
+
+DeckPageOut = page_out("DeckPageOut", DeckSummaryOut(many=True))
 
 
 class DeckListQuery(serializers.Serializer):

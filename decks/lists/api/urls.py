@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from decks.lists.api import actions, transfer, versions, views
+from decks.lists.api import actions, transfer, usage, versions, views
 
 urlpatterns = [
     path("decks/", views.DecksApi.as_view(), name="api-decks"),
@@ -17,4 +17,5 @@ urlpatterns = [
     path("decks/<uuid:deck_id>/clone/", actions.DeckCloneApi.as_view(), name="api-deck-clone"),
     path("decks/<uuid:deck_id>/built/", actions.DeckBuiltApi.as_view(), name="api-deck-built"),
     path("decks/<uuid:deck_id>/missing/", actions.DeckMissingApi.as_view(), name="api-deck-missing"),
+    path("cards/<int:card_id>/decks/", usage.CardDecksApi.as_view(), name="api-card-decks"),
 ]

@@ -76,6 +76,7 @@ DECK_READS = [
     ("get", "/api/v1/decks/{bobs}/compare/?with={deck}", None),
     ("get", "/api/v1/decks/{deck}/compare/?with={bobs}", None),
     ("get", "/api/v1/decks/{deck}/validation/", None),
+    ("get", "/api/v1/decks/{deck}/comments/", None),
 ]
 DECK_WRITES = [
     ("patch", "/api/v1/decks/{deck}/", {"name": "Taken"}),
@@ -86,6 +87,8 @@ DECK_WRITES = [
     ("get", "/api/v1/decks/{deck}/missing/", None),  # owner-only read: the owner's collection
 ]
 CLONE = [("post", "/api/v1/decks/{deck}/clone/", None)]
+# Reads of any deck the caller may read, for signed-in callers only (their own collection against it).
+SIGNED_IN_READS = [("get", "/api/v1/decks/{deck}/buildable/", None)]
 OWN_ROUTES = [
     ("get", "/api/v1/decks/", None),
     ("get", "/api/v1/decks/?game=chapter-and-verse", None),
@@ -126,7 +129,7 @@ def test_a_stranger_gets_404_for_a_private_deck_and_changes_nothing(world, charl
     client = api_as(charlie, auth)
     before = snapshot()
     failures = []
-    for method, path, body in DECK_READS + DECK_WRITES + CLONE:
+    for method, path, body in DECK_READS + DECK_WRITES + CLONE + SIGNED_IN_READS:
         response = call(client, method, address(path, world, "deck"), body)
         if response.status_code != 404:
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
@@ -141,7 +144,7 @@ def test_a_stranger_gets_404_for_a_private_deck_and_changes_nothing(world, charl
 def test_a_reader_who_is_not_the_owner_reads_and_clones_but_cannot_write(world, charlie, api_as, auth):
     client = api_as(charlie, auth)
     failures = []
-    for method, path, body in DECK_READS:
+    for method, path, body in DECK_READS + SIGNED_IN_READS:
         response = call(client, method, address(path, world, "public"), body)
         if response.status_code != 200:
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
@@ -182,7 +185,7 @@ def test_anonymous_callers_cannot_write_or_list_their_own_and_see_only_readable_
     client = APIClient()
     failures = []
     for deck in ("deck", "public"):
-        for method, path, body in DECK_WRITES + CLONE:
+        for method, path, body in DECK_WRITES + CLONE + SIGNED_IN_READS:
             response = call(client, method, address(path, world, deck), body)
             if response.status_code not in (401, 403):
                 failures.append((cell(method, path), deck, response.status_code))
@@ -202,7 +205,7 @@ def test_anonymous_callers_cannot_write_or_list_their_own_and_see_only_readable_
 def test_the_owner_reaches_every_endpoint_of_their_private_deck(world, alice, api_as, auth):
     client = api_as(alice, auth)
     failures = []
-    for method, path, body in [*DECK_READS, DECK_WRITES[-1]]:
+    for method, path, body in [*DECK_READS, DECK_WRITES[-1], *SIGNED_IN_READS]:
         response = call(client, method, address(path, world, "deck"), body)
         if response.status_code != 200:
             failures.append((cell(method, path, auth), response.status_code))
@@ -287,7 +290,7 @@ def test_stranger_results_do_not_depend_on_whether_the_deck_exists(world, charli
     client = api_as(charlie, "token")
     made_up = "6a0b7b9e-0000-4000-8000-000000000000"
     failures = []
-    for method, path, body in DECK_READS + DECK_WRITES + CLONE:
+    for method, path, body in DECK_READS + DECK_WRITES + CLONE + SIGNED_IN_READS:
         real = call(client, method, address(path, world, "deck"), body)
         fake = call(client, method, path.format(**{**world, "deck": made_up}), body)
         if (real.status_code, real.content) != (fake.status_code, fake.content):
@@ -338,3 +341,41 @@ def test_the_owner_renames_fills_filters_and_deletes_her_folder(world, alice, ap
     assert client.delete(f"/api/v1/deck-folders/{folder}/").status_code == 204
     assert not DeckFolder.objects.filter(owner=alice).exists()
     assert Deck.objects.filter(owner=alice).count() == 2  # the decks stay, in no folder
+
+
+def test_the_buildable_list_shows_public_decks_only_and_needs_a_sign_in(world, charlie, api_as, auth):
+    response = api_as(charlie, auth).get("/api/v1/decks/buildable/")
+    assert response.status_code == 200
+    assert {r["deck"]["name"] for r in response.json()["results"]} == {"Alice shown", "Bob shown"}
+    assert APIClient().get("/api/v1/decks/buildable/").status_code in (401, 403)
+
+
+def test_a_private_decks_comments_are_nobody_elses_business(world, alice, bob, charlie, api_as, auth):
+    """bob commented on alice's deck while it was public; once it is private only alice reaches them."""
+    from decks.comments.services import comment_create
+    from decks.models import DeckComment
+
+    deck = Deck.objects.get(pk=world["public"])
+    comment = comment_create(deck=deck, author=bob, body="Shown while public")
+    deck_update(deck=deck, visibility="private")
+    routes = [
+        ("get", "/api/v1/decks/{deck}/comments/", None),
+        ("post", "/api/v1/decks/{deck}/comments/", {"body": "hello"}),
+        ("patch", f"/api/v1/decks/{{deck}}/comments/{comment.pk}/", {"body": "changed"}),
+        ("delete", f"/api/v1/decks/{{deck}}/comments/{comment.pk}/", None),
+    ]
+    failures = []
+    for user in (bob, charlie):  # the author too: the deck is no longer his to read
+        client = api_as(user, auth)
+        for method, path, body in routes:
+            response = call(client, method, address(path, world, "public"), body)
+            if response.status_code != 404 or b"Shown while public" in response.content:
+                failures.append((user.username, cell(method, path, auth), response.status_code))
+    for method, path, body in routes:
+        response = call(APIClient(), method, address(path, world, "public"), body)
+        if response.status_code not in (401, 403, 404) or b"Shown while public" in response.content:
+            failures.append(("anonymous", cell(method, path), response.status_code))
+    assert failures == []
+    assert list(DeckComment.objects.values_list("body", flat=True)) == ["Shown while public"]
+    mine = api_as(alice, auth).get(f"/api/v1/decks/{world['public']}/comments/")
+    assert [c["body"] for c in mine.json()["results"]] == ["Shown while public"]

@@ -1,0 +1,159 @@
+"""Comments in the API: a deck's comments (GET everyone on a public deck, POST signed in), and one comment
+(PATCH its author for 15 minutes, DELETE its author, the deck's owner or a moderator).
+
+A deck whose comments the caller may not see (someone else's private or unlisted deck) is a 404, as
+for the deck itself; a comment the caller may see but not change is a 403.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import permissions, serializers, status
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardsite.api.errors import refused
+from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.reading import read_body, read_query
+from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
+from decks.comments.services import (
+    MAX_COMMENT,
+    CommentNotAllowed,
+    comment_can_delete,
+    comment_can_edit,
+    comment_create,
+    comment_delete,
+    comment_edit,
+)
+from decks.lists.api.base import BAD_REQUEST, NOT_SIGNED_IN, DeckApiBase, not_found, readable_deck
+from decks.lists.api.serializers import PageQuery, page_out
+from decks.lists.writeups import writeup_render
+from decks.models import Deck, DeckComment
+from decks.validation.api.serializers import StrictCharField
+
+TAGS = ["comments"]
+NOT_FOUND = OpenApiResponse(description="No such deck or comment, or a deck whose comments you may not see.")
+NOT_ALLOWED = OpenApiResponse(description="You may see it but not do this (not yours, too late, not public).")
+
+
+class CommentOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    author = serializers.CharField(source="author.username")
+    body = serializers.CharField(help_text="Markdown, as written.")
+    html = serializers.SerializerMethodField(help_text="The body as safe HTML, [[card]] links resolved.")
+    created = serializers.DateTimeField()
+    edited = serializers.DateTimeField(allow_null=True)
+    can_edit = serializers.SerializerMethodField(help_text="You wrote it, less than 15 minutes ago.")
+    can_delete = serializers.SerializerMethodField(help_text="You wrote it, own the deck, or moderate.")
+
+    def get_html(self, comment: DeckComment) -> str:
+        ids = self.context.get("printing_ids")
+        return writeup_render(comment.body, game_slug=comment.deck.game.slug, printing_ids=ids).html
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_can_edit(self, comment: DeckComment) -> bool:
+        user = self.context["request"].user
+        return bool(user.is_authenticated and comment_can_edit(comment=comment, user=user))
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_can_delete(self, comment: DeckComment) -> bool:
+        user = self.context["request"].user
+        return bool(user.is_authenticated and comment_can_delete(comment=comment, user=user))
+
+
+CommentPageOut = page_out("CommentPageOut", CommentOut(many=True))
+
+
+class CommentIn(serializers.Serializer):
+    body = StrictCharField(max_length=MAX_COMMENT, trim_whitespace=False, help_text="Markdown; [[Card]] links a card.")
+
+
+class _CommentApiBase(DeckApiBase):
+    problems = {
+        **DeckApiBase.problems,
+        CommentNotAllowed: lambda exc: refused(status.HTTP_403_FORBIDDEN, exc.message),
+    }
+
+    def deck(self, request: Request, deck_id: Any) -> Deck:
+        deck = readable_deck(request, deck_id)
+        if not comments_visible(deck=deck, user=request.user):
+            raise not_found()
+        return deck
+
+    def comment(self, request: Request, deck_id: Any, comment_id: int) -> DeckComment:
+        comment = deck_comment_get(deck=self.deck(request, deck_id), comment_id=comment_id)
+        if comment is None:
+            raise not_found("comment")
+        return comment
+
+
+class DeckCommentListApi(_CommentApiBase):
+    @extend_schema(
+        operation_id="deck_comments_list",
+        summary="A deck's comments, oldest first",
+        description="Anyone's for a public deck; only the owner's once the deck is not public.",
+        parameters=[PageQuery],
+        responses={200: CommentPageOut, 400: BAD_REQUEST, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def get(self, request: Request, deck_id: Any) -> Response:
+        read_query(request, PageQuery)
+        deck = self.deck(request, deck_id)
+        paginator = PageNumberWithSize()
+        page = paginator.paginate_queryset(deck_comments(deck=deck).select_related("deck__game"), request, view=self)
+        context = {"request": request, "printing_ids": comment_printing_ids(comments=page, game_slug=deck.game.slug)}
+        return paginator.get_paginated_response(CommentOut(page, many=True, context=context).data)
+
+
+class DeckCommentCreateApi(_CommentApiBase):
+    @extend_schema(
+        operation_id="deck_comments_create",
+        summary="Comment on a public deck",
+        description="Signed in. Rate-limited with every other write. 403 when the deck is not public.",
+        request=CommentIn,
+        responses={201: CommentOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_ALLOWED, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def post(self, request: Request, deck_id: Any) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("Sign in to comment.")
+        deck = self.deck(request, deck_id)
+        data = read_body(request, CommentIn)
+        comment = comment_create(deck=deck, author=request.user, body=data["body"])
+        return Response(CommentOut(comment, context={"request": request}).data, status=status.HTTP_201_CREATED)
+
+
+class DeckCommentsApi(DeckCommentListApi, DeckCommentCreateApi):
+    """/decks/{id}/comments/: GET lists, POST comments."""
+
+
+class DeckCommentApi(_CommentApiBase):
+    """/decks/{id}/comments/{comment}/: PATCH edits, DELETE deletes."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="deck_comments_update",
+        summary="Edit your comment (15 minutes after posting)",
+        request=CommentIn,
+        responses={200: CommentOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_ALLOWED, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def patch(self, request: Request, deck_id: Any, comment_id: int) -> Response:
+        comment = self.comment(request, deck_id, comment_id)
+        data = read_body(request, CommentIn)
+        comment = comment_edit(comment=comment, user=request.user, body=data["body"])
+        return Response(CommentOut(comment, context={"request": request}).data)
+
+    @extend_schema(
+        operation_id="deck_comments_destroy",
+        summary="Delete a comment (its author, the deck's owner or a moderator)",
+        responses={204: None, 401: NOT_SIGNED_IN, 403: NOT_ALLOWED, 404: NOT_FOUND},
+        tags=TAGS,
+    )
+    def delete(self, request: Request, deck_id: Any, comment_id: int) -> Response:
+        comment_delete(comment=self.comment(request, deck_id, comment_id), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

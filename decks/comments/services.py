@@ -1,0 +1,68 @@
+"""Writing comments: post on a public deck, edit (the author, for 15 minutes), delete (the author, the deck's
+owner or a moderator)."""
+
+from datetime import timedelta
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
+
+from decks.exceptions import DeckRequestError
+from decks.lists.services import storable
+from decks.models import Deck, DeckComment, DeckVisibility
+
+EDIT_WINDOW = timedelta(minutes=15)
+MAX_COMMENT = 2000
+
+
+class CommentNotAllowed(Exception):
+    """The caller may see the comment (or the deck) but not do this: a 403."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _check_body(body: str) -> str:
+    if not storable(body):
+        raise DeckRequestError("body", "A comment cannot hold null characters or lone surrogates.")
+    if not body.strip():
+        raise DeckRequestError("body", "A comment needs some text.")
+    if len(body) > MAX_COMMENT:
+        raise DeckRequestError("body", f"A comment has at most {MAX_COMMENT:,} characters.")
+    return body.strip()
+
+
+def is_moderator(user: AbstractBaseUser) -> bool:
+    return bool(user.is_staff or user.has_perm("decks.delete_deckcomment"))
+
+
+def comment_can_edit(*, comment: DeckComment, user: AbstractBaseUser) -> bool:
+    return comment.author_id == user.pk and timezone.now() - comment.created <= EDIT_WINDOW
+
+
+def comment_can_delete(*, comment: DeckComment, user: AbstractBaseUser) -> bool:
+    return comment.author_id == user.pk or comment.deck.owner_id == user.pk or is_moderator(user)
+
+
+def comment_create(*, deck: Deck, author: AbstractBaseUser, body: str) -> DeckComment:
+    """A comment by `author` on `deck`, which must be public (comments are for decks shared with everyone)."""
+    if deck.visibility != DeckVisibility.PUBLIC:
+        raise CommentNotAllowed("Comments are open on public decks only.")
+    return DeckComment.objects.create(deck=deck, author=author, body=_check_body(body))
+
+
+def comment_edit(*, comment: DeckComment, user: AbstractBaseUser, body: str) -> DeckComment:
+    if comment.author_id != user.pk:
+        raise CommentNotAllowed("Only the comment's author may edit it.")
+    if not comment_can_edit(comment=comment, user=user):
+        raise CommentNotAllowed(f"A comment can be edited for {EDIT_WINDOW.seconds // 60} minutes after it is posted.")
+    comment.body = _check_body(body)
+    comment.edited = timezone.now()
+    comment.save(update_fields=["body", "edited"])
+    return comment
+
+
+def comment_delete(*, comment: DeckComment, user: AbstractBaseUser) -> None:
+    if not comment_can_delete(comment=comment, user=user):
+        raise CommentNotAllowed("Only the comment's author, the deck's owner or a moderator may delete it.")
+    comment.delete()

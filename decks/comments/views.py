@@ -1,0 +1,128 @@
+"""Comment pages: post a comment on a public deck, edit it (its author, for 15 minutes), delete it (its author,
+the deck's owner or a moderator). The deck page shows them (comments_for_page)."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from cardsite.api.throttles import page_request_allowed, too_many_requests
+from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
+from decks.comments.services import (
+    EDIT_WINDOW,
+    MAX_COMMENT,
+    CommentNotAllowed,
+    comment_can_delete,
+    comment_can_edit,
+    comment_create,
+    comment_delete,
+    comment_edit,
+)
+from decks.exceptions import DeckRequestError
+from decks.lists.selectors import deck_get_readable
+from decks.lists.writeups import writeup_render
+from decks.models import Deck, DeckComment, DeckVisibility
+
+COMMENTS_SHOWN = 200
+
+
+def comments_for_page(*, deck: Deck, user: Any) -> dict[str, Any] | None:
+    """The deck page's comments section: each comment rendered, with what `user` may do; None if hidden."""
+    if not comments_visible(deck=deck, user=user):
+        return None
+    signed_in = user is not None and user.is_authenticated
+    shown = list(deck_comments(deck=deck)[:COMMENTS_SHOWN])
+    ids = comment_printing_ids(comments=shown, game_slug=deck.game.slug)
+    for c in shown:
+        c.html = writeup_render(c.body, game_slug=deck.game.slug, printing_ids=ids).html
+        c.can_edit = signed_in and comment_can_edit(comment=c, user=user)
+        c.can_delete = signed_in and comment_can_delete(comment=c, user=user)
+    return {
+        "comments": shown,
+        "open": deck.visibility == DeckVisibility.PUBLIC,
+        "max_length": MAX_COMMENT,
+        "edit_minutes": EDIT_WINDOW.seconds // 60,
+    }
+
+
+def _deck(request: HttpRequest, deck_id: Any) -> Deck:
+    deck = deck_get_readable(deck_id=deck_id, user=request.user)
+    if deck is None or not comments_visible(deck=deck, user=request.user):
+        raise Http404("No such deck.")
+    return deck
+
+
+def _comment(request: HttpRequest, deck_id: Any, comment_id: int) -> DeckComment:
+    comment = deck_comment_get(deck=_deck(request, deck_id), comment_id=comment_id)
+    if comment is None:
+        raise Http404("No such comment.")
+    return comment
+
+
+def _back(deck_id: Any) -> str:
+    return reverse("deck-detail", args=[deck_id]) + "#comments"
+
+
+@login_required
+@require_POST
+def comment_post(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    if not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
+    deck = _deck(request, deck_id)
+    try:
+        comment_create(deck=deck, author=request.user, body=request.POST.get("body", ""))
+    except (DeckRequestError, CommentNotAllowed) as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Comment posted.")
+    return redirect(_back(deck.pk))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def comment_edit_view(request: HttpRequest, deck_id: Any, comment_id: int) -> HttpResponse:
+    comment = _comment(request, deck_id, comment_id)
+    error = None
+    body = comment.body
+    if request.method == "POST":
+        if not page_request_allowed(request, scope="writes"):
+            return too_many_requests()
+        body = request.POST.get("body", "")
+        try:
+            comment_edit(comment=comment, user=request.user, body=body)
+        except DeckRequestError as exc:
+            error = exc.message
+        except CommentNotAllowed as exc:
+            messages.error(request, exc.message)
+            return redirect(_back(deck_id))
+        else:
+            messages.success(request, "Comment saved.")
+            return redirect(_back(deck_id))
+    elif not comment_can_edit(comment=comment, user=request.user):
+        messages.error(request, "Only its author may edit a comment, for 15 minutes after posting it.")
+        return redirect(_back(deck_id))
+    return render(
+        request,
+        "decks/comments/edit.html",
+        {"comment": comment, "deck": comment.deck, "body": body, "error": error, "max_length": MAX_COMMENT},
+        status=400 if error else 200,
+    )
+
+
+@login_required
+@require_POST
+def comment_delete_view(request: HttpRequest, deck_id: Any, comment_id: int) -> HttpResponse:
+    if not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
+    comment = _comment(request, deck_id, comment_id)
+    try:
+        comment_delete(comment=comment, user=request.user)
+    except CommentNotAllowed as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Comment deleted.")
+    return redirect(_back(deck_id))

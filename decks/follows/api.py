@@ -1,0 +1,123 @@
+"""Follows in the API: who you follow (GET, POST `{username}`), unfollow (DELETE), and your feed."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardsite.api.errors import bad
+from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.reading import read_body, read_query
+from decks.follows.selectors import feed_for, follows_of, player_get
+from decks.follows.services import follow_add, follow_remove
+from decks.lists.api.base import BAD_REQUEST, NOT_SIGNED_IN, SignedInDeckApi, not_found
+from decks.lists.api.serializers import DeckSummaryOut, PageQuery, page_out
+from decks.validation.api.serializers import StrictCharField
+
+TAGS = ["follows"]
+
+
+class FollowOut(serializers.Serializer):
+    username = serializers.CharField(source="followed.username")
+    since = serializers.DateTimeField(source="created")
+
+
+class FollowIn(serializers.Serializer):
+    username = StrictCharField(max_length=150, help_text="The player to follow.")
+
+
+class FeedItemOut(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["new-deck", "new-version"])
+    version = serializers.IntegerField()
+    card_count = serializers.IntegerField()
+    created = serializers.DateTimeField()
+    deck = DeckSummaryOut()
+
+
+FollowPageOut = page_out("FollowPageOut", FollowOut(many=True))
+FeedPageOut = page_out("FeedPageOut", FeedItemOut(many=True))
+
+
+class FollowListApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="follows_list",
+        summary="The players you follow",
+        parameters=[PageQuery],
+        responses={200: FollowPageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> Response:
+        read_query(request, PageQuery)
+        paginator = PageNumberWithSize()
+        page = paginator.paginate_queryset(follows_of(follower=request.user), request, view=self)
+        return paginator.get_paginated_response(FollowOut(page, many=True).data)
+
+
+class FollowCreateApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="follows_create",
+        summary="Follow a player",
+        description="Their new public decks and versions come to your feed. Following again changes nothing.",
+        request=FollowIn,
+        responses={201: FollowOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        tags=TAGS,
+    )
+    def post(self, request: Request) -> Response:
+        data = read_body(request, FollowIn)
+        player = player_get(username=data["username"])
+        if player is None:
+            raise bad("username", "No player has this username.")
+        follow = follow_add(follower=request.user, followed=player)
+        return Response(FollowOut(follow).data, status=status.HTTP_201_CREATED)
+
+
+class FollowsApi(FollowListApi, FollowCreateApi):
+    """/follows/: GET lists, POST follows."""
+
+
+class FollowDeleteApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="follows_destroy",
+        summary="Stop following a player",
+        responses={
+            204: None,
+            401: NOT_SIGNED_IN,
+            403: NOT_SIGNED_IN,
+            404: OpenApiResponse(description="You do not follow this player."),
+        },
+        tags=TAGS,
+    )
+    def delete(self, request: Request, username: str) -> Response:
+        player = player_get(username=username)
+        if player is None or not follow_remove(follower=request.user, followed=player):
+            raise not_found("follow")
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class FeedApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="follows_feed",
+        summary="Your feed: new public decks and versions of the players you follow",
+        description="Newest first. Only decks public now appear.",
+        parameters=[PageQuery],
+        responses={200: FeedPageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> Response:
+        read_query(request, PageQuery)
+        paginator = PageNumberWithSize()
+        page = paginator.paginate_queryset(feed_for(follower=request.user), request, view=self)
+        context = {"request": request}
+        results = [
+            {
+                "kind": "new-deck" if v.number == 1 else "new-version",
+                "version": v.number,
+                "card_count": v.card_count,
+                "created": serializers.DateTimeField().to_representation(v.created),
+                "deck": DeckSummaryOut(v.deck, context=context).data,
+            }
+            for v in page
+        ]
+        return paginator.get_paginated_response(results)

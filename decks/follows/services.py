@@ -1,0 +1,25 @@
+"""Following and unfollowing players."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+from decks.exceptions import DeckRequestError
+from decks.models import Follow
+
+
+def follow_add(*, follower: AbstractBaseUser, followed: AbstractBaseUser) -> Follow:
+    """`follower` follows `followed` (again: nothing changes)."""
+    if follower.pk == followed.pk:
+        raise DeckRequestError("username", "You cannot follow yourself.")
+    try:
+        with transaction.atomic():
+            follow, _ = Follow.objects.get_or_create(follower=follower, followed=followed)
+    except IntegrityError:  # the same follow made at the same moment by another request
+        follow = Follow.objects.get(follower=follower, followed=followed)
+    return follow
+
+
+def follow_remove(*, follower: AbstractBaseUser, followed: AbstractBaseUser) -> bool:
+    """Stop following; False if `follower` did not follow `followed`."""
+    deleted, _ = Follow.objects.filter(follower=follower, followed=followed).delete()
+    return bool(deleted)

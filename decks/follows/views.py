@@ -1,0 +1,56 @@
+"""Following players (a button on their decks) and the feed of their new public decks and versions."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from cardsite.api.throttles import page_request_allowed, too_many_requests
+from decks.exceptions import DeckRequestError
+from decks.follows.selectors import feed_for, follows_of, player_get
+from decks.follows.services import follow_add, follow_remove
+
+FEED_PER_PAGE = 30
+
+
+def _back(request: HttpRequest) -> str:
+    target = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if safe and target.startswith("/") else "/decks/feed/"
+
+
+@login_required
+@require_POST
+def follow_view(request: HttpRequest, username: str) -> HttpResponse:
+    if not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
+    player = player_get(username=username)
+    if player is None:
+        raise Http404("No such player.")
+    if request.POST.get("action") == "unfollow":
+        follow_remove(follower=request.user, followed=player)
+        messages.success(request, f"You no longer follow {player.get_username()}.")
+    else:
+        try:
+            follow_add(follower=request.user, followed=player)
+        except DeckRequestError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"You follow {player.get_username()}: their new public decks come to your feed.")
+    return redirect(_back(request))
+
+
+@login_required
+@require_GET
+def feed_view(request: HttpRequest) -> HttpResponse:
+    page = Paginator(feed_for(follower=request.user), FEED_PER_PAGE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "decks/follows/feed.html",
+        {"page": page, "items": page.object_list, "follows": list(follows_of(follower=request.user)[:200])},
+    )

@@ -1,0 +1,35 @@
+"""Saved-deck API: the public decks that play a card (any printing of its title)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardcollections.catalog.selectors import card_get
+from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.reading import read_query
+from decks.lists.api.base import BAD_REQUEST, MAX_NUMBER, TAGS, DeckApiBase, not_found
+from decks.lists.api.serializers import DeckPageOut, DeckSummaryOut, PageQuery
+from decks.lists.selectors import deck_list_public_playing
+
+
+class CardDecksApi(DeckApiBase):
+    @extend_schema(
+        operation_id="cards_public_decks",
+        summary="The public decks that play a card",
+        description="Decks with any printing of the card's title, newest change first; `count` is how many.",
+        parameters=[PageQuery],
+        responses={200: DeckPageOut, 400: BAD_REQUEST, 404: OpenApiResponse(description="No such card.")},
+        tags=TAGS,
+    )
+    def get(self, request: Request, card_id: int) -> Response:
+        read_query(request, PageQuery)
+        card = card_get(pk=card_id) if 0 < card_id <= MAX_NUMBER else None
+        if card is None:
+            raise not_found("card")
+        paginator = PageNumberWithSize()
+        page = paginator.paginate_queryset(
+            deck_list_public_playing(card=card).defer("cards", "validation", "description"), request, view=self
+        )
+        return paginator.get_paginated_response(DeckSummaryOut(page, many=True, context={"request": request}).data)

@@ -1,0 +1,76 @@
+"""Starter decks in the API: the list (anyone), and a copy into the caller's decks (signed in)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardsite.api.reading import read_query
+from decks.lists.api.base import NOT_SIGNED_IN, DeckApiBase, SignedInDeckApi, deck_body, not_found
+from decks.lists.api.serializers import DeckOut, EmptyQuery
+from decks.starters.selectors import starter_get, starters_available
+from decks.starters.services import starter_copy
+
+TAGS = ["starters"]
+
+
+class StarterOut(serializers.Serializer):
+    slug = serializers.CharField()
+    game = serializers.CharField()
+    name = serializers.CharField()
+    label = serializers.CharField(help_text="Who it is for: First deck, Fixed deck, ...")
+    format = serializers.CharField()
+    description = serializers.CharField(help_text="The write-up, Markdown with [[Card]] links.")
+    box = serializers.BooleanField(help_text="A fixed-deck game's box as it comes (every card with its copies).")
+    card_count = serializers.IntegerField()
+
+
+class StarterListApi(DeckApiBase):
+    @extend_schema(
+        operation_id="starters_list",
+        summary="Starter decks for new players",
+        description="Every starter deck whose game's catalog is loaded, in a fixed order.",
+        responses={200: StarterOut(many=True)},
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> Response:
+        read_query(request, EmptyQuery)
+        return Response(
+            [
+                {
+                    "slug": s.starter.slug,
+                    "game": s.starter.game,
+                    "name": s.starter.name,
+                    "label": s.starter.label,
+                    "format": s.starter.format,
+                    "description": s.starter.writeup,
+                    "box": s.starter.decklist is None,
+                    "card_count": s.card_count,
+                }
+                for s in starters_available()
+            ]
+        )
+
+
+class StarterCopyApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="starters_copy",
+        summary="Copy a starter deck into your decks",
+        description="A private deck with the starter's list, format and write-up. Rate-limited with every other write.",
+        request=None,
+        responses={
+            201: DeckOut,
+            401: NOT_SIGNED_IN,
+            403: NOT_SIGNED_IN,
+            404: OpenApiResponse(description="No such starter deck."),
+        },
+        tags=TAGS,
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        found = starter_get(slug=slug)
+        if found is None:
+            raise not_found("starter deck")
+        deck = starter_copy(starter=found[0], game=found[1], owner=request.user)
+        return Response(deck_body(deck, request), status=status.HTTP_201_CREATED)
