@@ -24,6 +24,15 @@ def notification_list(request: HttpRequest) -> HttpResponse:
     return render(request, "cardcollections/notifications/list.html", {"page": page})
 
 
+@require_GET
+def notification_bell(request: HttpRequest) -> HttpResponse:
+    """The header's bell alone (htmx asks for it again every minute). Signed out: 204, and the bell stays as it was
+    (a redirect to the login page would be swapped into the header)."""
+    if not request.user.is_authenticated:
+        return HttpResponse(status=204)
+    return render(request, "cardcollections/notifications/_bell.html")
+
+
 @login_required
 @require_POST
 def notification_read(request: HttpRequest, pk: int) -> HttpResponse:

@@ -29,6 +29,16 @@ def test_the_bell_counts_my_unread_notifications(client, alice, bob):
     assert '<span class="bell-count">2</span>' in html
 
 
+def test_the_bell_alone_answers_htmx_polls_with_the_count_now(client, bob):
+    client.force_login(bob)
+    assert bell(client.get("/notifications/bell/").content.decode()) == "Notifications"
+    notify(bob, kind="trade-proposed", message="alice offered you a trade.", url="/trades/1/")
+    html = client.get("/notifications/bell/", headers={"HX-Request": "true"}).content.decode()
+    assert bell(html) == "Notifications, 1 unread" and "<main" not in html
+    client.logout()
+    assert client.get("/notifications/bell/").status_code == 204  # no login page swapped into the header
+
+
 def test_anonymous_visitors_have_no_bell_and_no_notifications_page(client):
     assert b"nav-bell" not in client.get("/").content
     response = client.get("/notifications/")
