@@ -6,6 +6,7 @@ urlpatterns = [
     path("", include("decks.validation.api.urls")),
     path("", include("decks.goldfish.api.urls")),
     path("", include("decks.battles.api.urls")),
+    path("", include("decks.likes.api.urls")),
     path("", include("decks.lists.api.urls")),
     path("", include("decks.events.api.urls")),
     path("", include("decks.tournaments.api.urls")),

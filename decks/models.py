@@ -3,11 +3,13 @@
 from decks.events.models import Event, EventCheck, EventCheckStatus, EventState, Registration
 from decks.formats.models import TournamentFormat, TournamentFormatVersion
 from decks.goldfish.models import GoldfishChunk, GoldfishJob, GoldfishStatus
+from decks.likes.models import DeckLike
 from decks.lists.models import Deck, DeckNotice, DeckVersion, DeckVisibility
 from decks.tournaments.models import Match, Player, Round, RoundKind
 
 __all__ = [
     "Deck",
+    "DeckLike",
     "DeckNotice",
     "DeckVersion",
     "DeckVisibility",

@@ -69,8 +69,18 @@ def deck_list_owned(*, owner: AbstractBaseUser, game: str | None = None) -> Quer
     return qs.filter(game__slug=game) if game else qs
 
 
-def deck_list_public(*, game: str | None = None, exclude_owner: User = None) -> QuerySet[Deck]:
+# How public decks may be sorted: the latest change first (the default), the newest, the most viewed, the most liked.
+PUBLIC_SORTS = {
+    "updated": ("-updated",),
+    "newest": ("-created",),
+    "views": ("-views", "-updated"),
+    "likes": ("-likes", "-updated"),
+}
+
+
+def deck_list_public(*, game: str | None = None, exclude_owner: User = None, sort: str = "updated") -> QuerySet[Deck]:
     qs = Deck.objects.filter(visibility=DeckVisibility.PUBLIC).select_related("game", "owner")
+    qs = qs.order_by(*PUBLIC_SORTS.get(sort, PUBLIC_SORTS["updated"]))
     if game:
         qs = qs.filter(game__slug=game)
     if _is_user(exclude_owner):

@@ -22,8 +22,11 @@ from cardcollections.catalog.selectors import game_get
 from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.exceptions import DeckRequestError
 from decks.formats.notices import deck_notice_dismiss as notice_dismiss
+from decks.likes.selectors import deck_liked_by
+from decks.likes.services import deck_view_record
 from decks.lists.forms import DeckImportForm
 from decks.lists.selectors import (
+    PUBLIC_SORTS,
     deck_cloned_from_shown,
     deck_document,
     deck_get_owned,
@@ -47,6 +50,8 @@ from rules.numbers import parse_whole
 DECKS_PER_PAGE = 50
 PUBLIC_PER_PAGE = 30
 UUID_IN_TEXT = re.compile(r"[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}", re.IGNORECASE)
+# The public page's sort control (decks.lists.selectors.PUBLIC_SORTS).
+SORT_LABELS = [("updated", "Recently updated"), ("newest", "Newest"), ("views", "Most viewed"), ("likes", "Most liked")]
 # Lean list rows: the lists and validation results are not shown on the index pages.
 LIST_DEFERRED = ("cards", "validation", "description")
 
@@ -88,12 +93,21 @@ def deck_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def deck_public(request: HttpRequest) -> HttpResponse:
     game = _game_filter(request)
-    decks = deck_list_public(game=game).defer(*LIST_DEFERRED)
+    sort = request.GET.get("sort", "updated")
+    sort = sort if sort in PUBLIC_SORTS else "updated"
+    decks = deck_list_public(game=game, sort=sort).defer(*LIST_DEFERRED)
     page = Paginator(decks, PUBLIC_PER_PAGE).get_page(request.GET.get("page"))
     return render(
         request,
         "decks/lists/public.html",
-        {"page": page, "decks": with_format_names(page.object_list), "games": GAMES, "game": game},
+        {
+            "page": page,
+            "decks": with_format_names(page.object_list),
+            "games": GAMES,
+            "game": game,
+            "sort": sort,
+            "sorts": SORT_LABELS,
+        },
     )
 
 
@@ -118,6 +132,7 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
     deck.cloned_from_id = deck_cloned_from_shown(deck=deck, user=request.user)
     stats = deck_stats(deck=deck)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
+    deck_view_record(deck=deck, viewer=request.user, address=request.META.get("REMOTE_ADDR", ""))
     validation = deck.validation or {}
     return render(
         request,
@@ -132,6 +147,7 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
             "errors": validation.get("errors", []),
             "warnings": validation.get("warnings", []),
             "writeup": writeup_render(deck.description, game_slug=deck.game.slug),
+            "liked": deck_liked_by(deck=deck, user=request.user),
         },
     )
 

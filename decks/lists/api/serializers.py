@@ -131,6 +131,8 @@ class DeckSummaryOut(serializers.Serializer):
     built = serializers.BooleanField(help_text="Sleeved on the table: its cards are reserved in the collection.")
     created = serializers.DateTimeField()
     updated = serializers.DateTimeField()
+    likes = serializers.IntegerField(help_text="How many players like (bookmarked) it.")
+    views = serializers.IntegerField(help_text="Visits of its page by others, one per visitor an hour.")
     url = serializers.SerializerMethodField()
 
     @extend_schema_field(serializers.URLField())
@@ -174,6 +176,12 @@ class DeckListQuery(serializers.Serializer):
     )
     game = serializers.ChoiceField(choices=GAME_SLUGS, required=False, help_text="Only this game's decks.")
     built = serializers.BooleanField(required=False, allow_null=True, default=None, help_text="Only built (or not).")
+    sort = serializers.ChoiceField(
+        choices=["updated", "newest", "views", "likes"],
+        required=False,
+        default="updated",
+        help_text="updated (default): the latest change first; newest; views: most viewed; likes: most liked.",
+    )
     page = StrictIntegerField(required=False, min_value=1)
     page_size = StrictIntegerField(required=False, min_value=1, max_value=200, help_text="At most 200.")
 

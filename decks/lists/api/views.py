@@ -41,7 +41,7 @@ from decks.lists.api.serializers import (
     DeckSummaryOut,
     EmptyQuery,
 )
-from decks.lists.selectors import deck_get_owned, deck_list_owned, deck_list_public
+from decks.lists.selectors import PUBLIC_SORTS, deck_get_owned, deck_list_owned, deck_list_public
 from decks.lists.services import DeckVersionConflict, deck_create, deck_delete, deck_update
 
 
@@ -52,7 +52,8 @@ class DeckListApi(DeckApiBase):
         summary="Your decks, or everyone's public decks",
         description=(
             "`scope=mine` (the default; login needed): your decks, newest change first. `scope=public`: everyone's "
-            "public decks, yours included (no login needed). `game` narrows either; `built` too. Pages of 60 "
+            "public decks, yours included (no login needed). `game` narrows either; `built` too; `sort` orders either. "
+            "Pages of 60 "
             "(`page_size` up to 200). An unknown parameter or value is a 400 naming it."
         ),
         parameters=[DeckListQuery],
@@ -62,11 +63,11 @@ class DeckListApi(DeckApiBase):
     def get(self, request: Request) -> Response:
         query = read_query(request, DeckListQuery)
         if query["scope"] == "public":
-            decks = deck_list_public(game=query.get("game"))
+            decks = deck_list_public(game=query.get("game"), sort=query["sort"])
         elif not request.user.is_authenticated:
             raise NotAuthenticated("Sign in to list your decks, or ask for scope=public.")
         else:
-            decks = deck_list_owned(owner=request.user, game=query.get("game"))
+            decks = deck_list_owned(owner=request.user, game=query.get("game")).order_by(*PUBLIC_SORTS[query["sort"]])
         if query.get("built") is not None:
             decks = decks.filter(built=query["built"])
         paginator = PageNumberWithSize()
