@@ -1,8 +1,6 @@
 """Notifications in a real Chromium: alice offers bob a trade; bob's bell shows it, and the notification
 leads him to the offer."""
 
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
@@ -10,7 +8,7 @@ from playwright.sync_api import expect
 from cardcollections.catalog.services import catalog_load
 from cardcollections.collection.services import collection_change, trade_list_change
 from cardcollections.models import Card, Trade
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, offer_trade
 from tests.conftest import CV_SMALL
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -39,11 +37,7 @@ def test_a_trade_offer_rings_the_other_players_bell(live_server, chromium, brows
         # alice offers him one Pride Cycle for one Faith Without Works.
         page = browser_page
         log_in(page, live_server.url, "alice")
-        page.goto(live_server.url + "/trades/new/?to=bob&game=chapter-and-verse")
-        page.get_by_label(re.compile(r"^Pride Cycle")).fill("1")
-        page.get_by_label(re.compile(r"^Faith Without Works")).fill("1")
-        page.get_by_role("button", name="Send offer").click()
-        expect(page.locator(".trade-status")).to_have_text("Proposed")
+        offer_trade(page, live_server.url, "bob", "Pride Cycle", "Faith Without Works")
         trade = Trade.objects.get()
         expect(page.locator(".nav-bell .bell-count")).to_have_count(0)  # the proposer is not told
 
