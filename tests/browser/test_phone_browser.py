@@ -47,6 +47,7 @@ def _pages(demo_site, *, signed_in: bool) -> dict[str, str]:
             "goldfish": f"/decks/goldfish/?deck={demo_site.deck.pk}",
             "deck": f"/decks/{demo_site.deck.pk}/",
             "public-decks": "/decks/public/",
+            "public-decks-liked-first": "/decks/public/?sort=likes",
             "events": "/events/",
             "event": f"/events/{demo_site.event.pk}/",
             "search-help": "/search/help/",
@@ -64,6 +65,7 @@ def _pages(demo_site, *, signed_in: bool) -> dict[str, str]:
         "trade": f"/trades/{demo_site.trade.pk}/",
         "settings": "/collection/settings/",
         "notifications": "/notifications/",
+        "liked-decks": "/decks/liked/",
     }
 
 
