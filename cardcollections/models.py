@@ -11,6 +11,7 @@ from cardcollections.collection.models import (
     Visibility,
     WishlistEntry,
 )
+from cardcollections.notifications.models import Notification, NotificationKind, NotificationSettings
 from cardcollections.reservations.models import CardReservation
 from cardcollections.trades.models import Trade, TradeLine
 
@@ -25,6 +26,9 @@ __all__ = [
     "ImportJob",
     "LedgerEntry",
     "LedgerReason",
+    "Notification",
+    "NotificationKind",
+    "NotificationSettings",
     "Trade",
     "TradeLine",
     "Visibility",

@@ -103,6 +103,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "cardcollections.notifications.context_processors.notifications",
             ],
         },
     },
@@ -211,6 +212,8 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chapter and Verse <noreply@localhost>")
+# The site's own address, for links in mail sent from a worker (notifications), where no request says it.
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 
 # CARDSITE_HTTPS=1 behind TLS: secure cookies, redirect to https, HSTS.
 HTTPS = env_bool("CARDSITE_HTTPS", False)

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("decks.comments.api_urls")),
     path("", include("decks.starters.api_urls")),
     path("", include("decks.follows.api_urls")),
+    path("", include("decks.likes.api.urls")),
     path("", include("decks.lists.api.urls")),
     path("", include("decks.organise.api.urls")),
     path("", include("decks.events.api.urls")),

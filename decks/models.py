@@ -5,6 +5,7 @@ from decks.events.models import Event, EventCheck, EventCheckStatus, EventState,
 from decks.follows.models import Follow
 from decks.formats.models import TournamentFormat, TournamentFormatVersion
 from decks.goldfish.models import GoldfishChunk, GoldfishJob, GoldfishStatus
+from decks.likes.models import DeckLike
 from decks.lists.models import Deck, DeckNotice, DeckTitle, DeckVersion, DeckVisibility
 from decks.organise.models import DeckFolder, DeckTag
 from decks.tournaments.models import Match, Player, Round, RoundKind
@@ -13,6 +14,7 @@ __all__ = [
     "Deck",
     "DeckComment",
     "DeckFolder",
+    "DeckLike",
     "DeckNotice",
     "DeckTag",
     "DeckTitle",

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("decks.formats.urls")),
     path("", include("decks.goldfish.urls")),
     path("", include("decks.battles.urls")),
+    path("", include("decks.likes.urls")),
     path("", include("decks.lists.urls")),
     path("", include("decks.organise.urls")),
     path("", include("decks.builder.urls")),

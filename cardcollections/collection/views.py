@@ -57,6 +57,8 @@ from cardcollections.imports.parsing import CSV_COLUMNS
 from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import collection_import_start
 from cardcollections.models import CollectionEntry, Game, ImportJob
+from cardcollections.notifications.selectors import notification_email_on
+from cardcollections.notifications.services import notification_email_set
 from cardcollections.reservations.selectors import reservations_by_holder, stock_by_title
 from cardcollections.tokens.selectors import api_token_for, api_token_policy, api_tokens_live, token_id
 from cardcollections.tokens.services import (
@@ -387,6 +389,11 @@ def collection_settings(request: HttpRequest) -> HttpResponse:
                 messages.success(request, "Email address saved." if request.user.email else "Email address removed.")
                 return redirect("collection-settings")
             form = VisibilityForm(initial={"visibility": row.visibility})
+        elif action == "notification-email":
+            wanted = request.POST.get("notification_email") == "on"
+            notification_email_set(user=request.user, email=wanted)
+            messages.success(request, "Notification emails are on." if wanted else "Notification emails are off.")
+            return redirect("collection-settings")
         elif action == "token-revoke-all":
             count = api_tokens_revoke_all(user=request.user)
             messages.success(request, f"Logged out everywhere: {count} token{'s' if count != 1 else ''} revoked.")
@@ -407,6 +414,7 @@ def collection_settings(request: HttpRequest) -> HttpResponse:
         "tokens": tokens,
         "new_token": new_token,
         "token_policy": api_token_policy(),
+        "notification_email": notification_email_on(user=request.user),
     }
     response = render(request, "cardcollections/collection/settings.html", context)
     if new_token is not None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from cardcollections.collection.services import (
@@ -23,7 +24,8 @@ from cardcollections.collection.services import (
     collection_apply,
     collection_rows_ensure,
 )
-from cardcollections.models import Card, Condition, LedgerReason, Trade, TradeLine
+from cardcollections.models import Card, Condition, LedgerReason, NotificationKind, Trade, TradeLine
+from cardcollections.notifications.services import notify
 
 MAX_LINES = 200
 MAX_LINE_QUANTITY = 999
@@ -51,7 +53,27 @@ class LineSpec:
     condition: str = ""
 
 
+def _tell(user: AbstractBaseUser, trade: Trade, kind: str, message: str) -> None:
+    """Notify one party about `trade` (after commit, by mail too if they want it)."""
+    notify(user, kind=kind, message=message, url=reverse("trade-detail", args=[trade.pk]))
+
+
 def trade_propose(
+    *,
+    proposer: AbstractBaseUser,
+    recipient: AbstractBaseUser,
+    lines: Sequence[LineSpec],
+    message: str = "",
+) -> Trade:
+    """Offer a trade. Each side's lines must be real cards, and the proposer's own side is checked now
+    (the accept checks both sides again). The recipient is notified."""
+    with transaction.atomic():
+        trade = _offer(proposer=proposer, recipient=recipient, lines=lines, message=message)
+        _tell(recipient, trade, NotificationKind.TRADE_PROPOSED, f"{proposer.get_username()} offered you a trade.")
+    return trade
+
+
+def _offer(
     *,
     proposer: AbstractBaseUser,
     recipient: AbstractBaseUser,
@@ -59,8 +81,6 @@ def trade_propose(
     message: str = "",
     parent: Trade | None = None,
 ) -> Trade:
-    """Offer a trade. Each side's lines must be real cards, and the proposer's own side is checked now
-    (the accept checks both sides again)."""
     if proposer.pk == recipient.pk:
         raise TradeError("You cannot trade with yourself.")
     if not lines:
@@ -122,6 +142,12 @@ def trade_accept(*, trade: Trade, user: AbstractBaseUser) -> Trade:
             if claimed != 1:
                 raise TradeError(f"This offer is {_current_status(trade)}; it can no longer be accepted.")
             collection_apply(changes=changes, reason=LedgerReason.TRADE, actor=user, trade=trade, owner_names=names)
+            _tell(
+                trade.proposer,
+                trade,
+                NotificationKind.TRADE_ACCEPTED,
+                f"{names[trade.recipient_id]} accepted your offer: the cards have moved.",
+            )
     except ShortageError as exc:
         messages = [s.message for s in exc.shortages]
         raise TradeError("Nothing moved: " + "; ".join(messages) + ".", shortages=messages) from exc
@@ -144,16 +170,30 @@ def _close(trade: Trade, status: str, verb: str) -> Trade:
     return trade
 
 
+def _close_and_tell(trade: Trade, status: str, verb: str, *, tell: AbstractBaseUser, message: str) -> Trade:
+    """Close the offer and notify the other party, in one transaction (a refused close tells no one)."""
+    with transaction.atomic():
+        trade = _close(trade, status, verb)
+        _tell(tell, trade, f"trade-{status}", message)
+    return trade
+
+
 def trade_decline(*, trade: Trade, user: AbstractBaseUser) -> Trade:
     if user.pk != trade.recipient_id:
         raise TradeNotAllowed("Only the user the offer was made to can decline it.")
-    return _close(trade, Trade.Status.DECLINED, "declined")
+    who = trade.recipient.get_username()
+    return _close_and_tell(
+        trade, Trade.Status.DECLINED, "declined", tell=trade.proposer, message=f"{who} declined your offer."
+    )
 
 
 def trade_withdraw(*, trade: Trade, user: AbstractBaseUser) -> Trade:
     if user.pk != trade.proposer_id:
         raise TradeNotAllowed("Only the user who made the offer can withdraw it.")
-    return _close(trade, Trade.Status.WITHDRAWN, "withdrawn")
+    who = trade.proposer.get_username()
+    return _close_and_tell(
+        trade, Trade.Status.WITHDRAWN, "withdrawn", tell=trade.recipient, message=f"{who} withdrew their offer."
+    )
 
 
 def trade_counter(*, trade: Trade, user: AbstractBaseUser, lines: Sequence[LineSpec], message: str = "") -> Trade:
@@ -163,4 +203,7 @@ def trade_counter(*, trade: Trade, user: AbstractBaseUser, lines: Sequence[LineS
         raise TradeNotAllowed("Only the user the offer was made to can counter it.")
     with transaction.atomic():
         _close(trade, Trade.Status.COUNTERED, "countered")
-        return trade_propose(proposer=user, recipient=trade.proposer, lines=lines, message=message, parent=trade)
+        counter = _offer(proposer=user, recipient=trade.proposer, lines=lines, message=message, parent=trade)
+        note = f"{user.get_username()} answered your offer with a counter-offer."
+        _tell(trade.proposer, counter, NotificationKind.TRADE_COUNTERED, note)
+    return counter

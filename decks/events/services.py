@@ -30,9 +30,11 @@ from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
-from cardcollections.models import Game
+from cardcollections.models import Game, NotificationKind
+from cardcollections.notifications.services import notify
 from cardsite.api.work import TooBig, budget_lock, check_budget, work_budget, work_queue
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import format_resolve, tournament_format_latest_version
@@ -262,6 +264,13 @@ def _closed(event: Event) -> RegistrationClosed:
 
 
 # ---------------------------------------------------------------- registrations
+def _first_finding(validation: dict[str, Any]) -> str:
+    """The first error of a verdict, and how many more there are."""
+    errors = validation.get("errors") or []
+    first = errors[0]["message"] if errors else "it is not legal"
+    return first + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else "")
+
+
 def registration_create(
     *, event: Event, player: AbstractBaseUser, deck: Deck, now: datetime | None = None
 ) -> Registration:
@@ -288,10 +297,15 @@ def registration_create(
         # The event's format no longer exists (a tournament format deleted in the admin).
         raise EventError("format", validation["errors"][0]["message"])
     if read is None or not read.result.legal:
-        first = validation["errors"][0]["message"] if validation["errors"] else "it is not legal"
-        more = len(validation["errors"]) - 1
-        tail = f" (and {more} more)" if more > 0 else ""
-        raise RegistrationIllegal("deck", f"{deck.name} is not legal in {event.format}: {first}{tail}", validation)
+        message = f"{deck.name} is not legal in {event.format}: {_first_finding(validation)}"
+        # The player is told in the answer, and in their notifications (with the event to go back to).
+        notify(
+            player,
+            kind=NotificationKind.REGISTRATION_REFUSED,
+            message=f"Your registration for {event.name} was refused: {message}",
+            url=reverse("event-detail", args=[event.pk]),
+        )
+        raise RegistrationIllegal("deck", message, validation)
     text = read.text
     try:
         with transaction.atomic():
@@ -459,7 +473,10 @@ def event_check_run(*, check_id: str, task_id: str | None = None) -> EventCheck 
     event = check.event
     mine = EventCheck.objects.filter(pk=check_id, status=EventCheckStatus.RUNNING, claim=token)
     registrations = list(
-        Registration.objects.filter(event=event, active=True).only("id", "cards", "card_count").order_by("created")
+        Registration.objects.filter(event=event, active=True)
+        .only("id", "cards", "card_count", "player", "deck_name", "recheck_legal")
+        .select_related("player")
+        .order_by("created")
     )
     total = len(registrations)
     if not mine.update(total=total):
@@ -468,10 +485,20 @@ def event_check_run(*, check_id: str, task_id: str | None = None) -> EventCheck 
     last = time.monotonic()
     for registration in registrations:
         result = registration_recheck_result(registration=registration, event=event)
-        # Only the re-check columns: the snapshot is never written.
-        Registration.objects.filter(pk=registration.pk).update(
-            recheck=result, recheck_legal=result["legal"], rechecked=timezone.now()
-        )
+        with transaction.atomic():
+            # Only the re-check columns: the snapshot is never written.
+            Registration.objects.filter(pk=registration.pk).update(
+                recheck=result, recheck_legal=result["legal"], rechecked=timezone.now()
+            )
+            if registration.recheck_legal is not False and not result["legal"]:
+                # Newly illegal: told once (a re-delivered job finds it already illegal and tells no one again).
+                notify(
+                    registration.player,
+                    kind=NotificationKind.REGISTRATION_ILLEGAL,
+                    message=f"{event.name}: your list {registration.deck_name} is not legal on the organiser's "
+                    f"re-check: {_first_finding(result)}",
+                    url=reverse("event-detail", args=[event.pk]),
+                )
         done += 1
         legal += result["legal"]
         illegal += not result["legal"]

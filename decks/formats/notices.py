@@ -3,7 +3,8 @@
 `tournament_format_update` (decks/services/formats.py) queues `format_decks_recheck`
 (the `decks.format_decks_recheck` task) once its change has committed. Every saved
 deck of that format is validated again (`deck_revalidate`); a deck that was legal
-and now is not gets one DeckNotice for its owner. Running it twice changes nothing
+and now is not gets one DeckNotice for its owner, and the owner a notification
+(cardcollections/notifications: in the site, and by mail if they want it). Running it twice changes nothing
 more: the second run finds those decks already illegal. A deck that is legal again
 (a ban lifted) has its open notices of that format dismissed.
 """
@@ -14,7 +15,10 @@ import logging
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.urls import reverse
 
+from cardcollections.models import NotificationKind
+from cardcollections.notifications.services import notify
 from decks.lists.services import deck_revalidate
 from decks.models import Deck, DeckNotice, TournamentFormat
 
@@ -45,7 +49,7 @@ def format_decks_recheck(*, format_slug: str) -> dict[str, int]:
     for deck_id in ids:
         with transaction.atomic():
             # Locked as deck_update locks it, so a save racing this check is seen whole or not at all.
-            deck = Deck.objects.select_for_update().select_related("game").filter(pk=deck_id).first()
+            deck = Deck.objects.select_for_update().select_related("game", "owner").filter(pk=deck_id).first()
             if deck is None or deck.format != format_slug:
                 continue
             was_legal = deck.legal
@@ -53,12 +57,18 @@ def format_decks_recheck(*, format_slug: str) -> dict[str, int]:
             checked += 1
             if was_legal and not deck.legal:
                 errors = deck.validation.get("errors") or [{"message": "it breaks the format's rules"}]
-                DeckNotice.objects.create(
+                notice = DeckNotice.objects.create(
                     deck=deck,
                     owner_id=deck.owner_id,
                     format=format_slug,
                     message=_notice_message(format_name, deck.name, str(errors[0].get("message", ""))),
                     findings=errors,
+                )
+                notify(
+                    deck.owner,
+                    kind=NotificationKind.DECK_ILLEGAL,
+                    message=notice.message,
+                    url=reverse("deck-detail", args=[deck.pk]),
                 )
                 noticed += 1
             elif deck.legal and not was_legal:

@@ -51,6 +51,9 @@ class Deck(models.Model):
     cloned_from = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="clones")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # Counters for sorting public decks (decks/likes/): changed only by conditional F() updates, never by a save.
+    likes = models.PositiveIntegerField(default=0, help_text="players who like (bookmarked) it")
+    views = models.PositiveIntegerField(default=0, help_text="visits of its page by others (one per visitor an hour)")
 
     class Meta:
         ordering = ["-updated"]

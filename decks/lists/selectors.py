@@ -98,9 +98,21 @@ def deck_formats_of(*, owner: AbstractBaseUser) -> list[str]:
     return sorted(set(Deck.objects.filter(owner=owner).values_list("format", flat=True)))
 
 
-def deck_list_public(*, game: str | None = None, exclude_owner: User = None, tag: str | None = None) -> QuerySet[Deck]:
-    """Everyone's public decks that are not archived, narrowed by game and tag."""
+# How public decks may be sorted: the latest change first (the default), the newest, the most viewed, the most liked.
+PUBLIC_SORTS = {
+    "updated": ("-updated",),
+    "newest": ("-created",),
+    "views": ("-views", "-updated"),
+    "likes": ("-likes", "-updated"),
+}
+
+
+def deck_list_public(
+    *, game: str | None = None, exclude_owner: User = None, tag: str | None = None, sort: str = "updated"
+) -> QuerySet[Deck]:
+    """Everyone's public decks that are not archived, narrowed by game and tag, in the order `sort` names."""
     qs = Deck.objects.filter(visibility=DeckVisibility.PUBLIC, archived=False).select_related("game", "owner")
+    qs = qs.order_by(*PUBLIC_SORTS.get(sort, PUBLIC_SORTS["updated"]))
     if game:
         qs = qs.filter(game__slug=game)
     if tag:
@@ -110,9 +122,13 @@ def deck_list_public(*, game: str | None = None, exclude_owner: User = None, tag
     return qs.prefetch_related("tags")
 
 
-def deck_list_public_playing(*, card: Card, game: str | None = None, tag: str | None = None) -> QuerySet[Deck]:
+def deck_list_public_playing(
+    *, card: Card, game: str | None = None, tag: str | None = None, sort: str = "updated"
+) -> QuerySet[Deck]:
     """Public decks with any printing of `card`'s title (counted by title, as the rules count)."""
-    return deck_list_public(game=game, tag=tag).filter(titles__game_id=card.game_id, titles__title_key=card.title_key)
+    return deck_list_public(game=game, tag=tag, sort=sort).filter(
+        titles__game_id=card.game_id, titles__title_key=card.title_key
+    )
 
 
 def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:

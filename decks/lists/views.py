@@ -25,8 +25,11 @@ from decks.comments.views import comments_for_page
 from decks.exceptions import DeckRequestError
 from decks.follows.selectors import is_following
 from decks.formats.notices import deck_notice_dismiss as notice_dismiss
+from decks.likes.selectors import deck_liked_by
+from decks.likes.services import deck_view_record
 from decks.lists.forms import DeckImportForm
 from decks.lists.selectors import (
+    PUBLIC_SORTS,
     deck_cloned_from_shown,
     deck_document,
     deck_export_text,
@@ -57,6 +60,8 @@ from rules.numbers import parse_whole
 DECKS_PER_PAGE = 50
 PUBLIC_PER_PAGE = 30
 UUID_IN_TEXT = re.compile(r"[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}", re.IGNORECASE)
+# The public page's sort control (decks.lists.selectors.PUBLIC_SORTS).
+SORT_LABELS = [("updated", "Recently updated"), ("newest", "Newest"), ("views", "Most viewed"), ("likes", "Most liked")]
 # Lean list rows: the lists and validation results are not shown on the index pages.
 LIST_DEFERRED = ("cards", "validation", "description")
 
@@ -144,10 +149,12 @@ def deck_public(request: HttpRequest) -> HttpResponse:
     game = _game_filter(request)
     tag = _tag_filter(request)
     card = _card_filter(request)
+    sort = request.GET.get("sort", "updated")
+    sort = sort if sort in PUBLIC_SORTS else "updated"
     if card is None:
-        decks = deck_list_public(game=game, tag=tag)
+        decks = deck_list_public(game=game, tag=tag, sort=sort)
     else:
-        decks = deck_list_public_playing(card=card, game=game, tag=tag)
+        decks = deck_list_public_playing(card=card, game=game, tag=tag, sort=sort)
     # "Decks I can build" (signed in): the share of each list the reader's free copies fill, and its filter.
     build = request.GET.get("build") if request.user.is_authenticated else None
     shares: dict[Any, Buildable] = {}
@@ -164,7 +171,17 @@ def deck_public(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "decks/lists/public.html",
-        {"page": page, "decks": rows, "games": GAMES, "game": game, "tag": tag, "build": build, "card": card},
+        {
+            "page": page,
+            "decks": rows,
+            "games": GAMES,
+            "game": game,
+            "tag": tag,
+            "build": build,
+            "card": card,
+            "sort": sort,
+            "sorts": SORT_LABELS,
+        },
     )
 
 
@@ -189,6 +206,7 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
     deck.cloned_from_id = deck_cloned_from_shown(deck=deck, user=request.user)
     stats = deck_stats(deck=deck)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
+    deck_view_record(deck=deck, viewer=request.user, address=request.META.get("REMOTE_ADDR", ""))
     validation = deck.validation or {}
     tags = deck_tags(deck=deck)
     organise = {"folders": folders_of(owner=request.user), "tags": ", ".join(tags)} if is_owner else {}
@@ -214,6 +232,7 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
                 if request.user.is_authenticated and not is_owner
                 else None
             ),
+            "liked": deck_liked_by(deck=deck, user=request.user),
         },
     )
 

@@ -1,6 +1,7 @@
 """Browser tests: Playwright's sync API driving Debian's Chromium against pytest-django's live server."""
 
 import os
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,6 +66,17 @@ def log_in(page, base_url: str, username: str, next_path: str = "/") -> None:
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(f"{username}-password-1")
     page.get_by_role("button", name="Log in").click()
+
+
+def offer_trade(page, base_url: str, to: str, give: str, ask: str) -> None:
+    """On the trade page: offer `to` one copy of `give` for one of `ask` (from their trade list); the offer is shown."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{base_url}/trades/new/?to={to}&game=chapter-and-verse")
+    page.get_by_label(re.compile(rf"^{re.escape(give)}")).fill("1")
+    page.get_by_label(re.compile(rf"^{re.escape(ask)}")).fill("1")
+    page.get_by_role("button", name="Send offer").click()
+    expect(page.locator(".trade-status")).to_have_text("Proposed")
 
 
 @pytest.fixture

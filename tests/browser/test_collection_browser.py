@@ -1,8 +1,6 @@
 """A new player in a real Chromium: signs up, adds cards with the plus button, imports a CSV,
 and offers a trade to bob, who logs in and accepts it."""
 
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
@@ -10,7 +8,7 @@ from playwright.sync_api import expect
 from cardcollections.catalog.services import catalog_load
 from cardcollections.collection.services import collection_change, trade_list_change
 from cardcollections.models import Card, CollectionEntry, Trade
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, offer_trade
 from tests.conftest import CV_SMALL
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -66,11 +64,7 @@ def test_it_signs_up_collects_imports_and_trades(
     page.screenshot(path=screenshot_dir / "collection-import.png", full_page=True)
 
     # Offer bob one Pride Cycle for one Faith Without Works from his trade list.
-    page.goto(live_server.url + "/trades/new/?to=bob&game=chapter-and-verse")
-    page.get_by_label(re.compile(r"^Pride Cycle")).fill("1")
-    page.get_by_label(re.compile(r"^Faith Without Works")).fill("1")
-    page.get_by_role("button", name="Send offer").click()
-    expect(page.locator(".trade-status")).to_have_text("Proposed")
+    offer_trade(page, live_server.url, "bob", "Pride Cycle", "Faith Without Works")
     trade = Trade.objects.get()
 
     # bob logs in in his own browser and accepts.

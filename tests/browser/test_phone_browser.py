@@ -47,6 +47,7 @@ def _pages(demo_site, *, signed_in: bool) -> dict[str, str]:
             "goldfish": f"/decks/goldfish/?deck={demo_site.deck.pk}",
             "deck": f"/decks/{demo_site.deck.pk}/",
             "public-decks": "/decks/public/",
+            "public-decks-liked-first": "/decks/public/?sort=likes",
             "events": "/events/",
             "event": f"/events/{demo_site.event.pk}/",
             "search-help": "/search/help/",
@@ -63,6 +64,8 @@ def _pages(demo_site, *, signed_in: bool) -> dict[str, str]:
         "trades": "/trades/",
         "trade": f"/trades/{demo_site.trade.pk}/",
         "settings": "/collection/settings/",
+        "notifications": "/notifications/",
+        "liked-decks": "/decks/liked/",
     }
 
 
@@ -115,6 +118,22 @@ def test_it_folds_the_header_menu_behind_a_button_on_a_phone(live_server, phone)
     menu.click()
     events.click()
     expect(phone).to_have_url(live_server.url + "/events/")
+
+
+def test_it_keeps_the_notification_bell_beside_the_menu_button_on_a_phone(live_server, demo_site, phone):
+    from cardcollections.notifications.services import notify
+
+    notify(demo_site.alice, kind="trade-declined", message="bob declined your offer.", url="/trades/")
+    log_in(phone, live_server.url, "alice")
+    menu = phone.get_by_role("button", name="Menu")
+    bell = phone.locator(".nav-bell")
+    expect(bell).to_be_visible()  # not folded behind the menu
+    expect(bell.locator(".bell-count")).to_have_text("1")
+    assert phone.locator(".site-header").bounding_box()["height"] < 80  # still one row
+    bell_box, menu_box = bell.bounding_box(), menu.bounding_box()
+    assert abs((bell_box["y"] + bell_box["height"] / 2) - (menu_box["y"] + menu_box["height"] / 2)) < 8
+    bell.click()
+    expect(phone).to_have_url(live_server.url + "/notifications/")
 
 
 def test_it_shows_the_whole_menu_at_desktop_size_with_no_button(live_server, browser_page):

@@ -14,10 +14,13 @@ from cardcollections.models import (
     CollectionSettings,
     ImportJob,
     LedgerEntry,
+    Notification,
+    NotificationSettings,
     Trade,
     TradeLine,
     WishlistEntry,
 )
+from cardcollections.notifications.services import notify
 from cardcollections.tokens.selectors import token_id
 from cardcollections.trades.services import LineSpec, trade_propose
 
@@ -44,7 +47,9 @@ def world(alice, bob, cv_cards):
         ],
     )
     token, _ = AuthToken.objects.create(user=alice)
+    note = notify(alice, kind="trade-declined", message="bob declined your offer.", url=f"/trades/{trade.pk}/")
     return {
+        "notification": note.pk,
         "entry": entry.pk,
         "wish": wish.pk,
         "job": job.pk,
@@ -55,7 +60,17 @@ def world(alice, bob, cv_cards):
 
 
 def snapshot() -> dict:
-    models = (CollectionEntry, WishlistEntry, LedgerEntry, Trade, TradeLine, CollectionSettings, ImportJob)
+    models = (
+        CollectionEntry,
+        WishlistEntry,
+        LedgerEntry,
+        Trade,
+        TradeLine,
+        CollectionSettings,
+        ImportJob,
+        Notification,
+        NotificationSettings,
+    )
     state = {m.__name__: sorted(tuple(sorted(r.items())) for r in m.objects.values()) for m in models}
     state["AuthToken"] = sorted(AuthToken.objects.values_list("user_id", "digest"))
     return state
@@ -80,6 +95,7 @@ OBJECT_ROUTES = [
     ("post", "/api/v1/trades/{trade}/counter/", {"give": [{"card": "{card}", "quantity": 1}]}),
     ("get", "/api/v1/users/alice/collection/", None),
     ("delete", "/api/v1/account/token/{token}/", None),
+    ("post", "/api/v1/notifications/{notification}/read/", None),
 ]
 
 # Routes about "my" things: a stranger reaches only their own, so alice's never show and never change.
@@ -100,6 +116,11 @@ OWN_ROUTES = [
     ("post", "/api/v1/trades/", {"recipient": "bob", "give": [{"card": "{card}", "quantity": 1}]}),
     ("get", "/api/v1/matches/", None),
     ("get", "/api/v1/account/token/", None),
+    ("get", "/api/v1/notifications/", None),
+    ("get", "/api/v1/notifications/unread-count/", None),
+    ("post", "/api/v1/notifications/read-all/", None),
+    ("get", "/api/v1/notifications/settings/", None),
+    ("patch", "/api/v1/notifications/settings/", {"email": False}),
     ("post", "/api/v1/account/token/", None),
     # Last: with token authentication it revokes the caller's own token.
     ("post", "/api/v1/account/token/logout-all/", None),
@@ -138,6 +159,10 @@ def alice_state() -> dict:
             CollectionSettings.objects.filter(owner__username="alice").values_list("visibility", "share_token")
         ),
         "tokens": sorted(AuthToken.objects.filter(user__username="alice").values_list("digest", flat=True)),
+        "notifications": sorted(Notification.objects.filter(user__username="alice").values_list("id", "read")),
+        "notification_settings": sorted(
+            NotificationSettings.objects.filter(user__username="alice").values_list("email", flat=True)
+        ),
     }
 
 

@@ -143,6 +143,8 @@ class DeckSummaryOut(serializers.Serializer):
     folder = serializers.SerializerMethodField(help_text="The owner's folder for it; null for anyone else.")
     created = serializers.DateTimeField()
     updated = serializers.DateTimeField()
+    likes = serializers.IntegerField(help_text="How many players like (bookmarked) it.")
+    views = serializers.IntegerField(help_text="Visits of its page by others, one per visitor an hour.")
     url = serializers.SerializerMethodField()
 
     @extend_schema_field(serializers.URLField())
@@ -229,6 +231,12 @@ class DeckListQuery(serializers.Serializer):
     )
     archived = serializers.BooleanField(
         required=False, default=False, help_text="scope=mine: true lists only your archived decks (hidden otherwise)."
+    )
+    sort = serializers.ChoiceField(
+        choices=["updated", "newest", "views", "likes"],
+        required=False,
+        default="updated",
+        help_text="updated (default): the latest change first; newest; views: most viewed; likes: most liked.",
     )
     page = StrictIntegerField(required=False, min_value=1)
     page_size = StrictIntegerField(required=False, min_value=1, max_value=200, help_text="At most 200.")

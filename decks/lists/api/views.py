@@ -41,7 +41,7 @@ from decks.lists.api.serializers import (
     DeckSummaryOut,
     EmptyQuery,
 )
-from decks.lists.selectors import deck_get_owned, deck_list_owned, deck_list_public
+from decks.lists.selectors import PUBLIC_SORTS, deck_get_owned, deck_list_owned, deck_list_public
 from decks.lists.services import DeckVersionConflict, deck_create, deck_delete, deck_update
 from decks.organise.selectors import folder_get_owned
 
@@ -55,7 +55,7 @@ class DeckListApi(DeckApiBase):
             "`scope=mine` (the default; login needed): your decks, newest change first; `folder`, `deck_format` and "
             "`archived=true` (only archived decks, which are otherwise left out) narrow them. `scope=public`: "
             "everyone's public decks that are not archived, yours included (no login needed). `game`, `tag` and "
-            "`built` narrow either. Pages of 60 "
+            "`built` narrow either; `sort` orders either. Pages of 60 "
             "(`page_size` up to 200). An unknown parameter or value is a 400 naming it."
         ),
         parameters=[DeckListQuery],
@@ -70,7 +70,7 @@ class DeckListApi(DeckApiBase):
             )
             if mine_only:
                 raise bad(mine_only[0], f"{mine_only[0]} narrows your own decks (scope=mine).")
-            decks = deck_list_public(game=query.get("game"), tag=query.get("tag"))
+            decks = deck_list_public(game=query.get("game"), tag=query.get("tag"), sort=query["sort"])
         elif not request.user.is_authenticated:
             raise NotAuthenticated("Sign in to list your decks, or ask for scope=public.")
         else:
@@ -86,7 +86,7 @@ class DeckListApi(DeckApiBase):
                 tag=query.get("tag"),
                 format_slug=query.get("deck_format"),
                 archived=query["archived"],
-            )
+            ).order_by(*PUBLIC_SORTS[query["sort"]])
         if query.get("built") is not None:
             decks = decks.filter(built=query["built"])
         paginator = PageNumberWithSize()

@@ -5,6 +5,7 @@
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from cardcollections.models import Notification
 from decks.formats.notices import NoticeNotYours, deck_notice_dismiss, format_decks_recheck
 from decks.formats.services import tournament_format_update
 from decks.formats.tasks import format_decks_recheck_task
@@ -143,3 +144,12 @@ def test_nobody_else_may_edit_a_format(client, spring, bob):
     assert client.post(url, {"name": "Mine", "base_format": "advanced"}).status_code == 403
     assert client.get("/decks/formats/no-such-format/edit/").status_code == 404
     assert TournamentFormat.objects.get(pk=spring.pk).name == "Spring Open"
+
+
+def test_the_owner_of_a_deck_a_change_made_illegal_is_notified_once(decks, spring, alice, bob, charlie, sent):
+    ban(spring, alice, "Verse 003")
+    format_decks_recheck(format_slug="spring-open")
+    format_decks_recheck(format_slug="spring-open")
+    notice = DeckNotice.objects.get()
+    rows = list(Notification.objects.values_list("user", "kind", "message", "url"))
+    assert rows == [(bob.pk, "deck-illegal", notice.message, f"/decks/{decks['with'].pk}/")]

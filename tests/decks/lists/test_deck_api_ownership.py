@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 from cardcollections.collection.services import collection_change
 from cardcollections.models import Card, CardReservation, Game
 from decks.lists.services import deck_create, deck_set_built, deck_update
-from decks.models import Deck, DeckFolder, DeckTag, DeckVersion
+from decks.models import Deck, DeckFolder, DeckLike, DeckTag, DeckVersion
 from decks.organise.services import deck_organise, folder_create
 from tests.decks.conftest import legal_cv_text
 
@@ -45,7 +45,7 @@ def world(cv_catalog, alice, bob):
 def snapshot() -> dict:
     return {
         m.__name__: sorted(tuple(sorted((k, str(v)) for k, v in r.items())) for r in m.objects.values())
-        for m in (Deck, DeckVersion, CardReservation, DeckFolder, DeckTag)
+        for m in (Deck, DeckVersion, CardReservation, DeckFolder, DeckTag, DeckLike)
     }
 
 
@@ -89,6 +89,8 @@ DECK_WRITES = [
 CLONE = [("post", "/api/v1/decks/{deck}/clone/", None)]
 # Reads of any deck the caller may read, for signed-in callers only (their own collection against it).
 SIGNED_IN_READS = [("get", "/api/v1/decks/{deck}/buildable/", None)]
+# Liking: any deck the caller may read but their own (decks/likes/).
+LIKES = [("post", "/api/v1/decks/{deck}/like/", None), ("delete", "/api/v1/decks/{deck}/like/", None)]
 OWN_ROUTES = [
     ("get", "/api/v1/decks/", None),
     ("get", "/api/v1/decks/?game=chapter-and-verse", None),
@@ -98,6 +100,7 @@ OWN_ROUTES = [
     ("get", "/api/v1/decks/export-all/", None),
     ("get", "/api/v1/decks/?tag=secret-tag", None),
     ("post", "/api/v1/deck-folders/", {"name": "Charlie's folder"}),
+    ("get", "/api/v1/decks/liked/", None),
 ]
 # alice's folder, and using it: (method, path, body) with "{folder}" her folder's id (or a made-up one).
 FOLDER_ROUTES = [
@@ -129,7 +132,7 @@ def test_a_stranger_gets_404_for_a_private_deck_and_changes_nothing(world, charl
     client = api_as(charlie, auth)
     before = snapshot()
     failures = []
-    for method, path, body in DECK_READS + DECK_WRITES + CLONE + SIGNED_IN_READS:
+    for method, path, body in DECK_READS + DECK_WRITES + CLONE + SIGNED_IN_READS + LIKES:
         response = call(client, method, address(path, world, "deck"), body)
         if response.status_code != 404:
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
@@ -185,7 +188,7 @@ def test_anonymous_callers_cannot_write_or_list_their_own_and_see_only_readable_
     client = APIClient()
     failures = []
     for deck in ("deck", "public"):
-        for method, path, body in DECK_WRITES + CLONE + SIGNED_IN_READS:
+        for method, path, body in DECK_WRITES + CLONE + SIGNED_IN_READS + LIKES:
             response = call(client, method, address(path, world, deck), body)
             if response.status_code not in (401, 403):
                 failures.append((cell(method, path), deck, response.status_code))
@@ -218,12 +221,24 @@ def test_the_owner_reaches_every_endpoint_of_their_private_deck(world, alice, ap
     assert not Deck.objects.filter(pk=world["deck"]).exists()
 
 
+def test_a_reader_likes_a_deck_they_may_read_and_the_owner_their_own_never(world, alice, charlie, api_as, auth):
+    reader = api_as(charlie, auth)
+    for method, path, _ in LIKES:
+        response = call(reader, method, address(path, world, "public"), None)
+        assert response.status_code == 200, (method, response.content[:200])
+    assert not DeckLike.objects.exists()  # liked, then unliked
+    before = alice_state()
+    response = call(api_as(alice, auth), "post", address(LIKES[0][1], world, "public"), None)
+    assert response.status_code == 400 and not DeckLike.objects.exists()
+    assert alice_state() == before
+
+
 def test_a_session_write_without_the_csrf_token_is_refused(world, alice, api_as):
     client = api_as(alice, "session", csrf=False)
     before = snapshot()
     failures = []
     own_writes = [route for route in OWN_ROUTES if route[0] != "get"]
-    for method, path, body in [*DECK_WRITES[:-1], *CLONE, *own_writes]:
+    for method, path, body in [*DECK_WRITES[:-1], *CLONE, *LIKES, *own_writes]:
         response = call(client, method, address(path, world, "deck"), body)
         if response.status_code != 403:
             failures.append((cell(method, path, "session"), response.status_code))
@@ -290,7 +305,7 @@ def test_stranger_results_do_not_depend_on_whether_the_deck_exists(world, charli
     client = api_as(charlie, "token")
     made_up = "6a0b7b9e-0000-4000-8000-000000000000"
     failures = []
-    for method, path, body in DECK_READS + DECK_WRITES + CLONE + SIGNED_IN_READS:
+    for method, path, body in DECK_READS + DECK_WRITES + CLONE + SIGNED_IN_READS + LIKES:
         real = call(client, method, address(path, world, "deck"), body)
         fake = call(client, method, path.format(**{**world, "deck": made_up}), body)
         if (real.status_code, real.content) != (fake.status_code, fake.content):

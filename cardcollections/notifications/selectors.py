@@ -1,0 +1,28 @@
+"""Reading notifications: a user's own, newest first, and how many are unread."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+
+from cardcollections.notifications.models import Notification, NotificationSettings
+
+
+def notifications_for(*, user: AbstractBaseUser, unread: bool = False) -> QuerySet[Notification]:
+    qs = Notification.objects.filter(user_id=user.pk).order_by("-id")
+    return qs.filter(read__isnull=True) if unread else qs
+
+
+def notification_for(*, user: AbstractBaseUser, pk: int) -> Notification | None:
+    """The user's notification `pk`, or None (someone else's is none too)."""
+    return Notification.objects.filter(user_id=user.pk, pk=pk).first()
+
+
+def notifications_unread_count(*, user: AbstractBaseUser) -> int:
+    return Notification.objects.filter(user_id=user.pk, read__isnull=True).count()
+
+
+def notification_email_on(*, user: AbstractBaseUser) -> bool:
+    """The user's choice about notification mail (on unless turned off)."""
+    row = NotificationSettings.objects.filter(user_id=user.pk).first()
+    return row is None or row.email

@@ -1,0 +1,59 @@
+"""Notification pages: my notifications (newest first), marking one or all read, and opening one."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from cardcollections.notifications.selectors import notification_for, notifications_for
+from cardcollections.notifications.services import notification_mark_read, notifications_mark_all_read
+from cardsite.api.throttles import page_request_allowed, too_many_requests
+
+PER_PAGE = 50
+
+
+@login_required
+@require_GET
+def notification_list(request: HttpRequest) -> HttpResponse:
+    page = Paginator(notifications_for(user=request.user), PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "cardcollections/notifications/list.html", {"page": page})
+
+
+@require_GET
+def notification_bell(request: HttpRequest) -> HttpResponse:
+    """The header's bell alone (htmx asks for it again every minute). Signed out: 204, and the bell stays as it was
+    (a redirect to the login page would be swapped into the header)."""
+    if not request.user.is_authenticated:
+        return HttpResponse(status=204)
+    return render(request, "cardcollections/notifications/_bell.html")
+
+
+@login_required
+@require_POST
+def notification_read(request: HttpRequest, pk: int) -> HttpResponse:
+    """Mark one read; with `open`, go where it leads (a path on this site only)."""
+    if not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
+    notification = notification_for(user=request.user, pk=pk)
+    if notification is None:
+        raise Http404("No such notification.")
+    notification_mark_read(notification=notification, user=request.user)
+    target = notification.url
+    if "open" in request.POST and target and url_has_allowed_host_and_scheme(target, allowed_hosts=None):
+        return redirect(target)
+    return redirect("notification-list")
+
+
+@login_required
+@require_POST
+def notification_read_all(request: HttpRequest) -> HttpResponse:
+    if not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
+    count = notifications_mark_all_read(user=request.user)
+    messages.success(request, f"{count} notification{'s' if count != 1 else ''} marked read.")
+    return redirect("notification-list")

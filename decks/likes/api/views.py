@@ -1,0 +1,63 @@
+"""Like API: like or unlike a deck you may read, and the decks you like.
+
+A deck you may not read is a 404 (its id does not leak); your own deck cannot be liked (400).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.reading import read_query
+from decks.likes.api.serializers import DeckLikeOut, LikedQuery
+from decks.likes.selectors import decks_liked
+from decks.likes.services import deck_like, deck_unlike
+from decks.lists.api.base import BAD_REQUEST, NOT_FOUND, NOT_SIGNED_IN, TAGS, SignedInDeckApi, readable_deck
+from decks.lists.api.serializers import DeckPageOut, DeckSummaryOut
+
+_ANSWERS = {200: DeckLikeOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NOT_FOUND}
+
+
+class DeckLikeApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="decks_like",
+        summary="Like (bookmark) a deck",
+        description="Any deck you may read but your own; liking it again changes nothing.",
+        request=None,
+        responses=_ANSWERS,
+        tags=TAGS,
+    )
+    def post(self, request: Request, deck_id: Any) -> Response:
+        likes = deck_like(deck=readable_deck(request, deck_id), user=request.user)
+        return Response({"liked": True, "likes": likes})
+
+    @extend_schema(
+        operation_id="decks_unlike",
+        summary="Stop liking a deck",
+        request=None,
+        responses=_ANSWERS,
+        tags=TAGS,
+    )
+    def delete(self, request: Request, deck_id: Any) -> Response:
+        likes = deck_unlike(deck=readable_deck(request, deck_id), user=request.user)
+        return Response({"liked": False, "likes": likes})
+
+
+class DecksLikedApi(SignedInDeckApi):
+    @extend_schema(
+        operation_id="decks_liked",
+        summary="The decks you like",
+        description="The latest like first; a deck made private since is left out. Pages of 60.",
+        parameters=[LikedQuery],
+        responses={200: DeckPageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> Response:
+        read_query(request, LikedQuery)
+        paginator = PageNumberWithSize()
+        page = paginator.paginate_queryset(decks_liked(user=request.user), request, view=self)
+        return paginator.get_paginated_response(DeckSummaryOut(page, many=True, context={"request": request}).data)

@@ -1,0 +1,23 @@
+"""Reading likes: the decks a player liked (that they may still read), and whether they like one."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+
+from decks.likes.models import DeckLike
+from decks.models import Deck, DeckVisibility
+
+
+def decks_liked(*, user: AbstractBaseUser) -> QuerySet[Deck]:
+    """The decks `user` liked, the latest like first; a deck made private since is left out."""
+    return (
+        Deck.objects.filter(liked_by__user_id=user.pk)
+        .exclude(visibility=DeckVisibility.PRIVATE)
+        .select_related("game", "owner")
+        .order_by("-liked_by__created")
+    )
+
+
+def deck_liked_by(*, deck: Deck, user: AbstractBaseUser) -> bool:
+    return bool(user.is_authenticated) and DeckLike.objects.filter(deck=deck, user_id=user.pk).exists()

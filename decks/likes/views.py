@@ -1,0 +1,48 @@
+"""Like pages: like or unlike a deck (from its page), and the decks I like."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from cardsite.api.throttles import page_request_allowed, too_many_requests
+from decks.likes.selectors import decks_liked
+from decks.likes.services import LikeRefused, deck_like, deck_unlike
+from decks.lists.selectors import deck_get_readable, with_format_names
+from decks.models import Deck
+
+LIKED_PER_PAGE = 30
+
+
+@login_required
+@require_POST
+def deck_like_toggle(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    """`action=like` or `action=unlike` a deck I may read; back to its page."""
+    if not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
+    deck: Deck | None = deck_get_readable(deck_id=deck_id, user=request.user)
+    if deck is None:
+        raise Http404("No such deck.")
+    action = request.POST.get("action")
+    if action not in ("like", "unlike"):
+        return HttpResponse("action is like or unlike.", status=400)
+    try:
+        (deck_like if action == "like" else deck_unlike)(deck=deck, user=request.user)
+    except LikeRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Added to the decks you like." if action == "like" else "Removed from your likes.")
+    return redirect("deck-detail", deck_id=deck.pk)
+
+
+@login_required
+@require_GET
+def decks_liked_page(request: HttpRequest) -> HttpResponse:
+    page = Paginator(decks_liked(user=request.user), LIKED_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "decks/likes/liked.html", {"page": page, "decks": with_format_names(page.object_list)})
