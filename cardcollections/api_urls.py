@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("cardcollections.collection.api.urls")),
     path("", include("cardcollections.trades.api.urls")),
     path("", include("cardcollections.tokens.api.urls")),
+    path("", include("cardcollections.proposals.api.urls")),
 ]
