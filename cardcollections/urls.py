@@ -6,4 +6,5 @@ urlpatterns = [
     path("", include("cardcollections.catalog.urls")),
     path("", include("cardcollections.collection.urls")),
     path("", include("cardcollections.trades.urls")),
+    path("", include("cardcollections.proposals.urls")),
 ]

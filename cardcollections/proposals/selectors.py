@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from cardcollections.catalog.models import Card
+from cardcollections.catalog.models import Card, Game
 from cardcollections.proposals import documents
 from cardcollections.proposals.models import CardProposal, CardRevision
 from cardcollections.proposals.permissions import can_review
@@ -22,6 +22,11 @@ def _proposals() -> QuerySet[CardProposal]:
 def proposals_of(*, user) -> QuerySet[CardProposal]:
     """The user's own proposals, newest change first."""
     return _proposals().filter(proposer=user)
+
+
+def proposal_games() -> list[tuple[str, str]]:
+    """(slug, name) of the games a card can be proposed for."""
+    return list(Game.objects.order_by("position").values_list("slug", "name"))
 
 
 def proposal_for(*, user, pk: int) -> CardProposal | None:

@@ -117,12 +117,20 @@ def proposal_create(
     return proposal
 
 
-def proposal_bulk_create(*, moderator, game: Game, filename: str, data: bytes, source: str) -> CardProposal:
-    """A moderator's catalog file (.json) or CSV as one proposal of many cards; nothing is applied yet.
+BULK_MAX_BYTES = 2 * 1024 * 1024
+
+
+def proposal_bulk_create(*, moderator, game: Game, upload: IO[bytes], source: str) -> CardProposal:
+    """A moderator's catalog file (.json) or CSV (.csv) as one proposal of many cards; nothing is applied yet.
 
     Checked card by card as loadcatalog checks a file: problems name the JSON path, or the CSV line.
     """
+    _check_moderator(moderator)
     source = _check_text("source", source, SOURCE_MAX, required=True)
+    filename = getattr(upload, "name", "") or ""
+    data = upload.read(BULK_MAX_BYTES + 1)
+    if len(data) > BULK_MAX_BYTES:
+        raise _problem("file", f"the file is larger than {BULK_MAX_BYTES // (1024 * 1024)} MB")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

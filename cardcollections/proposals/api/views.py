@@ -205,23 +205,9 @@ class ProposalBulk(_ProposalView):
         if upload is None:
             raise ValidationError({"file": ["Attach the CSV or catalog file as `file`."]})
         proposal = proposal_bulk_create(
-            moderator=request.user,
-            game=game,
-            filename=upload.name or "",
-            data=_read_bounded(upload),
-            source=request.data.get("source", ""),
+            moderator=request.user, game=game, upload=upload, source=request.data.get("source", "")
         )
         return _detail(proposal, status.HTTP_201_CREATED)
-
-
-BULK_MAX_BYTES = 2 * 1024 * 1024
-
-
-def _read_bounded(upload) -> bytes:
-    data = upload.read(BULK_MAX_BYTES + 1)
-    if len(data) > BULK_MAX_BYTES:
-        raise ValidationError({"file": [f"The file is larger than {BULK_MAX_BYTES // (1024 * 1024)} MB."]})
-    return data
 
 
 class CardHistory(generics.ListAPIView):

@@ -34,6 +34,10 @@ NEW_CARD = {
 }
 
 
+def csv_file(text: str) -> SimpleUploadedFile:
+    return SimpleUploadedFile("cards.csv", text.encode(), content_type="text/csv")
+
+
 def png_upload() -> SimpleUploadedFile:
     out = io.BytesIO()
     Image.new("RGB", (300, 420), (30, 90, 160)).save(out, format="PNG")
@@ -159,12 +163,10 @@ def test_a_moderators_csv_is_checked_line_by_line_and_applied_only_when_approved
     )
     bad = csv_text.replace("Isaiah 28:10,old-testament", "Isaiah 28:10,apocrypha")
     with pytest.raises(ProposalError) as exc:
-        proposal_bulk_create(moderator=moderator, game=game, filename="cards.csv", data=bad.encode(), source="n")
+        proposal_bulk_create(moderator=moderator, game=game, upload=csv_file(bad), source="n")
     assert [p.path for p in exc.value.problems] == ["line 2: standard_work"]
 
-    proposal = proposal_bulk_create(
-        moderator=moderator, game=game, filename="cards.csv", data=csv_text.encode(), source="box insert"
-    )
+    proposal = proposal_bulk_create(moderator=moderator, game=game, upload=csv_file(csv_text), source="box insert")
     assert not Card.objects.filter(title="Precept").exists()
     proposal_approve(proposal=proposal, moderator=moderator)
     assert Card.objects.get(title="Precept").provenance == "community"
