@@ -7,3 +7,6 @@ class DecksConfig(AppConfig):
     name = "decks"
     verbose_name = "Decks and tournaments"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from decks.formats import card_changes  # noqa: F401  (re-checks decks when an approved card edit commits)

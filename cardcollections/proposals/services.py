@@ -18,6 +18,7 @@ from cardcollections.images.storage import delete_files_on_commit
 from cardcollections.proposals import documents
 from cardcollections.proposals.models import CardProposal, CardRevision
 from cardcollections.proposals.permissions import can_review
+from cardcollections.proposals.signals import RULES_FIELDS, card_rules_changed
 from rules.catalog import CatalogError, CatalogProblem, card_document
 
 SOURCE_MAX = 500
@@ -266,6 +267,7 @@ def proposal_approve(*, proposal: CardProposal, moderator) -> CardProposal:
                 raise _closed(f"{doc['set']} {doc['number']} has become a card since; ask for a new number.")
         document, existing = _load_document(locked)
         before = {key: documents.card_values(card) for key, card in existing.items()}
+        rules_titles: set[str] = set()
         try:
             catalog_load(document=document)
         except CatalogError as exc:
@@ -282,6 +284,8 @@ def proposal_approve(*, proposal: CardProposal, moderator) -> CardProposal:
                     except CardImageError as exc:
                         raise _problem("scan", str(exc)) from exc
                 changes.append({"field": "scan", "before": None, "after": card.scan.name})
+            if key in before and RULES_FIELDS & {c["field"] for c in changes}:
+                rules_titles |= {before[key]["title"], card.title}
             if changes or key not in before:
                 CardRevision.objects.create(
                     card=card,
@@ -291,6 +295,9 @@ def proposal_approve(*, proposal: CardProposal, moderator) -> CardProposal:
                     created_card=key not in before,
                     changes=changes,
                 )
+        if rules_titles:
+            game, titles = locked.game.slug, sorted(rules_titles)
+            transaction.on_commit(lambda: card_rules_changed.send(sender=CardProposal, game=game, titles=titles))
         if locked.kind == CardProposal.Kind.NEW:
             locked.card = cards[(document["cards"][0]["set"], document["cards"][0]["number"])]
         locked.status, locked.reviewer, locked.review_note = CardProposal.Status.APPROVED, moderator, ""
