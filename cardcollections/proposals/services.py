@@ -18,7 +18,7 @@ from cardcollections.images.storage import delete_files_on_commit
 from cardcollections.proposals import documents
 from cardcollections.proposals.models import CardProposal, CardRevision
 from cardcollections.proposals.permissions import can_review
-from cardcollections.proposals.signals import RULES_FIELDS, card_rules_changed
+from cardcollections.proposals.signals import RULES_FIELDS, card_rules_changed, proposal_reviewed
 from rules.catalog import CatalogError, CatalogProblem, card_document
 
 SOURCE_MAX = 500
@@ -226,7 +226,13 @@ def _close(proposal: CardProposal, moderator, text: str, status: str, path: str)
         locked = _lock_open(proposal)
         locked.status, locked.review_note, locked.reviewer = status, text, moderator
         locked.save(update_fields=["status", "review_note", "reviewer", "updated"])
+        _tell_reviewed(locked)
     return locked
+
+
+def _tell_reviewed(proposal: CardProposal) -> None:
+    pk, status = proposal.pk, proposal.status
+    transaction.on_commit(lambda: proposal_reviewed.send(sender=CardProposal, proposal_id=pk, status=status))
 
 
 def _load_document(proposal: CardProposal) -> tuple[dict[str, Any], dict[tuple[str, str], Card]]:
@@ -302,4 +308,5 @@ def proposal_approve(*, proposal: CardProposal, moderator) -> CardProposal:
             locked.card = cards[(document["cards"][0]["set"], document["cards"][0]["number"])]
         locked.status, locked.reviewer, locked.review_note = CardProposal.Status.APPROVED, moderator, ""
         locked.save()
+        _tell_reviewed(locked)
     return locked

@@ -120,3 +120,16 @@ def test_a_moderator_uploads_a_csv_as_one_proposal_and_problems_name_the_line(mo
         client_for(alice).post("/api/v1/proposals/bulk/", {**data, "file": upload}, format="multipart").status_code
         == 403
     )
+
+
+def test_the_lists_read_a_bounded_number_of_queries(alice, moderator, cv_cards, django_assert_max_num_queries):
+    for number in range(10, 16):
+        client_for(alice).post(
+            "/api/v1/proposals/",
+            {"game": "chapter-and-verse", "fields": {**NEW_CARD, "number": str(number)}, "source": "n"},
+            format="json",
+        )
+    with django_assert_max_num_queries(4):
+        assert len(client_for(alice).get("/api/v1/proposals/").json()) == 6
+    with django_assert_max_num_queries(6):
+        assert len(client_for(moderator).get("/api/v1/proposals/review/").json()) == 6

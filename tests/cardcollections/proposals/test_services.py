@@ -1,6 +1,7 @@
 """Card proposals through their services: propose, check, review, apply, history."""
 
 import io
+import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -19,6 +20,7 @@ from cardcollections.proposals.services import (
     proposal_reject,
     proposal_revise,
 )
+from cardcollections.proposals.signals import proposal_reviewed
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +38,10 @@ NEW_CARD = {
 
 def csv_file(text: str) -> SimpleUploadedFile:
     return SimpleUploadedFile("cards.csv", text.encode(), content_type="text/csv")
+
+
+def json_file(document: dict) -> SimpleUploadedFile:
+    return SimpleUploadedFile("cards.json", json.dumps(document).encode(), content_type="application/json")
 
 
 def png_upload() -> SimpleUploadedFile:
@@ -175,3 +181,46 @@ def test_a_moderators_csv_is_checked_line_by_line_and_applied_only_when_approved
     assert means.effects == [{"kind": "prayer", "n": 3}]  # a cell left out keeps the card's value
     (revision,) = CardRevision.objects.filter(card=means)
     assert revision.changes == [{"field": "sacrifice", "before": 1, "after": 2}]
+
+
+def test_the_proposer_is_told_once_a_review_has_committed(alice, moderator, game, django_capture_on_commit_callbacks):
+    told = []
+
+    def receiver(**kwargs):
+        told.append((kwargs["proposal_id"], kwargs["status"]))
+
+    proposal_reviewed.connect(receiver)
+    try:
+        proposal = proposal_create(proposer=alice, game=game, fields=NEW_CARD, source="n")
+        with django_capture_on_commit_callbacks(execute=True):
+            proposal_ask_changes(proposal=proposal, moderator=moderator, note="Which printing?")
+        assert told == [(proposal.pk, "changes")]
+        proposal_revise(proposal=proposal, user=alice, fields=NEW_CARD, source="first printing")
+        with django_capture_on_commit_callbacks(execute=True):
+            proposal_approve(proposal=proposal, moderator=moderator)
+        assert told == [(proposal.pk, "changes"), (proposal.pk, "approved")]
+    finally:
+        proposal_reviewed.disconnect(receiver)
+
+
+def test_a_catalog_file_is_checked_with_json_paths_and_may_add_a_set(moderator, game):
+    document = {
+        "game": "chapter-and-verse",
+        "sets": [{"code": "CV3", "name": "Third Set"}],
+        "cards": [
+            {**NEW_CARD, "set": "CV3", "number": "1"},
+            {**NEW_CARD, "set": "CV3", "number": "2", "sacrifice": -1},
+        ],
+    }
+    with pytest.raises(ProposalError) as exc:
+        proposal_bulk_create(moderator=moderator, game=game, upload=json_file(document), source="n")
+    assert [p.path for p in exc.value.problems] == ["cards[1].sacrifice"]
+    document["cards"][1]["sacrifice"] = 1
+    proposal = proposal_bulk_create(moderator=moderator, game=game, upload=json_file(document), source="n")
+    proposal_approve(proposal=proposal, moderator=moderator)
+    assert Card.objects.filter(card_set__code="CV3", provenance="community").count() == 2
+
+
+def test_only_moderators_upload_bulk_files(alice, game):
+    with pytest.raises(ProposalNotAllowed):
+        proposal_bulk_create(moderator=alice, game=game, upload=csv_file("set,number,title\n"), source="n")
