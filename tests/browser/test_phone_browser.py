@@ -63,6 +63,9 @@ def _pages(demo_site, *, signed_in: bool) -> dict[str, str]:
         "trades": "/trades/",
         "trade": f"/trades/{demo_site.trade.pk}/",
         "settings": "/collection/settings/",
+        "proposals": "/proposals/",
+        "propose": f"/cards/{demo_site.card.pk}/propose/",
+        "card-history": f"/cards/{demo_site.card.pk}/history/",
     }
 
 
