@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("cardcollections.trades.api.urls")),
     path("", include("cardcollections.tokens.api.urls")),
     path("", include("cardcollections.notifications.api.urls")),
+    path("", include("cardcollections.proposals.api.urls")),
 ]

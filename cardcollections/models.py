@@ -12,12 +12,15 @@ from cardcollections.collection.models import (
     WishlistEntry,
 )
 from cardcollections.notifications.models import Notification, NotificationKind, NotificationSettings
+from cardcollections.proposals.models import CardProposal, CardRevision
 from cardcollections.reservations.models import CardReservation
 from cardcollections.trades.models import Trade, TradeLine
 
 __all__ = [
     "Card",
+    "CardProposal",
     "CardReservation",
+    "CardRevision",
     "CardSet",
     "CollectionEntry",
     "CollectionSettings",

@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("cardcollections.collection.urls")),
     path("", include("cardcollections.trades.urls")),
     path("", include("cardcollections.notifications.urls")),
+    path("", include("cardcollections.proposals.urls")),
 ]

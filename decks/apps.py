@@ -13,3 +13,5 @@ class DecksConfig(AppConfig):
         from decks.lists.views import card_usage_panel
 
         card_panel_register(card_usage_panel)
+
+        from decks.formats import card_changes  # noqa: F401  (re-checks decks when an approved card edit commits)

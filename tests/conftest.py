@@ -342,3 +342,17 @@ def wait_for(condition, timeout: float, what: str, *, every: float = 0.1, log=No
             return value
         time.sleep(every)
     pytest.fail(f"timed out waiting for {what}" + (f"; worker log:\n{log.read_text()[-4000:]}" if log else ""))
+
+
+# ---------------------------------------------------------------- card proposals (issue #15)
+@pytest.fixture
+def moderator(db):
+    """dana reviews card proposals: a player in the "Card moderators" group (made by migration 0013), not staff."""
+    from django.contrib.auth.models import Group, Permission
+
+    # A transactional test's flush empties the group the migration made (permissions come back by themselves).
+    group, _ = Group.objects.get_or_create(name="Card moderators")
+    group.permissions.add(Permission.objects.get(codename="review_cardproposal"))
+    user = get_user_model().objects.create_user("dana", password="dana-password-1")
+    user.groups.add(group)
+    return user

@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("collections", "0012_card_provenance"),
+        ("collections", "0013_card_proposals"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -12,6 +12,7 @@ more: the second run finds those decks already illegal. A deck that is legal aga
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -33,8 +34,7 @@ class NoticeNotYours(Exception):
 
 
 def _notice_message(format_name: str, deck_name: str, first_finding: str) -> str:
-    message = f"{format_name} changed: {deck_name} is no longer legal — {first_finding}"
-    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
+    return clip(f"{format_name} changed: {deck_name} is no longer legal — {first_finding}")
 
 
 def format_decks_recheck(*, format_slug: str) -> dict[str, int]:
@@ -44,13 +44,25 @@ def format_decks_recheck(*, format_slug: str) -> dict[str, int]:
     """
     row = TournamentFormat.objects.filter(slug=format_slug).first()
     format_name = row.name if row is not None else format_slug
-    checked = noticed = cleared = 0
     ids = list(Deck.objects.filter(format=format_slug).order_by("pk").values_list("pk", flat=True))
-    for deck_id in ids:
+    return decks_recheck(
+        deck_ids=ids,
+        still=lambda deck: deck.format == format_slug,
+        message=lambda deck, finding: _notice_message(format_name, deck.name, finding),
+    )
+
+
+def decks_recheck(
+    *, deck_ids: list, still: Callable[[Deck], bool], message: Callable[[Deck, str], str]
+) -> dict[str, int]:
+    """Validate these saved decks again (those `still` concerned); a deck that was legal and is not gets a
+    notice (`message(deck, first finding)`); a deck legal again has its open notices of its format dismissed."""
+    checked = noticed = cleared = 0
+    for deck_id in deck_ids:
         with transaction.atomic():
             # Locked as deck_update locks it, so a save racing this check is seen whole or not at all.
             deck = Deck.objects.select_for_update().select_related("game", "owner").filter(pk=deck_id).first()
-            if deck is None or deck.format != format_slug:
+            if deck is None or not still(deck):
                 continue
             was_legal = deck.legal
             deck_revalidate(deck=deck)
@@ -60,8 +72,8 @@ def format_decks_recheck(*, format_slug: str) -> dict[str, int]:
                 notice = DeckNotice.objects.create(
                     deck=deck,
                     owner_id=deck.owner_id,
-                    format=format_slug,
-                    message=_notice_message(format_name, deck.name, str(errors[0].get("message", ""))),
+                    format=deck.format,
+                    message=message(deck, str(errors[0].get("message", ""))),
                     findings=errors,
                 )
                 notify(
@@ -72,10 +84,14 @@ def format_decks_recheck(*, format_slug: str) -> dict[str, int]:
                 )
                 noticed += 1
             elif deck.legal and not was_legal:
-                cleared += DeckNotice.objects.filter(deck=deck, format=format_slug, dismissed=False).update(
+                cleared += DeckNotice.objects.filter(deck=deck, format=deck.format, dismissed=False).update(
                     dismissed=True
                 )
     return {"checked": checked, "noticed": noticed, "cleared": cleared}
+
+
+def clip(message: str) -> str:
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
 def deck_notice_dismiss(*, notice: DeckNotice, user: AbstractBaseUser) -> DeckNotice:

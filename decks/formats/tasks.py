@@ -1,7 +1,8 @@
-"""Celery task of tournament formats: re-check the saved decks of a changed format."""
+"""Celery tasks of tournament formats: re-check the saved decks of a changed format, or after a card edit."""
 
 from celery import shared_task
 
+from decks.formats.card_changes import CARD_RECHECK_TASK, card_decks_recheck
 from decks.formats.notices import RECHECK_TASK, format_decks_recheck
 from decks.task_policy import RELIABLE
 
@@ -16,3 +17,9 @@ def format_decks_recheck_task(format_slug: str) -> dict[str, int]:
     Idempotent: a second run finds those decks already illegal and writes no second notice.
     """
     return format_decks_recheck(format_slug=format_slug)
+
+
+@shared_task(name=CARD_RECHECK_TASK, **RELIABLE)
+def card_decks_recheck_task(game_slug: str, titles: list[str]) -> dict[str, int]:
+    """Validate a game's saved decks and registrations again after an approved card edit the rules read."""
+    return card_decks_recheck(game_slug=game_slug, titles=titles)

@@ -66,6 +66,9 @@ def _pages(demo_site, *, signed_in: bool) -> dict[str, str]:
         "settings": "/collection/settings/",
         "notifications": "/notifications/",
         "liked-decks": "/decks/liked/",
+        "proposals": "/proposals/",
+        "propose": f"/cards/{demo_site.card.pk}/propose/",
+        "card-history": f"/cards/{demo_site.card.pk}/history/",
     }
 
 

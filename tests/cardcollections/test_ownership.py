@@ -10,6 +10,9 @@ from rest_framework.test import APIClient
 from cardcollections.collection.services import collection_change, trade_list_set, wishlist_set
 from cardcollections.imports.services import import_job_create, import_job_run
 from cardcollections.models import (
+    Card,
+    CardProposal,
+    CardRevision,
     CollectionEntry,
     CollectionSettings,
     ImportJob,
@@ -21,6 +24,7 @@ from cardcollections.models import (
     WishlistEntry,
 )
 from cardcollections.notifications.services import notify
+from cardcollections.proposals.services import proposal_create
 from cardcollections.tokens.selectors import token_id
 from cardcollections.trades.services import LineSpec, trade_propose
 
@@ -48,8 +52,12 @@ def world(alice, bob, cv_cards):
     )
     token, _ = AuthToken.objects.create(user=alice)
     note = notify(alice, kind="trade-declined", message="bob declined your offer.", url=f"/trades/{trade.pk}/")
+    proposal = proposal_create(
+        proposer=alice, game=cv_cards["pride"].game, card=cv_cards["pride"], fields={"sacrifice": 5}, source="a note"
+    )
     return {
         "notification": note.pk,
+        "proposal": proposal.pk,
         "entry": entry.pk,
         "wish": wish.pk,
         "job": job.pk,
@@ -70,6 +78,8 @@ def snapshot() -> dict:
         ImportJob,
         Notification,
         NotificationSettings,
+        CardProposal,
+        CardRevision,
     )
     state = {m.__name__: sorted(tuple(sorted(r.items())) for r in m.objects.values()) for m in models}
     state["AuthToken"] = sorted(AuthToken.objects.values_list("user_id", "digest"))
@@ -96,6 +106,13 @@ OBJECT_ROUTES = [
     ("get", "/api/v1/users/alice/collection/", None),
     ("delete", "/api/v1/account/token/{token}/", None),
     ("post", "/api/v1/notifications/{notification}/read/", None),
+    # Card proposals: only their proposer and the moderators see them; only moderators review.
+    ("get", "/api/v1/proposals/{proposal}/", None),
+    ("put", "/api/v1/proposals/{proposal}/", {"fields": {"sacrifice": 6}, "source": "mine now"}),
+    ("post", "/api/v1/proposals/{proposal}/scan/", None),
+    ("post", "/api/v1/proposals/{proposal}/approve/", None),
+    ("post", "/api/v1/proposals/{proposal}/reject/", {"reason": "no"}),
+    ("post", "/api/v1/proposals/{proposal}/ask-changes/", {"note": "change it"}),
 ]
 
 # Routes about "my" things: a stranger reaches only their own, so alice's never show and never change.
@@ -115,6 +132,14 @@ OWN_ROUTES = [
     ("get", "/api/v1/trades/", None),
     ("post", "/api/v1/trades/", {"recipient": "bob", "give": [{"card": "{card}", "quantity": 1}]}),
     ("get", "/api/v1/matches/", None),
+    ("get", "/api/v1/proposals/", None),
+    (
+        "post",
+        "/api/v1/proposals/",
+        {"game": "chapter-and-verse", "card": "{card}", "fields": {"sacrifice": 3}, "source": "a note"},
+    ),
+    ("get", "/api/v1/proposals/review/", None),
+    ("post", "/api/v1/proposals/bulk/", None),
     ("get", "/api/v1/account/token/", None),
     ("get", "/api/v1/notifications/", None),
     ("get", "/api/v1/notifications/unread-count/", None),
@@ -163,6 +188,10 @@ def alice_state() -> dict:
         "notification_settings": sorted(
             NotificationSettings.objects.filter(user__username="alice").values_list("email", flat=True)
         ),
+        "proposals": sorted(
+            CardProposal.objects.filter(proposer__username="alice").values_list("id", "status", "source", "updated")
+        ),
+        "cards": sorted(Card.objects.values_list("id", "sacrifice", "modified")),
     }
 
 

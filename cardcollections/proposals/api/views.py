@@ -1,0 +1,226 @@
+"""Card proposal API: a player proposes and follows their own proposals; moderators review them.
+
+A proposal is visible to its proposer and to moderators; to anyone else it is a 404. Review
+actions by a proposer who is not a moderator are 403s.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.parsers import MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardcollections.catalog.selectors import cards_for_listing
+from cardcollections.models import CardProposal, Game
+from cardcollections.proposals.api.serializers import (
+    NoteIn,
+    ProposalDetailOut,
+    ProposalErrorOut,
+    ProposalIn,
+    ProposalOut,
+    ProposalReviseIn,
+    ReasonIn,
+    RevisionOut,
+)
+from cardcollections.proposals.permissions import can_review
+from cardcollections.proposals.selectors import (
+    REVIEW_QUEUE_MAX,
+    card_history,
+    proposal_changes,
+    proposal_for,
+    proposals_of,
+    review_queue,
+)
+from cardcollections.proposals.services import (
+    ProposalClosed,
+    ProposalError,
+    ProposalNotAllowed,
+    proposal_approve,
+    proposal_ask_changes,
+    proposal_bulk_create,
+    proposal_create,
+    proposal_reject,
+    proposal_revise,
+)
+from cardsite.api.errors import Problem, refused
+from cardsite.api.reading import read_values
+
+
+def _refused(exc: ProposalError) -> Problem:
+    """400 with every problem and its path; 403 for who may not; 409 for a closed proposal."""
+    code = status.HTTP_400_BAD_REQUEST
+    if isinstance(exc, ProposalNotAllowed):
+        code = status.HTTP_403_FORBIDDEN
+    elif isinstance(exc, ProposalClosed):
+        code = status.HTTP_409_CONFLICT
+    return refused(code, str(exc), problems=[p.to_dict() for p in exc.problems])
+
+
+_ERRORS = {
+    400: OpenApiResponse(ProposalErrorOut, description="the card fails the catalog checks (each problem's path)"),
+    403: OpenApiResponse(ProposalErrorOut, description="you may not do this to this proposal"),
+    409: OpenApiResponse(ProposalErrorOut, description="the proposal is already closed"),
+}
+
+
+def _detail(proposal: CardProposal, code: int = status.HTTP_200_OK) -> Response:
+    proposal.proposed = proposal_changes(proposal=proposal)
+    return Response(ProposalDetailOut(proposal).data, status=code)
+
+
+class _ProposalView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    problems = {ProposalError: _refused}
+
+    def _proposal(self, request, pk: int) -> CardProposal:
+        proposal = proposal_for(user=request.user, pk=pk)
+        if proposal is None:
+            raise Http404("No such proposal.")
+        return proposal
+
+
+class ProposalList(_ProposalView):
+    @extend_schema(responses={200: ProposalOut(many=True)})
+    def get(self, request):
+        """Your proposals and their state (waiting, changes asked, approved, rejected), newest change first."""
+        return Response(ProposalOut(proposals_of(user=request.user)[:REVIEW_QUEUE_MAX], many=True).data)
+
+    @extend_schema(request=ProposalIn, responses={201: ProposalDetailOut, **_ERRORS})
+    def post(self, request):
+        """Propose a new card, or an edit of `card`: checked as `loadcatalog` checks a catalog file."""
+        v = read_values(request, ProposalIn)
+        proposal = proposal_create(
+            proposer=request.user, game=v["game"], card=v["card"], fields=v["fields"], source=v["source"]
+        )
+        return _detail(proposal, status.HTTP_201_CREATED)
+
+
+class ProposalDetail(_ProposalView):
+    @extend_schema(responses={200: ProposalDetailOut})
+    def get(self, request, pk: int):
+        """The proposal, each card beside the catalog as it is now."""
+        return _detail(self._proposal(request, pk))
+
+    @extend_schema(request=ProposalReviseIn, responses={200: ProposalDetailOut, **_ERRORS})
+    def put(self, request, pk: int):
+        """Change your open proposal (after changes were asked): it waits for review again."""
+        proposal = self._proposal(request, pk)
+        v = read_values(request, ProposalReviseIn)
+        return _detail(proposal_revise(proposal=proposal, user=request.user, fields=v["fields"], source=v["source"]))
+
+
+_FILE_SCHEMA = {"type": "string", "format": "binary"}
+
+
+class ProposalScan(_ProposalView):
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        request={"multipart/form-data": {"type": "object", "properties": {"scan": _FILE_SCHEMA}}},
+        responses={200: ProposalDetailOut, **_ERRORS},
+    )
+    def post(self, request, pk: int):
+        """Attach a scan to your open proposal (the catalog's image checks: a real image, bounded in size)."""
+        proposal = self._proposal(request, pk)
+        upload = request.FILES.get("scan")
+        if upload is None:
+            raise ValidationError({"scan": ["Attach the image file as `scan`."]})
+        if proposal.kind == CardProposal.Kind.BULK:
+            raise ValidationError({"scan": ["A bulk proposal has no scan."]})
+        doc = proposal.cards[0]
+        fields = {k: v for k, v in doc.items() if k not in ("set", "number")} if proposal.card else doc
+        revised = proposal_revise(
+            proposal=proposal, user=request.user, fields=fields, source=proposal.source, scan=upload
+        )
+        return _detail(revised)
+
+
+class ReviewQueue(_ProposalView):
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str, description="a game's slug")],
+        responses={200: ProposalOut(many=True), 403: OpenApiResponse(description="you are not a moderator")},
+    )
+    def get(self, request):
+        """Moderators: the proposals waiting for review, oldest first."""
+        if not can_review(request.user):
+            raise PermissionDenied("Only card moderators review proposals.")
+        game = request.query_params.get("game", "")
+        if game and not Game.objects.filter(slug=game).exists():
+            raise ValidationError({"game": [f"Unknown game {game!r}."]})
+        return Response(ProposalOut(review_queue(user=request.user, game=game)[:REVIEW_QUEUE_MAX], many=True).data)
+
+
+class ProposalApprove(_ProposalView):
+    @extend_schema(request=None, responses={200: ProposalDetailOut, **_ERRORS})
+    def post(self, request, pk: int):
+        """Moderators: apply the proposal in one transaction (an edited card keeps its id)."""
+        return _detail(proposal_approve(proposal=self._proposal(request, pk), moderator=request.user))
+
+
+class ProposalReject(_ProposalView):
+    @extend_schema(request=ReasonIn, responses={200: ProposalDetailOut, **_ERRORS})
+    def post(self, request, pk: int):
+        """Moderators: reject the proposal with a reason the proposer sees."""
+        proposal = self._proposal(request, pk)
+        v = read_values(request, ReasonIn)
+        return _detail(proposal_reject(proposal=proposal, moderator=request.user, reason=v["reason"]))
+
+
+class ProposalAskChanges(_ProposalView):
+    @extend_schema(request=NoteIn, responses={200: ProposalDetailOut, **_ERRORS})
+    def post(self, request, pk: int):
+        """Moderators: send the proposal back to its proposer with the changes asked."""
+        proposal = self._proposal(request, pk)
+        v = read_values(request, NoteIn)
+        return _detail(proposal_ask_changes(proposal=proposal, moderator=request.user, note=v["note"]))
+
+
+class ProposalBulk(_ProposalView):
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        request={
+            "multipart/form-data": {
+                "type": "object",
+                "properties": {"game": {"type": "string"}, "source": {"type": "string"}, "file": _FILE_SCHEMA},
+                "required": ["game", "source", "file"],
+            }
+        },
+        responses={201: ProposalDetailOut, **_ERRORS},
+    )
+    def post(self, request):
+        """Moderators: a CSV (`.csv`) or catalog file (`.json`) as one proposal of many cards, checked row by
+        row (problems name the CSV line or the JSON path); nothing is applied until it is approved."""
+        if not can_review(request.user):
+            raise PermissionDenied("Only card moderators upload bulk proposals.")
+        game = Game.objects.filter(slug=request.data.get("game", "")).first()
+        if game is None:
+            raise ValidationError({"game": ["Name a game by its slug."]})
+        upload = request.FILES.get("file")
+        if upload is None:
+            raise ValidationError({"file": ["Attach the CSV or catalog file as `file`."]})
+        proposal = proposal_bulk_create(
+            moderator=request.user, game=game, upload=upload, source=request.data.get("source", "")
+        )
+        return _detail(proposal, status.HTTP_201_CREATED)
+
+
+class CardHistory(generics.ListAPIView):
+    """A card's approved revisions, newest first: who proposed, who approved, when, what changed."""
+
+    serializer_class = RevisionOut
+    pagination_class = None
+    filter_backends: list = []
+
+    @extend_schema(parameters=[OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        card = generics.get_object_or_404(cards_for_listing(), pk=self.kwargs["pk"])
+        return card_history(card=card)

@@ -1,0 +1,166 @@
+"""Proposal documents: what a proposal holds (a catalog document of its cards), how form and CSV
+text becomes catalog values, how a proposal is checked (loadcatalog's own checks), and the diff.
+
+A proposal's cards are in catalog-file form (catalog-format.md), so the loader's checks, with
+their JSON paths, are the proposal's checks, and approving is loading them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Collection, Iterable
+from typing import Any
+
+from cardcollections.catalog.mapping import fields_from_card
+from cardcollections.catalog.models import Card
+from rules.catalog import Catalog, CatalogError, CatalogProblem, card_document, fields_for, parse_catalog
+from rules.catalog_fields import Field, Invalid
+
+# Set by the site, never by a proposal: where the facts come from, the catalog file's image path, extra data.
+PROTECTED = ("image", "extra", "provenance", "source")
+HEAD = ("set", "number", "title")
+# A bulk file: at most this many cards (a review page shows them all).
+BULK_MAX_CARDS = 500
+
+
+def editable_fields(game: str) -> tuple[Field, ...]:
+    """The fields of a card of `game` a proposal may set besides set, number and title."""
+    return tuple(f for f in fields_for(game) if f.name not in PROTECTED)
+
+
+def is_flag(f: Field) -> bool:
+    return isinstance(f.default, bool)
+
+
+def text_value(f: Field, text: str) -> Any:
+    """A field's value from the text of a form input or a CSV cell.
+
+    The text as it is when the field takes it; else the text read as JSON (3, true, a list, an
+    object); else the text, so that the catalog check names what the field wants.
+    """
+    if is_flag(f):
+        return text.strip().lower() in ("true", "1", "yes", "on", "y")
+    try:
+        f.check(text)
+        return text
+    except Invalid:
+        pass
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def value_text(value: Any) -> str:
+    """A value as a form input shows it (the inverse of text_value)."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def card_doc(card: Card) -> dict[str, Any]:
+    """A stored card in canonical catalog form (what loadcatalog would load to make it)."""
+    return card_document(card.game.slug, card.card_set.code, card.number, card.title, fields_from_card(card))
+
+
+def editable_doc(card: Card) -> dict[str, Any]:
+    """A stored card's catalog form without the fields a proposal may not set."""
+    return {k: v for k, v in card_doc(card).items() if k not in PROTECTED}
+
+
+def card_values(card: Card | None) -> dict[str, Any]:
+    """A stored card's title and catalog fields, as the diff compares them ({} for no card)."""
+    if card is None:
+        return {}
+    return {"title": card.title, **fields_from_card(card)}
+
+
+def single_path(path: str) -> str:
+    """A problem's path in a one-card proposal: `icons.faith`, not `cards[0].icons.faith`."""
+    return path.removeprefix("cards[0].").removeprefix("cards[0]")
+
+
+def check_document(document: Any, *, known_set_codes: Collection[str]) -> Catalog:
+    """The proposal's document checked as loadcatalog checks a file (CatalogError with every problem)."""
+    catalog = parse_catalog(document, known_set_codes=known_set_codes)
+    if len(catalog.cards) > BULK_MAX_CARDS:
+        raise CatalogError([CatalogProblem("cards", f"at most {BULK_MAX_CARDS} cards in one proposal")])
+    if not catalog.cards:
+        raise CatalogError([CatalogProblem("cards", "the file has no cards")])
+    problems = [
+        CatalogProblem(f"cards[{i}].{key}", "is set by the site, not by a proposal")
+        for i, card in enumerate(document["cards"])
+        for key in card
+        if key in PROTECTED
+    ]
+    if problems:
+        raise CatalogError(problems)
+    return catalog
+
+
+def csv_document(game: str, text: str) -> tuple[dict[str, Any], dict[int, int]]:
+    """A CSV of cards (a header of set, number, title and field names; a row a card) as a catalog document.
+
+    Returns the document and each card's line number, so problems can name the line.
+    Empty cells are left out (the field's default applies).
+    """
+    reader = csv.reader(io.StringIO(text))
+    rows = [(reader.line_num, row) for row in reader if any(cell.strip() for cell in row)]
+    if not rows:
+        raise CatalogError([CatalogProblem("line 1", "the file is empty; the first line names the columns")])
+    header_line, header = rows[0]
+    fields = {f.name: f for f in editable_fields(game)}
+    names = [name.strip() for name in header]
+    problems = [
+        CatalogProblem(f"line {header_line}", f"unknown column {name!r}")
+        for name in names
+        if name not in fields and name not in HEAD
+    ]
+    problems += [CatalogProblem(f"line {header_line}", f"the column {h!r} is missing") for h in HEAD if h not in names]
+    if problems:
+        raise CatalogError(problems)
+    cards, lines = [], {}
+    for line, row in rows[1:]:
+        if len(row) > len(names):
+            problems.append(CatalogProblem(f"line {line}", f"{len(row)} cells; the header names {len(names)} columns"))
+            continue
+        card: dict[str, Any] = {}
+        for name, cell in zip(names, row, strict=False):
+            if cell.strip() == "":
+                continue
+            card[name] = cell.strip() if name in HEAD else text_value(fields[name], cell)
+        lines[len(cards)] = line
+        cards.append(card)
+    if problems:
+        raise CatalogError(problems)
+    return {"game": game, "sets": [], "cards": cards}, lines
+
+
+def with_lines(problems: Iterable[CatalogProblem], lines: dict[int, int]) -> list[CatalogProblem]:
+    """Problems of a CSV's document, their `cards[i]` paths turned into line numbers."""
+    out = []
+    for p in problems:
+        path = p.path
+        if path.startswith("cards["):
+            index, _, rest = path[len("cards[") :].partition("]")
+            if index.isdigit() and int(index) in lines:
+                path = f"line {lines[int(index)]}" + (f": {rest.lstrip('.')}" if rest else "")
+        out.append(CatalogProblem(path, p.message))
+    return out
+
+
+def diff(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    """[{field, before, after}] for every field whose value differs; a new card (`before` empty) lists its set values."""
+    keys = list(after) + [k for k in before if k not in after]
+    return [
+        {"field": key, "before": before.get(key), "after": after.get(key)}
+        for key in keys
+        if before.get(key) != after.get(key) and (before or after.get(key) not in _EMPTY)
+    ]
+
+
+_EMPTY = ("", None, [], {})

@@ -1,0 +1,89 @@
+"""The card proposal pages: propose with a scan, review beside the card, history; who sees what."""
+
+import pytest
+from django.test import Client
+
+from cardcollections.models import Card, CardProposal
+from cardcollections.proposals.services import proposal_create
+from tests.cardcollections.proposals.test_services import NEW_CARD, png_upload
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def form_data(**changes) -> dict:
+    data = {
+        "set": "CV2",
+        "number": "9",
+        "title": "Line upon Line",
+        "sacrifice": "2",
+        "icons": '{"wisdom": 2}',
+        "scripture": "line upon line, precept upon precept",
+        "reference": "2 Nephi 28:30",
+        "standard_work": "book-of-mormon",
+        "source": "https://example.org/line",
+    }
+    return {**data, **changes}
+
+
+def test_a_player_proposes_a_card_with_a_scan_and_sees_it_waiting(alice, cv_cards):
+    client = client_for(alice)
+    page = client.get("/proposals/new/chapter-and-verse/")
+    assert page.status_code == 200 and b'name="sacrifice"' in page.content
+    response = client.post("/proposals/new/chapter-and-verse/", {**form_data(), "scan": png_upload()})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    proposal = CardProposal.objects.get()
+    assert proposal.scan and proposal.cards[0]["icons"] == {"wisdom": 2}
+    mine = client.get("/proposals/").content.decode()
+    assert "Line upon Line" in mine and "waiting for review" in mine
+
+
+def test_a_card_that_fails_the_checks_is_shown_again_with_the_problem_on_its_field(alice, cv_cards):
+    response = client_for(alice).post("/proposals/new/chapter-and-verse/", form_data(icons='{"faith": 12}'))
+    assert response.status_code == 400
+    assert "icons.faith: must be an integer from 0 to 9" in response.content.decode()
+    assert CardProposal.objects.count() == 0
+
+
+def test_a_moderator_sees_the_edit_beside_the_card_and_approves_it_into_the_history(alice, moderator, cv_cards):
+    card = cv_cards["pride"]
+    edit = client_for(alice).get(f"/cards/{card.pk}/propose/").content.decode()
+    assert 'value="Pride Cycle"' in edit  # prefilled from the card
+    proposal = proposal_create(proposer=alice, game=card.game, card=card, fields={"sacrifice": 5}, source="my copy")
+    page = client_for(moderator).get(f"/proposals/{proposal.pk}/").content.decode()
+    assert 'name="action"' in page
+    assert '<th scope="row">sacrifice</th>' in page and "<code>4</code>" in page and "<code>5</code>" in page
+    assert client_for(moderator).get("/proposals/review/").status_code == 200
+    response = client_for(moderator).post(f"/proposals/{proposal.pk}/review/", {"action": "approve"})
+    assert response.status_code == 302
+    assert Card.objects.get(pk=card.pk).sacrifice == 5
+    history = Client().get(f"/cards/{card.pk}/history/").content.decode()
+    assert "proposed by alice, approved by dana" in history
+    assert "History of this card" in Client().get(f"/cards/{card.pk}/").content.decode()
+
+
+def test_a_rejection_needs_a_reason_and_the_proposer_reads_it(alice, moderator, cv_cards):
+    proposal = proposal_create(proposer=alice, game=cv_cards["pride"].game, fields=NEW_CARD, source="n")
+    url = f"/proposals/{proposal.pk}/review/"
+    assert client_for(moderator).post(url, {"action": "reject", "note": ""}).status_code == 400
+    client_for(moderator).post(url, {"action": "reject", "note": "Not a printed card."})
+    assert "Not a printed card." in client_for(alice).get("/proposals/").content.decode()
+
+
+def test_others_cannot_see_or_review_a_proposal(alice, bob, cv_cards):
+    proposal = proposal_create(proposer=alice, game=cv_cards["pride"].game, fields=NEW_CARD, source="n")
+    bob_client = client_for(bob)
+    assert bob_client.get(f"/proposals/{proposal.pk}/").status_code == 404
+    assert bob_client.get(f"/proposals/{proposal.pk}/revise/").status_code == 404
+    assert bob_client.post(f"/proposals/{proposal.pk}/review/", {"action": "approve"}).status_code == 404
+    assert "Line upon Line" not in bob_client.get("/proposals/").content.decode()
+    assert client_for(alice).post(f"/proposals/{proposal.pk}/review/", {"action": "approve"}).status_code == 403
+    assert bob_client.get("/proposals/review/").status_code == 403
+    assert bob_client.get("/proposals/bulk/").status_code == 403
+    assert Client().get("/proposals/").status_code == 302  # to the login page
+    assert CardProposal.objects.get().status == "pending"
