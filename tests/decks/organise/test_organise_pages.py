@@ -113,7 +113,7 @@ def test_public_decks_filter_by_tag(cv, alice, bob):
     assert sorted(rows(Client().get("/decks/public/"))) == ["Plain", "Tagged"]
 
 
-def test_my_decks_sort_by_latest_change_newest_or_name_and_keep_the_filters(cv, alice):
+def test_my_decks_sort_by_latest_change_newest_or_name_and_keep_the_filters(cv, alice, bob):
     now = timezone.now()
     for name, created, updated in (("beta", 3, 1), ("Alpha", 2, 3), ("gamma", 1, 2)):  # days ago
         deck = deck_create(owner=alice, game=cv, name=name)
@@ -122,6 +122,7 @@ def test_my_decks_sort_by_latest_change_newest_or_name_and_keep_the_filters(cv, 
             created=now - timedelta(days=created), updated=now - timedelta(days=updated)
         )
     folder = folder_create(owner=alice, name="Spring")
+    deck_create(owner=bob, game=cv, name="Aardvark", visibility="public")  # first by name, but not alice's
     client = signed_in(alice)
 
     assert rows(client.get("/decks/")) == ["beta", "gamma", "Alpha"]
