@@ -1,5 +1,6 @@
 """Reading catalogs: the whole-game dump, and the queries pages and the API share."""
 
+from collections.abc import Iterable
 from types import SimpleNamespace
 from typing import Any
 
@@ -127,6 +128,14 @@ def card_list(*, game: Game) -> QuerySet[Card]:
 
 def card_get(*, pk: int) -> Card | None:
     return Card.objects.select_related("game", "card_set").filter(pk=pk).first()
+
+
+def printings_by_title_key(*, game: Game, title_keys: Iterable[str]) -> dict[str, Card]:
+    """{title key: the title's first printing in `game`} for the card previews of lists that name titles (one query)."""
+    found: dict[str, Card] = {}
+    for card in Card.objects.filter(game=game, title_key__in=set(title_keys)).order_by("id"):
+        found.setdefault(card.title_key, card)
+    return found
 
 
 def card_printings(*, card: Card) -> list[Card]:

@@ -6,6 +6,8 @@ Views read the request, call selectors and services, and render; nothing here wr
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -21,7 +23,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardcollections.catalog.forms import CatalogBrowse
-from cardcollections.catalog.selectors import card_get, card_list, game_get
+from cardcollections.catalog.selectors import card_get, card_list, game_get, printings_by_title_key
 from cardcollections.collection.forms import (
     CollectionImportForm,
     EmailForm,
@@ -70,6 +72,7 @@ from cardcollections.tokens.services import (
 from cardsite.api.throttles import page_request_allowed
 from cardsite.api.work import OverBudget, over_budget
 from rules.numbers import NotAWholeNumber, parse_whole
+from rules.text import title_key
 
 CARDS_PER_PAGE = 48
 
@@ -165,6 +168,21 @@ def _partial_request(request: HttpRequest) -> bool:
     return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
 
 
+def _reserved_with_cards(owner: Any, game: Game) -> list[dict[str, Any]]:
+    """The built decks' reservations, each title with a printing for its hover preview (one query for all)."""
+    holders = reservations_by_holder(owner=owner, game=game)
+    cards = printings_by_title_key(game=game, title_keys={title_key(t) for h in holders for t, _ in h.titles})
+    return [
+        {
+            "label": h.label,
+            "url": h.url,
+            "copies": h.copies,
+            "titles": [(t, n, cards.get(title_key(t))) for t, n in h.titles],
+        }
+        for h in holders
+    ]
+
+
 @login_required
 @require_GET
 def collection_browse(request: HttpRequest, slug: str) -> HttpResponse:
@@ -175,7 +193,7 @@ def collection_browse(request: HttpRequest, slug: str) -> HttpResponse:
     context.update(totals=set_totals(owner=request.user, game=game), editable=True, owner=request.user)
     partial = _partial_request(request)
     if not partial:
-        context["reserved_by"] = reservations_by_holder(owner=request.user, game=game)
+        context["reserved_by"] = _reserved_with_cards(request.user, game)
     template = "cardcollections/collection/_grid.html" if partial else "cardcollections/collection/browse.html"
     response = render(request, template, context, status=200 if context["browse"].valid else 400)
     patch_vary_headers(response, ["HX-Request"])

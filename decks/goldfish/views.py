@@ -370,7 +370,13 @@ def _replay_context(replay: dict[str, Any]) -> dict[str, Any]:
                 "summary": " · ".join(f"{label} {state[key]}" for key, label in _SUMMARY if key in state),
             }
         )
-    return {"replay": replay, "turns": turns}
+    # The titles the play-out could not model link to a printing the replay already names (no query).
+    by_title = {card["title"]: card["card_id"] for card in cards if card["card_id"] is not None}
+    unmodelled = [
+        {"title": t, "card": {"pk": by_title[t], "title": t} if t in by_title else None}
+        for t in replay.get("unmodelled", ())
+    ]
+    return {"replay": replay, "turns": turns, "unmodelled": unmodelled}
 
 
 class GoldfishReplayPartial(View):

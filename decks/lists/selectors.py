@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
+from django.db.models.functions import Lower
 from django.utils.text import slugify
 
 from cardcollections.models import Card
@@ -78,10 +79,12 @@ def deck_list_owned(
     tag: str | None = None,
     format_slug: str | None = None,
     archived: bool = False,
+    sort: str = "updated",
 ) -> QuerySet[Deck]:
     """The owner's decks: not archived (or only archived ones), narrowed by game, folder (with its subfolders),
-    tag and format. Each deck's tags come with it (one more query)."""
+    tag and format, in the order `sort` names (PUBLIC_SORTS). Each deck's tags come with it (one more query)."""
     qs = Deck.objects.filter(owner=owner, archived=archived).select_related("game", "owner", "folder")
+    qs = qs.order_by(*PUBLIC_SORTS.get(sort, PUBLIC_SORTS["updated"]))
     if game:
         qs = qs.filter(game__slug=game)
     if folder is not None:
@@ -98,12 +101,14 @@ def deck_formats_of(*, owner: AbstractBaseUser) -> list[str]:
     return sorted(set(Deck.objects.filter(owner=owner).values_list("format", flat=True)))
 
 
-# How public decks may be sorted: the latest change first (the default), the newest, the most viewed, the most liked.
+# How decks (public ones, and "my decks") may be sorted: the latest change first (the default), the newest,
+# the most viewed, the most liked, by name (A to Z, ignoring case).
 PUBLIC_SORTS = {
     "updated": ("-updated",),
     "newest": ("-created",),
     "views": ("-views", "-updated"),
     "likes": ("-likes", "-updated"),
+    "name": (Lower("name"), "-updated"),
 }
 
 

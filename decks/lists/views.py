@@ -61,7 +61,15 @@ DECKS_PER_PAGE = 50
 PUBLIC_PER_PAGE = 30
 UUID_IN_TEXT = re.compile(r"[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}", re.IGNORECASE)
 # The public page's sort control (decks.lists.selectors.PUBLIC_SORTS).
-SORT_LABELS = [("updated", "Recently updated"), ("newest", "Newest"), ("views", "Most viewed"), ("likes", "Most liked")]
+SORT_LABELS = [
+    ("updated", "Recently updated"),
+    ("newest", "Newest"),
+    ("views", "Most viewed"),
+    ("likes", "Most liked"),
+    ("name", "Name (A to Z)"),
+]
+# "My decks" sorts the same way, by a shorter choice (views and likes are for browsing others' decks).
+MY_SORT_LABELS = [(key, label) for key, label in SORT_LABELS if key in ("updated", "newest", "name")]
 # Lean list rows: the lists and validation results are not shown on the index pages.
 LIST_DEFERRED = ("cards", "validation", "description")
 
@@ -103,8 +111,10 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     formats_used = deck_formats_of(owner=request.user)
     format_slug = request.GET.get("format") if request.GET.get("format") in formats_used else None
     archived = request.GET.get("archived") == "on"
+    sort = request.GET.get("sort", "updated")
+    sort = sort if sort in dict(MY_SORT_LABELS) else "updated"
     decks = deck_list_owned(
-        owner=request.user, game=game, folder=folder, tag=tag, format_slug=format_slug, archived=archived
+        owner=request.user, game=game, folder=folder, tag=tag, format_slug=format_slug, archived=archived, sort=sort
     ).defer(*LIST_DEFERRED)
     page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
     notices = list(deck_notices_open(owner=request.user)[:50])
@@ -124,6 +134,8 @@ def deck_list(request: HttpRequest) -> HttpResponse:
             "formats_used": formats_used,
             "format_slug": format_slug,
             "archived": archived,
+            "sort": sort,
+            "sorts": MY_SORT_LABELS,
             "filtered": bool(game or folder or tag or format_slug or archived),
         },
     )

@@ -19,6 +19,8 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardcollections.catalog.selectors import printings_by_title_key
+from cardcollections.models import Card
 from cardcollections.reservations.selectors import holders_by_title, wished_by_title
 from decks.exceptions import DeckRequestError
 from decks.lists.selectors import deck_get_owned
@@ -54,7 +56,8 @@ def _double_booking_rows(deck: Deck, bookings: list[TitleNeed]) -> list[dict[str
     holders = holders_by_title(
         owner=deck.owner, game=deck.game, title_keys=[b.key for b in bookings], exclude_holder=deck_holder(deck)
     )
-    return [{"need": b, "holders": holders.get(b.key, [])} for b in bookings]
+    cards = printings_by_title_key(game=deck.game, title_keys=[b.key for b in bookings])
+    return [{"need": b, "holders": holders.get(b.key, []), "card": cards.get(b.key)} for b in bookings]
 
 
 def _back_url(request: HttpRequest, deck: Deck) -> str:
@@ -120,7 +123,8 @@ def _missing_context(deck: Deck, *, error: str = "") -> dict[str, Any]:
     stock = deck_stock(deck=deck, with_offers=True)
     missing = [t for t in stock if t.missing]
     wished = wished_by_title(owner=deck.owner, game=deck.game, title_keys=[t.key for t in missing]) if missing else {}
-    rows = [_row(t, wished.get(t.key, 0)) for t in missing]
+    cards = printings_by_title_key(game=deck.game, title_keys=[t.key for t in missing]) if missing else {}
+    rows = [_row(t, wished.get(t.key, 0), card=cards.get(t.key)) for t in missing]
     copies = sum(t.missing for t in missing)
     return {
         "deck": deck,
@@ -136,9 +140,10 @@ def _missing_context(deck: Deck, *, error: str = "") -> dict[str, Any]:
     }
 
 
-def _row(need: TitleNeed, wished: int, *, just_added: bool = False) -> dict[str, Any]:
+def _row(need: TitleNeed, wished: int, *, card: Card | None = None, just_added: bool = False) -> dict[str, Any]:
     return {
         "need": need,
+        "card": card,
         "id": _row_id(need.key),
         "wished": wished,
         "on_wishlist": wished >= need.missing,

@@ -76,3 +76,23 @@ def test_on_a_phone_a_deck_lines_first_tap_previews_and_the_second_opens(
         expect(page).to_have_url(re.compile(rf"/cards/{card.pk}/$"))
     finally:
         context.close()
+
+
+def test_a_title_on_the_missing_cards_page_previews_its_printing_on_hover(
+    live_server, browser_page, card_media_cleanup, alice
+):
+    from cardcollections.models import Card, Game
+    from decks.lists.services import deck_create
+
+    _load_cv(3)
+    deck = deck_create(
+        owner=alice, game=Game.objects.get(slug="chapter-and-verse"), name="Small", decklist="3 By Small Means\n"
+    )
+    card = Card.objects.filter(title="By Small Means").order_by("id").first()
+    page = browser_page
+    log_in(page, live_server.url, "alice", f"/decks/{deck.pk}/missing/")
+    link = page.locator(".missing-table a.card-link", has_text="By Small Means")
+    link.hover()
+    preview = page.locator("img.card-preview")
+    expect(preview).to_be_visible()
+    expect(preview).to_have_attribute("src", f"/cards/{card.pk}/image/")

@@ -233,10 +233,12 @@ class DeckListQuery(serializers.Serializer):
         required=False, default=False, help_text="scope=mine: true lists only your archived decks (hidden otherwise)."
     )
     sort = serializers.ChoiceField(
-        choices=["updated", "newest", "views", "likes"],
+        choices=["updated", "newest", "views", "likes", "name"],
         required=False,
         default="updated",
-        help_text="updated (default): the latest change first; newest; views: most viewed; likes: most liked.",
+        help_text=(
+            "updated (default): the latest change first; newest; views: most viewed; likes: most liked; name: A to Z."
+        ),
     )
     page = StrictIntegerField(required=False, min_value=1)
     page_size = StrictIntegerField(required=False, min_value=1, max_value=200, help_text="At most 200.")

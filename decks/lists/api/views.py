@@ -41,7 +41,7 @@ from decks.lists.api.serializers import (
     DeckSummaryOut,
     EmptyQuery,
 )
-from decks.lists.selectors import PUBLIC_SORTS, deck_get_owned, deck_list_owned, deck_list_public
+from decks.lists.selectors import deck_get_owned, deck_list_owned, deck_list_public
 from decks.lists.services import DeckVersionConflict, deck_create, deck_delete, deck_update
 from decks.organise.selectors import folder_get_owned
 
@@ -86,7 +86,8 @@ class DeckListApi(DeckApiBase):
                 tag=query.get("tag"),
                 format_slug=query.get("deck_format"),
                 archived=query["archived"],
-            ).order_by(*PUBLIC_SORTS[query["sort"]])
+                sort=query["sort"],
+            )
         if query.get("built") is not None:
             decks = decks.filter(built=query["built"])
         paginator = PageNumberWithSize()

@@ -2,6 +2,7 @@
 
 import pytest
 
+from cardcollections.models import Card
 from tests.decks.conftest import GOLDFISH_DECK as DECK
 from tests.decks.goldfish.test_goldfish_page import hand_srcs
 
@@ -66,3 +67,13 @@ def test_a_bad_field_is_named_in_a_400(client, cv_catalog, field, value):
     response = client.post(URL, {**FORM, field: value})
     assert response.status_code == 400
     assert f"<code>{field}</code>" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_cards_it_could_not_model_link_to_their_card_for_the_preview(client, starter_catalogs):
+    decklist = "\n".join(f"4 {t}" for t in ("Be Strong", "Go and Do", "Mustard Seed", "Love One Another"))
+    form = {**FORM, "decklist": decklist, "trials": "20", "game_number": "1"}
+    html = client.post(URL, form).content.decode()
+    seed = Card.objects.filter(game__slug="chapter-and-verse", title="Mustard Seed").order_by("id").first()
+    assert "Played as plain cards" in html
+    assert f'<a class="card-link" href="/cards/{seed.pk}/">Mustard Seed</a>' in html

@@ -1,9 +1,11 @@
 """Folders, tags and archiving on the pages: my decks filtered, a deck organised from its page, public tags."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from decks.lists.services import deck_create
 from decks.models import Deck, DeckFolder, DeckTag
@@ -109,3 +111,31 @@ def test_public_decks_filter_by_tag(cv, alice, bob):
     deck_organise(deck=private, tags=["budget"])
     assert rows(Client().get("/decks/public/", {"tag": "Budget"})) == ["Tagged"]
     assert sorted(rows(Client().get("/decks/public/"))) == ["Plain", "Tagged"]
+
+
+def test_my_decks_sort_by_latest_change_newest_or_name_and_keep_the_filters(cv, alice, bob):
+    now = timezone.now()
+    for name, created, updated in (("beta", 3, 1), ("Alpha", 2, 3), ("gamma", 1, 2)):  # days ago
+        deck = deck_create(owner=alice, game=cv, name=name)
+        deck_organise(deck=deck, tags=["aggro"])
+        Deck.objects.filter(pk=deck.pk).update(
+            created=now - timedelta(days=created), updated=now - timedelta(days=updated)
+        )
+    folder = folder_create(owner=alice, name="Spring")
+    deck_create(owner=bob, game=cv, name="Aardvark", visibility="public")  # first by name, but not alice's
+    client = signed_in(alice)
+
+    assert rows(client.get("/decks/")) == ["beta", "gamma", "Alpha"]
+    assert rows(client.get("/decks/", {"sort": "newest"})) == ["gamma", "Alpha", "beta"]
+    assert rows(client.get("/decks/", {"sort": "name"})) == ["Alpha", "beta", "gamma"]
+    assert rows(client.get("/decks/", {"sort": "loudest"})) == ["beta", "gamma", "Alpha"]  # unknown: the default
+
+    page = client.get("/decks/", {"sort": "name", "tag": "aggro"})
+    assert rows(page) == ["Alpha", "beta", "gamma"]
+    html = page.content.decode()
+    assert '<option value="name" selected>Name (A to Z)</option>' in html
+    assert '<option value="aggro" selected>' in html  # one form: the filters and the sort go together
+    assert f'href="?sort=name&amp;tag=aggro&amp;folder={folder.pk}"' in html  # a folder keeps them too
+
+    api = client.get("/api/v1/decks/", {"sort": "name"}).json()
+    assert [d["name"] for d in api["results"]] == ["Alpha", "beta", "gamma"]

@@ -211,8 +211,8 @@ def test_the_missing_page_costs_the_same_queries_for_a_big_deck(cv, alice, bob, 
         own(bob, f"Verse {i + 10:03d}", 2, for_trade=1)
     wishlist_set(owner=alice, game=cv, title="Verse 040", wanted=1)
     client = signed_in(alice)
-    # 8: the page's 7, and the header bell's unread count (cardcollections/notifications).
-    with django_assert_max_num_queries(8) as small_queries:
+    # 9: the page's 7, a printing per title for the card previews, and the header bell's unread count.
+    with django_assert_max_num_queries(9) as small_queries:
         assert client.get(f"/decks/{small.pk}/missing/").status_code == 200
     with django_assert_max_num_queries(len(small_queries.captured_queries)):
         assert client.get(f"/decks/{big.pk}/missing/").status_code == 200
@@ -358,3 +358,23 @@ def test_a_post_without_the_csrf_token_is_refused(hope, alice):
     ]:
         assert client.post(url, data).status_code == 403
     assert not Deck.objects.get(pk=hope.pk).built and not WishlistEntry.objects.exists()
+
+
+# ---------------------------------------------------------------- card previews
+
+
+def card_links(response) -> set[str]:
+    """The titles shown as card links (the hover preview of templates/_partials/card_name.html), by href."""
+    html = response.content.decode()
+    return {f"{m[1]}={m[0]}" for m in re.findall(r'<a class="card-link" href="/cards/(\d+)/">([^<]+)</a>', html)}
+
+
+def test_the_titles_of_the_missing_warning_and_reserved_lists_link_to_a_printing_for_the_preview(faith, hope, alice):
+    own(alice, "Verse 001", 3)
+    client = signed_in(alice)
+    v1, v2 = f"Verse 001={card('Verse 001').pk}", f"Verse 002={card('Verse 002').pk}"
+
+    assert {v1, v2, f"Pride Cycle={card('Pride Cycle').pk}"} <= card_links(client.get(f"/decks/{hope.pk}/missing/"))
+    warning = card_links(post(client, f"/decks/{hope.pk}/built/", {"built": "on"}))
+    assert v1 in warning and v2 not in warning
+    assert v1 in card_links(client.get("/collection/chapter-and-verse/?q=Verse+001"))
