@@ -244,7 +244,7 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
                 if request.user.is_authenticated and not is_owner
                 else None
             ),
-            "liked": deck_liked_by(deck=deck, user=request.user),
+            "liked": not is_owner and deck_liked_by(deck=deck, user=request.user),  # no one likes their own
         },
     )
 
