@@ -39,11 +39,14 @@ ENDPOINTS = {  # name: (locust user class in bench/locustfile.py, the server's e
     "catalog-list": ("CatalogList", {}),
     "search": ("Search", {}),
     "card-page": ("CardPage", {}),
+    "catalog-page": ("CatalogPage", {}),
+    "catalog-search-page": ("CatalogSearchPage", {}),
     "validation": ("Validation", {"THROTTLE_COMPUTE_ANON": RAISED}),
     "trade-accept": ("TradeAccept", {"THROTTLE_WRITES_USER": RAISED}),
     "goldfish-submit": ("GoldfishSubmit", {}),
     "builder-click": ("BuilderClick", {}),  # a page's POST: no rate limit applies
 }
+STARTER_CARDS = 400  # at least the starter Chapter and Verse catalog's cards
 OFFERS_PER_SECOND = 100  # pending offers made per second of the trade-accept run (it accepts fewer; see invariants)
 
 
@@ -59,7 +62,9 @@ def seed(offers: int) -> dict:
     from decks.lists.services import deck_create, deck_set_built
 
     game = Game.objects.get(slug="chapter-and-verse")
-    cards = list(Card.objects.filter(game=game).order_by("id"))
+    # The starter cards (a generated catalog, --cards, comes after them): copies of 10,000 cards would
+    # only slow the seeding down.
+    cards = list(Card.objects.filter(game=game).order_by("id")[:STARTER_CARDS])
     users = get_user_model().objects
     player = users.create_user("player", password="load-player-password-1")
     trader = users.create_user("trader", password="load-trader-password-1")
@@ -158,6 +163,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=60, help="per endpoint (default 60)")
     parser.add_argument("--only", action="append", choices=list(ENDPOINTS), help="this endpoint only (repeatable)")
     parser.add_argument("--users", type=int, default=4, help="locust users, each sending without pause (default 4)")
+    parser.add_argument(
+        "--cards", type=int, default=0, help="generated Chapter and Verse cards added to the starter catalogs (default 0)"
+    )
     args = parser.parse_args()
     chosen = args.only or list(ENDPOINTS)
     var = Path(tempfile.mkdtemp(prefix="bench-load-"))
@@ -181,6 +189,13 @@ def main() -> None:
 
         call_command("migrate", verbosity=0)
         call_command("loadcatalog", *STARTERS, verbosity=0)
+        if args.cards:
+            from bench.catalog_search import generated_catalog
+            from cardcollections.catalog.services import catalog_load
+
+            catalog_load(document=generated_catalog(args.cards))
+            with connections["default"].cursor() as cursor:
+                cursor.execute("ANALYZE")
         offers = OFFERS_PER_SECOND * (args.seconds + 1) if "trade-accept" in chosen else 0
         seed_file = var / "seed.json"
         seed_file.write_text(json.dumps(seed(offers)))
@@ -222,7 +237,10 @@ def main() -> None:
 
 
 def report(results: dict, accepted: int, broken: list[str], jobs: str, args: argparse.Namespace, var: Path) -> None:
-    print(f"\n{args.seconds} s per endpoint, {args.users} locust users, gunicorn 2 workers; files in {var}")
+    print(
+        f"\n{args.seconds} s per endpoint, {args.users} locust users, gunicorn 2 workers, "
+        f"{args.cards} generated Chapter and Verse cards beside the starters; files in {var}"
+    )
     print(f"{'endpoint':16} {'requests':>9} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'errors':>7} {'429s':>6}")
     for name, r in results.items():
         print(f"{name:16} {r['requests']:9} {r['rps']:8.1f} {r['p50']:>7} {r['p99']:>7} {r['errors']:7} {r['429s']:6}")

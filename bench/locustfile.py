@@ -58,6 +58,25 @@ class Search(Endpoint):
         self.call("GET", f"/api/v1/cards/?q={next(self.words)}", "search")
 
 
+class CatalogPage(Endpoint):
+    """The catalog page a visitor opens first: the whole HTML page, first 60 cards and the filters."""
+
+    @task
+    def catalog_page(self) -> None:
+        self.call("GET", "/catalog/chapter-and-verse/", "catalog page")
+
+
+class CatalogSearchPage(Endpoint):
+    """The catalog page's search, as htmx asks for it (the results only) after each key."""
+
+    words = itertools.cycle(["faith", "prayer", "light", "king", "repent", "temple"])
+
+    @task
+    def catalog_search_page(self) -> None:
+        path = f"/catalog/chapter-and-verse/?{urlencode({'q': next(self.words)})}"
+        self.call("GET", path, "catalog search page", headers={"HX-Request": "true"})
+
+
 class CardPage(Endpoint):
     cards = itertools.cycle(SEED.get("cards", [0]))
 

@@ -5,12 +5,12 @@ no model instances, no per-card queries, so validating a deck costs the same
 whatever its size. Everything after that runs in the engine, in memory.
 """
 
-import time
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Count, F, Max, Sum
+from django.db.models import F
 
+from cardcollections.catalog.memo import per_catalog
 from cardcollections.models import Card
 from rules.cards import CardData, CardPool
 from rules.games.chapter_and_verse import CV_THEMES
@@ -108,45 +108,15 @@ def card_data(card: Card) -> CardData:
     return _card_data_from_row(card.game.slug, card.card_set.code, row)
 
 
-# game slug -> (checked at, catalog stamp, pool). A pool is immutable, so
-# sharing it between threads is safe.
-_POOLS: dict[str, tuple[float, tuple[Any, ...], CardPool]] = {}
-# How long a process trusts its pool before asking the database whether the
-# catalog changed. A change made in this process is seen at once (the signals
-# in cardcollections/catalog/signals.py forget the pools); one made by another process
-# (a loadcatalog run, another web worker's admin edit) within this many seconds.
-POOL_RECHECK_SECONDS = 5.0
-
-
-def catalog_stamp(game_slug: str) -> tuple[Any, ...]:
-    """Changes whenever a card of the game is added, changed or removed (one small query)."""
-    stamp = Card.objects.filter(game__slug=game_slug).aggregate(
-        cards=Count("id"), modified=Max("modified"), set_ids=Sum("card_set_id")
-    )
-    return tuple(sorted(stamp.items()))
-
-
 def card_pool_for_game(game_slug: str) -> CardPool:
     """Every card of the game, canonical printing of each title first.
 
     Canonical = earliest released set (sets without a date last), then set code,
     then the order cards were loaded in. Building a pool costs more than
     validating a deck with it, so each process keeps the last pool of each game
-    and rebuilds it only when the catalog changed.
+    and rebuilds it only when the catalog changed (cardcollections/catalog/memo.py).
     """
-    now = time.monotonic()
-    cached = _POOLS.get(game_slug)
-    if cached is not None and now - cached[0] < POOL_RECHECK_SECONDS:
-        return cached[2]
-    stamp = catalog_stamp(game_slug)
-    pool = cached[2] if cached is not None and cached[1] == stamp else _load_pool(game_slug)
-    _POOLS[game_slug] = (now, stamp, pool)
-    return pool
-
-
-def forget_card_pools() -> None:
-    """Drop every cached pool of this process (the catalog changed here)."""
-    _POOLS.clear()
+    return per_catalog(game_slug, "pool", lambda: _load_pool(game_slug))
 
 
 def _load_pool(game_slug: str) -> CardPool:

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from cardcollections.adapters import forget_card_pools
+from cardcollections.catalog.memo import forget_catalog_values
 from cardcollections.catalog.services import catalog_load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -207,7 +207,7 @@ def _media_in_a_temporary_folder(settings, tmp_path_factory):
 @pytest.fixture(autouse=True)
 def _no_card_pool_from_another_test():
     """Card pools are cached per process; each test starts with none."""
-    forget_card_pools()
+    forget_catalog_values()
 
 
 # ---------------------------------------------------------------- collections and trades (issue #4)

@@ -1,13 +1,13 @@
-"""A card or set saved or deleted in this process: cached card pools are stale."""
+"""A card or set saved or deleted in this process: the values kept per catalog (card pools, tag lists) are stale."""
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from cardcollections.adapters import forget_card_pools
+from cardcollections.catalog.memo import forget_catalog_values
 from cardcollections.models import Card, CardSet
 
 
 @receiver([post_save, post_delete], sender=Card)
 @receiver([post_save, post_delete], sender=CardSet)
 def _catalog_changed(**kwargs) -> None:
-    forget_card_pools()
+    forget_catalog_values()

@@ -14,7 +14,9 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
@@ -22,6 +24,7 @@ from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.forms import CatalogBrowse, ScanUploadForm
 from cardcollections.catalog.labels import STANDARD_WORK_NAMES, effect_words, words
 from cardcollections.catalog.panels import card_panels
+from cardcollections.catalog.results_cache import kept_results, results_key
 from cardcollections.catalog.selectors import (
     card_get,
     card_list,
@@ -54,13 +57,32 @@ def catalog_browse(request: HttpRequest, slug: str) -> HttpResponse:
         suggestions["icon_names"] = game_tag_values(game=game, field="icon_names")
     cards, params, owned = _owned_only(request, card_list(game=game))
     browse = CatalogBrowse(game_slug=slug, params=params, queryset=cards, suggestions=suggestions)
-    page = Paginator(browse.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"game": game, "browse": browse, "page": page, "owned": owned}
+    context = {"game": game, "browse": browse, "owned": owned}
+
+    def render_results() -> tuple[str, int]:
+        page = Paginator(browse.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+        html = render_to_string("cardcollections/catalog/_results.html", {**context, "page": page}, request)
+        return html, 200 if browse.valid and not owned["errors"] else 400
+
+    if request.user.is_authenticated and owned["value"]:  # the player's own copies: never kept
+        results, status = render_results()
+    else:
+        key = results_key(
+            scope=f"page of {CARDS_PER_PAGE}",
+            game_slug=slug,
+            query=request.GET,
+            signed_in=request.user.is_authenticated,
+        )
+        html, status = kept_results(key, render_results)
+        results = mark_safe(html)
     # htmx asks for the results only; a history restore needs the whole page.
     partial = request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
-    template = "cardcollections/catalog/_results.html" if partial else "cardcollections/catalog/catalog.html"
-    valid = browse.valid and not owned["errors"]
-    response = render(request, template, context, status=200 if valid else 400)
+    if partial:
+        response = HttpResponse(results, status=status)
+    else:
+        response = render(
+            request, "cardcollections/catalog/catalog.html", {**context, "results": results}, status=status
+        )
     patch_vary_headers(response, ["HX-Request"])
     return response
 

@@ -5,8 +5,8 @@ import copy
 import pytest
 from django.utils import timezone
 
-from cardcollections import adapters
 from cardcollections.adapters import card_pool_for_game
+from cardcollections.catalog import memo
 from cardcollections.catalog.services import catalog_load
 from cardcollections.models import Card
 from tests.conftest import CV_SMALL
@@ -24,7 +24,7 @@ def test_after_the_recheck_time_one_small_query_confirms_the_pool(
     small_catalogs, monkeypatch, django_assert_num_queries
 ):
     first = card_pool_for_game("chapter-and-verse")
-    monkeypatch.setattr(adapters, "POOL_RECHECK_SECONDS", 0.0)
+    monkeypatch.setattr(memo, "RECHECK_SECONDS", 0.0)
     with django_assert_num_queries(1):
         assert card_pool_for_game("chapter-and-verse") is first
 
@@ -34,7 +34,7 @@ def test_a_change_made_elsewhere_is_seen_after_the_recheck(small_catalogs, monke
     # A queryset update sends no signal: this is how another process's write looks from here.
     Card.objects.filter(title="Faith Without Works").update(title="Faith Without Works!", modified=timezone.now())
     assert not card_pool_for_game("chapter-and-verse").by_key("faith without works!")  # trusted for a while
-    monkeypatch.setattr(adapters, "POOL_RECHECK_SECONDS", 0.0)
+    monkeypatch.setattr(memo, "RECHECK_SECONDS", 0.0)
     assert card_pool_for_game("chapter-and-verse").by_key("faith without works!")
 
 

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from cardcollections.catalog.api.pagination import CardPagination
 from cardcollections.catalog.api.serializers import CardSerializer, CardSetSerializer, GameSerializer
 from cardcollections.catalog.filters import ORDERING_FIELDS, CardFilter, unknown_parameters
+from cardcollections.catalog.results_cache import kept_results, results_key
 from cardcollections.catalog.selectors import cards_for_listing
 from cardcollections.images.scans import CardImageError, card_scan_set
 from cardcollections.models import CardSet, Game
@@ -69,7 +70,16 @@ class CardList(generics.ListAPIView):
                 raise ValidationError(
                     {"ordering": [f"Cannot order by {', '.join(bad)}; use {', '.join(ORDERING_FIELDS)}."]}
                 )
-        return super().list(request, *args, **kwargs)
+        if request.user.is_authenticated and "owned" in request.query_params:  # the player's own copies
+            return super().list(request, *args, **kwargs)
+        # The same for everyone asking this query (the page's links name the host): kept until the catalog changes.
+        key = results_key(
+            scope=f"api {request.scheme}://{request.get_host()}",
+            game_slug=request.query_params.get("game"),
+            query=request.query_params,
+            signed_in=request.user.is_authenticated,
+        )
+        return Response(kept_results(key, lambda: super(CardList, self).list(request, *args, **kwargs).data))
 
 
 class CardDetail(generics.RetrieveAPIView):

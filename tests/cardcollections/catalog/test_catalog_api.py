@@ -1,5 +1,6 @@
 """The catalog API: games, sets, cards, search, filters, ordering, pagination, and its refusals."""
 
+import copy
 import json
 from pathlib import Path
 
@@ -9,8 +10,10 @@ from rest_framework.test import APIClient
 
 from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.services import catalog_load
+from cardcollections.collection.services import collection_change
 from cardcollections.models import Card
 from rules.games import GAME_SLUGS
+from tests.conftest import CV_SMALL
 
 pytestmark = pytest.mark.django_db
 STARTER_CATALOGS = Path(__file__).resolve().parents[3] / "cardcollections" / "starter_catalogs"
@@ -184,11 +187,15 @@ def test_a_page_that_is_not_there_is_a_404(api, page):
 
 
 def test_a_page_of_cards_and_its_count_are_two_queries(api, django_assert_num_queries):
-    # The page's ids and the exact count in one query, the page's cards in another.
-    with django_assert_num_queries(2):
+    # The page's ids and the exact count in one query, the page's cards in another; first the
+    # catalogs' stamp (read again every few seconds), which names the results kept in the cache.
+    with django_assert_num_queries(3):
         api.get("/api/v1/cards/?q=by small&theme=wisdom")
     with django_assert_num_queries(1):  # no match: nothing to read after the count
         api.get("/api/v1/cards/?q=nothing like it")
+    with django_assert_num_queries(0):  # asked again, in any order: the kept page
+        again = api.get("/api/v1/cards/?theme=wisdom&q=by small")
+    assert again.status_code == 200 and again.json()["count"] == 2
 
 
 def test_only_the_given_filters_are_checked_and_the_browsable_api_still_offers_them_all(api):
@@ -206,3 +213,23 @@ def test_the_search_index_takes_new_cards_straight_in(db):
     with connection.cursor() as cursor:
         cursor.execute("SELECT reloptions FROM pg_class WHERE relname = 'card_search_text_fts'")
         assert cursor.fetchone()[0] == ["fastupdate=off"]
+
+
+def test_a_kept_page_follows_the_catalog(api, small_catalogs):
+    # Kept results are named by the catalog's stamp: a changed card is listed changed at once.
+    assert "Faith Without Works" in titles(api.get("/api/v1/cards/?game=chapter-and-verse"))
+    changed = copy.deepcopy(CV_SMALL)
+    changed["cards"][1]["title"] = "Faith Without Deeds"
+    catalog_load(document=changed)
+    listed = titles(api.get("/api/v1/cards/?game=chapter-and-verse"))
+    assert "Faith Without Deeds" in listed and "Faith Without Works" not in listed
+
+
+def test_a_players_own_copies_are_never_kept_for_another(db, django_user_model, small_catalogs):
+    owner, other = (django_user_model.objects.create_user(n, password="pw-long-enough-1") for n in ("own", "oth"))
+    collection_change(owner=owner, card=Card.objects.get(title="Faith Without Works"), delta=1)
+    mine, theirs = APIClient(), APIClient()
+    mine.force_authenticate(owner)
+    theirs.force_authenticate(other)
+    assert titles(mine.get("/api/v1/cards/?owned=free")) == ["Faith Without Works"]
+    assert titles(theirs.get("/api/v1/cards/?owned=free")) == []

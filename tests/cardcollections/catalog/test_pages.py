@@ -266,8 +266,33 @@ def test_it_gives_a_history_restore_the_whole_page(client, catalogs):
 
 
 def test_it_browses_with_a_few_queries(client, catalogs, django_assert_max_num_queries):
-    with django_assert_max_num_queries(5):  # game, marker suggestions, count, page
-        browse(client, q="faith")
+    with django_assert_max_num_queries(5):  # game, catalog stamp, marker suggestions, count, page
+        first = browse(client, q="faith")
+    with django_assert_max_num_queries(1):  # asked again: the game, then the kept suggestions and results
+        again = browse(client, q="faith")
+    assert grid_titles(again) == grid_titles(first) != []
+
+
+def test_its_kept_results_follow_the_catalog(client, catalogs):
+    assert "Be Still" in grid_titles(browse(client))
+    changed = copy.deepcopy(CV)
+    changed["cards"] = [dict(c, title="Be Quiet") if c["title"] == "Be Still" else c for c in changed["cards"]]
+    catalog_load(document=changed)
+    titles = grid_titles(browse(client))
+    assert "Be Quiet" in titles and "Be Still" not in titles
+
+
+def test_its_owned_only_results_are_never_kept_for_another_player(catalogs, django_user_model):
+    from cardcollections.collection.services import collection_change
+
+    owner, other = (django_user_model.objects.create_user(n, password="pw-long-enough-1") for n in ("own", "oth"))
+    collection_change(owner=owner, card=card("Be Still"), delta=1)
+    mine, theirs = Client(), Client()
+    mine.force_login(owner)
+    theirs.force_login(other)
+    assert grid_titles(browse(mine, owned="free")) == ["Be Still"]
+    assert grid_titles(browse(theirs, owned="free")) == []
+    assert "Be Still" in grid_titles(browse(theirs))
 
 
 def test_it_gives_404_for_an_unknown_game(client, db):

@@ -1,0 +1,46 @@
+"""Catalog results (the catalog page's rendered grid, the card API's list), kept in the cache until the catalog changes.
+
+With 10,000 cards a page of results costs a count, a sorted page and the
+rendering of some 50 cards; it is the same for everyone who asks the same query
+string, and changes only when the catalog does. The key holds the catalog
+stamp (cardcollections/catalog/memo.py), so a change to the catalog makes new
+keys and the old entries age out. Results filtered by a player's own copies
+are never kept (the callers' rule).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+from django.http import QueryDict
+
+from cardcollections.catalog.memo import current_stamp
+from rules.games import GAME_SLUGS
+
+T = TypeVar("T")
+
+KEEP_SECONDS = 600  # bounds how long a rarely asked query stays in the cache
+
+
+def results_key(*, scope: str, game_slug: str | None, query: QueryDict, signed_in: bool) -> str:
+    """The cache key of one query string's results in `scope` (the order of its parameters does not matter).
+
+    `game_slug` names the catalog the results come from; None or a name that is
+    no game's stands for every catalog (such a query's own checks refuse it).
+    """
+    game = game_slug if game_slug in GAME_SLUGS else None
+    items = sorted((key, value) for key in query for value in query.getlist(key))
+    text = repr((scope, game, current_stamp(game), signed_in, items))
+    return "catalog-results:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def kept_results(key: str, build: Callable[[], T]) -> T:
+    """The value kept under `key`, or `build()`'s, kept."""
+    kept: Any = cache.get(key)
+    if kept is None:
+        kept = build()
+        cache.set(key, kept, KEEP_SECONDS)
+    return kept
