@@ -164,7 +164,10 @@ def main() -> None:
     parser.add_argument("--only", action="append", choices=list(ENDPOINTS), help="this endpoint only (repeatable)")
     parser.add_argument("--users", type=int, default=4, help="locust users, each sending without pause (default 4)")
     parser.add_argument(
-        "--cards", type=int, default=0, help="generated Chapter and Verse cards added to the starter catalogs (default 0)"
+        "--cards",
+        type=int,
+        default=0,
+        help="generated Chapter and Verse cards added to the starter catalogs (default 0)",
     )
     args = parser.parse_args()
     chosen = args.only or list(ENDPOINTS)
