@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import sys
@@ -20,8 +19,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
-os.environ.setdefault("SECRET_KEY", "bench-only-throwaway-key")  # debug is off, as in production
+
+from bench.in_process import analyze, django_environment, throwaway_database  # noqa: E402
+
+django_environment()
 
 SEARCHES = [
     "q=faith",
@@ -56,23 +57,8 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=30, help="timed runs of each search")
     args = parser.parse_args()
-
-    import django
-    from django.conf import settings
-
-    django.setup()
-    from django.db import connection
-    from django.test.utils import setup_test_environment
-
-    setup_test_environment()
-    old_name = settings.DATABASES["default"]["NAME"]
-    vendor = connection.vendor
-    print(f"database: {vendor}; creating a bench database...", file=sys.stderr)
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    with throwaway_database():
         run(args)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -85,9 +71,7 @@ def run(args: argparse.Namespace) -> None:
     t0 = time.perf_counter()
     catalog_load(document=generated_catalog(args.cards))
     print(f"loaded {args.cards} cards in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("ANALYZE")
+    analyze()
     client = Client()
 
     def params(query: str) -> dict[str, str]:

@@ -25,14 +25,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.in_process import django_environment, median_ms  # noqa: E402
 
 
 def _setup_environment() -> None:
@@ -42,18 +42,7 @@ def _setup_environment() -> None:
     if url.startswith("postgres"):
         base, _, name = url.rpartition("/")
         os.environ["DATABASE_URL"] = f"{base}/{name or 'cardsite'}_bench_builder"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
-    os.environ.setdefault("SECRET_KEY", "bench-only-throwaway-key")  # debug is off, as in production
-
-
-def _median_ms(fn, rounds: int) -> float:
-    fn()  # warm: card pools, templates, connections
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    django_environment()
 
 
 def main() -> None:
@@ -118,7 +107,7 @@ def main() -> None:
     def page() -> None:
         assert client.get(f"/decks/{deck.pk}/").status_code == 200
 
-    baseline = _median_ms(validate, args.rounds)
+    baseline = median_ms(validate, args.rounds)
     print(f"database: {connection.vendor}; 40-card Chapter and Verse deck; {args.rounds} rounds each, medians")
     print(f"{'validate API (baseline)':32} {baseline:7.2f} ms   1.00x")
     for name, fn in (
@@ -126,7 +115,7 @@ def main() -> None:
         ("builder search as you type", search),
         ("deck page with charts", page),
     ):
-        ms = _median_ms(fn, args.rounds)
+        ms = median_ms(fn, args.rounds)
         print(f"{name:32} {ms:7.2f} ms  {ms / baseline:5.2f}x")
     if connection.vendor == "postgresql":
         connection.creation.destroy_test_db(connection.settings_dict["NAME"], verbosity=0)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -29,11 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-
-def _setup_environment() -> None:
-    os.environ.setdefault("CARDSITE_VAR_DIR", tempfile.mkdtemp(prefix="bench-social-"))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
-    os.environ.setdefault("SECRET_KEY", "bench-only-throwaway-key")  # debug is off, as in production
+from bench.in_process import analyze, django_environment, median_ms, throwaway_database  # noqa: E402
 
 
 def _timed(fn, rounds: int) -> tuple[float, int]:
@@ -41,15 +36,10 @@ def _timed(fn, rounds: int) -> tuple[float, int]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    fn()
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
+    ms = median_ms(fn, rounds)
     with CaptureQueriesContext(connection) as queries:
         fn()
-    return statistics.median(times), len(queries)
+    return ms, len(queries)
 
 
 def populate(*, cards: int, owned: int, decks: int, seed: int = 1):
@@ -109,23 +99,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--decks", type=int, default=1000)
     args = parser.parse_args()
-    _setup_environment()
-
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.db import connection
-    from django.test.utils import setup_test_environment
-
-    setup_test_environment()
-    settings.ALLOWED_HOSTS = ["testserver"]
-    old_name = settings.DATABASES["default"]["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    os.environ.setdefault("CARDSITE_VAR_DIR", tempfile.mkdtemp(prefix="bench-social-"))
+    django_environment()
+    with throwaway_database():
         run(args)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -137,9 +114,7 @@ def run(args: argparse.Namespace) -> None:
 
     t0 = time.perf_counter()
     player = populate(cards=3000, owned=2000, decks=args.decks)
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("ANALYZE")
+    analyze()
     print(f"set up in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     client = Client()
     client.force_login(player)

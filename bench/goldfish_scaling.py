@@ -28,13 +28,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.in_process import django_environment  # noqa: E402
+
 BENCH_DB = "cardsite_bench_goldfish"
 SERVER = "postgres://postgres@127.0.0.1:5432"
 BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/0")
 os.environ["DATABASE_URL"] = f"{SERVER}/{BENCH_DB}"
 os.environ["CELERY_BROKER_URL"] = BROKER
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
-os.environ.setdefault("SECRET_KEY", "bench-only-throwaway-key")  # debug is off, as in production
+django_environment()
 
 CV = "chapter-and-verse"
 DECKLIST = """4 Faith Without Works

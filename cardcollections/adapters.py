@@ -15,23 +15,21 @@ from cardcollections.models import Card
 from rules.cards import CardData, CardPool
 from rules.games.chapter_and_verse import CV_THEMES
 
-# The columns CardData is built from (besides game and set, which come by join).
-_COLUMNS = (
+# The columns CardData takes as they are.
+_PLAIN_COLUMNS = (
     "number",
     "title",
     "text",
     "copies",
-    "advanced",
+    # CardData also counts a unique-person or a Unique effect as Unique (Card.is_unique).
     "unique",
+    "advanced",
     "type",
     "kind",
     "value",
     "sacrifice",
-    *(f"icon_{theme}" for theme in CV_THEMES),
-    "markers",
     "scripture",
     "reference",
-    "effects",
     "effort",
     "offense",
     "defense",
@@ -47,58 +45,25 @@ _COLUMNS = (
     "color",
     "shape",
     "power",
-    "icon_names",
     "alignment",
     "points",
     "prophet",
-    "bonuses",
     "armory",
 )
+# JSON lists, which CardData holds as tuples (an empty column as an empty one).
+_LIST_COLUMNS = ("markers", "effects", "icon_names", "bonuses")
+# The columns CardData is built from (besides game and set, which come by join).
+_COLUMNS = (*_PLAIN_COLUMNS, *_LIST_COLUMNS, *(f"icon_{theme}" for theme in CV_THEMES))
 
 
 def _card_data_from_row(game: str, set_code: str, row: Mapping[str, Any]) -> CardData:
+    icons = {theme: row[f"icon_{theme}"] for theme in CV_THEMES if row[f"icon_{theme}"]}
     return CardData(
         game=game,
         set_code=set_code,
-        number=row["number"],
-        title=row["title"],
-        copies=row["copies"],
-        # CardData also counts a unique-person or a Unique effect as Unique (Card.is_unique).
-        unique=row["unique"],
-        advanced=row["advanced"],
-        type=row["type"],
-        kind=row["kind"],
-        value=row["value"],
-        sacrifice=row["sacrifice"],
-        icons={theme: row[f"icon_{theme}"] for theme in CV_THEMES if row[f"icon_{theme}"]}
-        if game == "chapter-and-verse"
-        else {},
-        markers=tuple(row["markers"] or ()),
-        scripture=row["scripture"],
-        reference=row["reference"],
-        effects=tuple(row["effects"] or ()),
-        effort=row["effort"],
-        offense=row["offense"],
-        defense=row["defense"],
-        food=row["food"],
-        wisdom=row["wisdom"],
-        mounted=row["mounted"],
-        abilities=row["abilities"],
-        strength=row["strength"],
-        skill=row["skill"],
-        magic=row["magic"],
-        terror=row["terror"],
-        size=row["size"],
-        color=row["color"],
-        shape=row["shape"],
-        power=row["power"],
-        icon_names=tuple(row["icon_names"] or ()),
-        alignment=row["alignment"],
-        points=row["points"],
-        prophet=row["prophet"],
-        bonuses=tuple(row["bonuses"] or ()),
-        armory=row["armory"],
-        text=row["text"],
+        icons=icons if game == "chapter-and-verse" else {},
+        **{name: row[name] for name in _PLAIN_COLUMNS},
+        **{name: tuple(row[name] or ()) for name in _LIST_COLUMNS},
     )
 
 

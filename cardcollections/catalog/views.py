@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -25,17 +25,11 @@ from cardcollections.catalog.forms import CatalogBrowse, ScanUploadForm
 from cardcollections.catalog.labels import STANDARD_WORK_NAMES, effect_words, words
 from cardcollections.catalog.panels import card_panels
 from cardcollections.catalog.results_cache import kept_results, results_key
-from cardcollections.catalog.selectors import (
-    card_get,
-    card_list,
-    card_printings,
-    game_card_counts,
-    game_get,
-    game_tag_values,
-)
+from cardcollections.catalog.selectors import card_list, card_printings, game_card_counts, game_tag_values
 from cardcollections.images.faces import card_face_render
 from cardcollections.images.faces.chapter_and_verse import THEME_COLORS
 from cardcollections.images.scans import CardImageError, card_scan_set
+from cardcollections.lookups import card_or_404, game_or_404
 from cardcollections.models import Card, Game
 from rules.search import game_keys
 
@@ -49,7 +43,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def catalog_browse(request: HttpRequest, slug: str) -> HttpResponse:
-    game = _game_or_404(slug)
+    game = game_or_404(slug)
     suggestions = {}
     if slug == "chapter-and-verse":
         suggestions["markers"] = game_tag_values(game=game, field="markers")
@@ -111,7 +105,7 @@ def _owned_only(request: HttpRequest, cards: QuerySet[Card]) -> tuple[QuerySet[C
 
 @require_GET
 def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    card = _card_or_404(pk)
+    card = card_or_404(pk)
     form = ScanUploadForm() if request.user.is_staff else None
     context = {**_card_context(card, form), "panels": card_panels(card=card, user=request.user)}
     return render(request, "cardcollections/catalog/card.html", context)
@@ -120,7 +114,7 @@ def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def card_image(request: HttpRequest, pk: int) -> HttpResponse:
     """302 to the card's thumbnail, scan, or rendered face (drawn on the first request)."""
-    card = _card_or_404(pk)
+    card = card_or_404(pk)
     url = card.thumbnail.url if card.thumbnail else card.scan.url if card.scan else ""
     if not url:
         url = card_face_render(card=card).face.url
@@ -146,7 +140,7 @@ def card_scan_upload(request: HttpRequest, pk: int) -> HttpResponse:
 
 @csrf_protect
 def _card_scan_upload(request: HttpRequest, pk: int, limit: _ScanSizeLimit) -> HttpResponse:
-    card = _card_or_404(pk)
+    card = card_or_404(pk)
     form = ScanUploadForm(request.POST, request.FILES)
     if limit.exceeded:
         form.add_error("scan", f"the file is larger than {settings.CARD_SCAN_MAX_BYTES // (1024 * 1024)} MB")
@@ -177,20 +171,6 @@ class _ScanSizeLimit(FileUploadHandler):
 
     def file_complete(self, file_size: int) -> None:
         return None  # the next handler builds the file
-
-
-def _game_or_404(slug: str) -> Game:
-    game = game_get(slug=slug)
-    if game is None:
-        raise Http404("No such game.")
-    return game
-
-
-def _card_or_404(pk: int) -> Card:
-    card = card_get(pk=pk)
-    if card is None:
-        raise Http404("No such card.")
-    return card
 
 
 def _card_context(card: Card, form: ScanUploadForm | None) -> dict:

@@ -23,7 +23,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardcollections.catalog.forms import CatalogBrowse
-from cardcollections.catalog.selectors import card_get, card_list, game_get, printings_by_title_key
+from cardcollections.catalog.selectors import card_get, card_list, printings_by_title_key
 from cardcollections.collection.forms import (
     CollectionImportForm,
     EmailForm,
@@ -58,6 +58,7 @@ from cardcollections.collection.services import (
 from cardcollections.imports.parsing import CSV_COLUMNS
 from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import collection_import_start
+from cardcollections.lookups import card_or_404, found_or_404, game_or_404
 from cardcollections.models import CollectionEntry, Game, ImportJob
 from cardcollections.notifications.selectors import notification_email_on
 from cardcollections.notifications.services import notification_email_set
@@ -108,13 +109,6 @@ def password_reset(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and not page_request_allowed(request, scope="password_reset"):
         return render(request, "registration/password_reset_limited.html", status=429)
     return _password_reset_form(request)
-
-
-def _game_or_404(slug: str) -> Game:
-    game = game_get(slug=slug)
-    if game is None:
-        raise Http404("No such game.")
-    return game
 
 
 @login_required
@@ -187,7 +181,7 @@ def _reserved_with_cards(owner: Any, game: Game) -> list[dict[str, Any]]:
 @require_GET
 def collection_browse(request: HttpRequest, slug: str) -> HttpResponse:
     """My collection of one game: the catalog's grid, filters and search, with my counts and plus/minus."""
-    game = _game_or_404(slug)
+    game = game_or_404(slug)
     owned_only = request.GET.get("owned") == "1"
     context = _browse_context(request, game, request.user, owned_only=owned_only, with_stock=True)
     context.update(totals=set_totals(owner=request.user, game=game), editable=True, owner=request.user)
@@ -204,7 +198,7 @@ def collection_browse(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def collection_adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A plus or minus button: change the count and answer with the card's tile (htmx swaps it in place)."""
-    game = _game_or_404(slug)
+    game = game_or_404(slug)
     card = card_get(pk=pk)
     if card is None or card.game_id != game.pk:
         raise Http404("No such card.")
@@ -265,7 +259,7 @@ def _pick_condition(owner, card, rows: Q) -> str:
 @login_required
 @require_GET
 def collection_sets(request: HttpRequest, slug: str) -> HttpResponse:
-    game = _game_or_404(slug)
+    game = game_or_404(slug)
     totals = set_totals(owner=request.user, game=game, with_missing=True)
     return render(request, "cardcollections/collection/sets.html", {"game": game, "totals": totals})
 
@@ -273,7 +267,7 @@ def collection_sets(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def collection_import(request: HttpRequest, slug: str) -> HttpResponse:
-    game = _game_or_404(slug)
+    game = game_or_404(slug)
     form = CollectionImportForm(request.POST or None, request.FILES or None)
     busy: OverBudget | None = None
     if request.method == "POST" and form.is_valid():
@@ -299,9 +293,7 @@ def collection_import(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def collection_import_job(request: HttpRequest, pk: int) -> HttpResponse:
     """The job's page; htmx polls its status part while it runs."""
-    job = import_job_for(owner=request.user, pk=pk)
-    if job is None:
-        raise Http404("No such import.")
+    job = found_or_404(import_job_for(owner=request.user, pk=pk), "import")
     partial = request.headers.get("HX-Request") == "true"
     template = (
         "cardcollections/collection/_job_status.html" if partial else "cardcollections/collection/import_job.html"
@@ -312,7 +304,7 @@ def collection_import_job(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def collection_export(request: HttpRequest, slug: str) -> HttpResponse:
-    game = _game_or_404(slug)
+    game = game_or_404(slug)
     if request.GET.get("format") == ImportJob.Format.DECKLIST:
         body, content_type, ext = collection_decklist(owner=request.user, game=game), "text/plain", "txt"
     else:
@@ -326,9 +318,7 @@ def collection_export(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def card_history(request: HttpRequest, pk: int) -> HttpResponse:
     """Every change to my copies of one card: who, when, why, and the count after."""
-    card = card_get(pk=pk)
-    if card is None:
-        raise Http404("No such card.")
+    card = card_or_404(pk)
     entries = ledger_entries(owner=request.user, card=card)[:500]
     rows = CollectionEntry.objects.filter(owner=request.user, card=card, quantity__gt=0).order_by("condition")
     return render(request, "cardcollections/collection/history.html", {"card": card, "entries": entries, "rows": rows})
@@ -337,7 +327,7 @@ def card_history(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def wishlist(request: HttpRequest, slug: str) -> HttpResponse:
-    game = _game_or_404(slug)
+    game = game_or_404(slug)
     form = WishlistForm(request.POST or None)
     status = 200
     if request.method == "POST" and "remove" in request.POST:
@@ -345,9 +335,7 @@ def wishlist(request: HttpRequest, slug: str) -> HttpResponse:
         remove = WishlistRemoveForm(request.POST)
         if remove.is_valid():
             entry = wishlist_entries(owner=request.user).filter(pk=remove.cleaned_data["remove"]).first()
-            if entry is None:
-                raise Http404("No such wish.")
-            wishlist_remove(entry=entry)
+            wishlist_remove(entry=found_or_404(entry, "wish"))
             return redirect("collection-wishlist", slug=slug)
         for message in remove.errors["remove"]:
             messages.error(request, message)
@@ -395,9 +383,7 @@ def collection_settings(request: HttpRequest) -> HttpResponse:
             form = VisibilityForm(initial={"visibility": row.visibility})
         elif action == "token-revoke":
             token = api_token_for(user=request.user, token_id=request.POST.get("token", ""))
-            if token is None:
-                raise Http404("No such token.")
-            api_token_revoke(token=token)
+            api_token_revoke(token=found_or_404(token, "token"))
             messages.success(request, "The token was revoked: it no longer works.")
             return redirect("collection-settings")
         elif action == "email":
@@ -442,7 +428,7 @@ def collection_settings(request: HttpRequest) -> HttpResponse:
 
 def _shared_view(request: HttpRequest, owner, slug: str | None, token: str | None) -> HttpResponse:
     games = Game.objects.order_by("position")
-    game = _game_or_404(slug) if slug else None
+    game = game_or_404(slug) if slug else None
     context = {"owner": owner, "games": games, "game": game, "token": token, "editable": False}
     if game is not None:
         context.update(_browse_context(request, game, owner, owned_only=True))
@@ -453,15 +439,11 @@ def _shared_view(request: HttpRequest, owner, slug: str | None, token: str | Non
 @require_GET
 def collection_public(request: HttpRequest, username: str, slug: str | None = None) -> HttpResponse:
     """Another user's collection if it is public (private ones are a 404, so they cannot be told apart)."""
-    owner = collection_owner_visible(username=username, viewer=request.user)
-    if owner is None:
-        raise Http404("No such collection.")
+    owner = found_or_404(collection_owner_visible(username=username, viewer=request.user), "collection")
     return _shared_view(request, owner, slug, None)
 
 
 @require_GET
 def collection_shared(request: HttpRequest, token: str, slug: str | None = None) -> HttpResponse:
-    owner = collection_owner_by_token(token=token)
-    if owner is None:
-        raise Http404("No such collection.")
+    owner = found_or_404(collection_owner_by_token(token=token), "collection")
     return _shared_view(request, owner, slug, token)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from cardcollections.lookups import found_or_404
 from cardcollections.notifications.selectors import notification_for, notifications_for
 from cardcollections.notifications.services import notification_mark_read, notifications_mark_all_read
 from cardsite.api.throttles import page_request_allowed, too_many_requests
@@ -39,9 +40,7 @@ def notification_read(request: HttpRequest, pk: int) -> HttpResponse:
     """Mark one read; with `open`, go where it leads (a path on this site only)."""
     if not page_request_allowed(request, scope="writes"):
         return too_many_requests()
-    notification = notification_for(user=request.user, pk=pk)
-    if notification is None:
-        raise Http404("No such notification.")
+    notification = found_or_404(notification_for(user=request.user, pk=pk), "notification")
     notification_mark_read(notification=notification, user=request.user)
     target = notification.url
     if "open" in request.POST and target and url_has_allowed_host_and_scheme(target, allowed_hosts=None):

@@ -6,11 +6,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cardcollections.catalog.selectors import card_get, game_get
+from cardcollections.lookups import card_or_404, found_or_404, game_or_404
 from cardcollections.models import CardProposal
 from cardcollections.proposals.documents import value_text
 from cardcollections.proposals.forms import BulkForm, ProposalForm, ReviewForm
@@ -46,10 +46,7 @@ def _text(value):
 
 
 def _proposal_or_404(request: HttpRequest, pk: int) -> CardProposal:
-    proposal = proposal_for(user=request.user, pk=pk)
-    if proposal is None:
-        raise Http404("No such proposal.")
-    return proposal
+    return found_or_404(proposal_for(user=request.user, pk=pk), "proposal")
 
 
 @login_required
@@ -96,18 +93,13 @@ def _propose(request: HttpRequest, *, game, card=None, proposal: CardProposal | 
 @login_required
 @require_http_methods(["GET", "POST"])
 def proposal_new(request: HttpRequest, slug: str) -> HttpResponse:
-    game = game_get(slug=slug)
-    if game is None:
-        raise Http404("No such game.")
-    return _propose(request, game=game)
+    return _propose(request, game=game_or_404(slug))
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def proposal_edit_card(request: HttpRequest, pk: int) -> HttpResponse:
-    card = card_get(pk=pk)
-    if card is None:
-        raise Http404("No such card.")
+    card = card_or_404(pk)
     return _propose(request, game=card.game, card=card)
 
 
@@ -214,9 +206,7 @@ def proposal_bulk(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def card_history_page(request: HttpRequest, pk: int) -> HttpResponse:
-    card = card_get(pk=pk)
-    if card is None:
-        raise Http404("No such card.")
+    card = card_or_404(pk)
     revisions = [(r, _shown(r.changes)) for r in card_history(card=card)[:200]]
     context = {"card": card, "revisions": revisions}
     return render(request, "cardcollections/proposals/history.html", context)

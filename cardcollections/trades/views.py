@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardcollections.collection.selectors import collection_entries, trade_list_entries
+from cardcollections.lookups import found_or_404
 from cardcollections.models import Game, Trade, TradeLine
 from cardcollections.trades.selectors import matches_for_my_offers, matches_for_my_wishlist, trade_for, trades_for
 from cardcollections.trades.services import (
@@ -39,10 +40,7 @@ def trade_list(request: HttpRequest) -> HttpResponse:
 
 
 def _trade_or_404(request: HttpRequest, pk: int) -> Trade:
-    trade = trade_for(user=request.user, pk=pk)
-    if trade is None:
-        raise Http404("No such trade.")
-    return trade
+    return found_or_404(trade_for(user=request.user, pk=pk), "trade")
 
 
 @login_required

@@ -14,17 +14,8 @@ FRAME = ("#6b3f1d", "#f3e6cf", "#2e1c0c")
 
 def fields(card: Card) -> dict[str, Any]:
     """What a Bible Battles face shows, beyond the fields every face shows."""
-    return dict(
-        type=card.type,
-        effort=card.effort,
-        offense=card.offense,
-        defense=card.defense,
-        food=card.food,
-        wisdom=card.wisdom,
-        unique=card.is_unique,
-        mounted=card.mounted,
-        abilities=card.abilities,
-    )
+    shown = ("type", "effort", "offense", "defense", "food", "wisdom", "mounted", "abilities")
+    return {**{name: getattr(card, name) for name in shown}, "unique": card.is_unique}
 
 
 def draw(face: Face, f: dict[str, Any]) -> None:
