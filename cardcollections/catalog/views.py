@@ -6,6 +6,8 @@ render; the browse filters are the API's CardFilter (see forms.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -58,24 +60,30 @@ def catalog_browse(request: HttpRequest, slug: str) -> HttpResponse:
         html = render_to_string("cardcollections/catalog/_results.html", {**context, "page": page}, request)
         return html, 200 if browse.valid and not owned["errors"] else 400
 
-    if request.user.is_authenticated and owned["value"]:  # the player's own copies: never kept
-        results, status = render_results()
-    else:
-        key = results_key(
-            scope=f"page of {CARDS_PER_PAGE}",
-            game_slug=slug,
-            query=request.GET,
-            signed_in=request.user.is_authenticated,
-        )
-        html, status = kept_results(key, render_results)
-        results = mark_safe(html)
+    def render_browse() -> tuple[str, int]:
+        html, status = results()
+        return render_to_string("cardcollections/catalog/_browse.html", {**context, "results": mark_safe(html)}), status
+
+    def results() -> tuple[str, int]:
+        return kept("results", render_results)
+
+    def kept(part: str, render: Callable[[], tuple[str, int]]) -> tuple[str, int]:
+        if request.user.is_authenticated and owned["value"]:  # the player's own copies: never kept
+            return render()
+        scope = f"{part} {CARDS_PER_PAGE}"
+        key = results_key(scope=scope, game_slug=slug, query=request.GET, signed_in=request.user.is_authenticated)
+        return kept_results(key, render)
+
     # htmx asks for the results only; a history restore needs the whole page.
     partial = request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
     if partial:
-        response = HttpResponse(results, status=status)
+        html, status = results()
+        response = HttpResponse(html, status=status)
     else:
+        html, status = kept("browse", render_browse)
+        # Our own templates' output, kept as it was rendered.
         response = render(
-            request, "cardcollections/catalog/catalog.html", {**context, "results": results}, status=status
+            request, "cardcollections/catalog/catalog.html", {**context, "browse_html": mark_safe(html)}, status=status
         )
     patch_vary_headers(response, ["HX-Request"])
     return response
