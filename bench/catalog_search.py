@@ -31,10 +31,11 @@ SEARCHES = [
     "q=heart&sacrifice_max=2",
     "theme=wisdom&effect=prayer",
     "q=nephi",
-    "q=charity never faileth",
+    "q=lord thy god",
     "marker=faith verse&q=believe",
-    # The search language (shared/spec/search-syntax.md): a phrase and a three-key query.
-    'game=chapter-and-verse&q="charity never faileth"',
+    # The search language (shared/spec/search-syntax.md): a phrase and a three-key query. (Until
+    # 2026-11-24 the phrase was "charity never faileth", which no starter verse holds: it timed 0 matches.)
+    'game=chapter-and-verse&q="it came to pass"',
     "game=chapter-and-verse&q=t:faith s<=2 w:bom",
 ]
 
@@ -62,6 +63,7 @@ def main() -> None:
 
 
 def run(args: argparse.Namespace) -> None:
+    from django.core.cache import cache
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -78,37 +80,46 @@ def run(args: argparse.Namespace) -> None:
         # Written as typed (spaces, quotes, <=); the client encodes them.
         return dict(part.split("=", 1) for part in query.split("&") if part)
 
-    def timed(query: str) -> tuple[float, float, int, int]:
-        """Median and fastest time of the search, its match count, and SQL queries per request."""
-        times = []
+    def timed(query: str) -> tuple[float, float, int, int, float]:
+        """Median and fastest time of the search, its match count, SQL queries per request, and the median
+        time of the same request answered from the cache (the card list keeps its pages until the catalog
+        changes: the searches themselves are timed with the cache emptied before each request)."""
+        times, kept = [], []
         for _ in range(args.repeat):
+            cache.clear()
             start = time.perf_counter()
             response = client.get("/api/v1/cards/", params(query))
             times.append(time.perf_counter() - start)
             assert response.status_code == 200, response.content[:200]
+            start = time.perf_counter()
+            client.get("/api/v1/cards/", params(query))
+            kept.append(time.perf_counter() - start)
+        cache.clear()
         with CaptureQueriesContext(connection) as queries:  # one more request, not timed
             count = client.get("/api/v1/cards/", params(query)).json()["count"]
-        return statistics.median(times), min(times), count, len(queries)
+        return statistics.median(times), min(times), count, len(queries), statistics.median(kept)
 
     for q in ["", *SEARCHES]:  # warm up
         client.get("/api/v1/cards/", params(q))
     # The fastest run shows what the code costs when nothing else wants the
     # CPU; the median is the figure reported (other work on the machine moves
     # it, so compare runs made at the same time).
-    header = f"{'query':40} {'matches':>8} {'median ms':>10} {'min ms':>8} {'x baseline':>11} {'queries':>8}"
-    baseline, fastest, total, n_queries = timed("")
+    header = (
+        f"{'query':40} {'matches':>8} {'median ms':>10} {'min ms':>8} {'x baseline':>11} {'queries':>8} {'kept ms':>8}"
+    )
+    baseline, fastest, total, n_queries, kept = timed("")
     print(header)
     print(
         f"{'(baseline: unfiltered first page)':40} {total:>8} {baseline * 1000:>10.2f} {fastest * 1000:>8.2f} "
-        f"{1.0:>11.2f} {n_queries:>8}"
+        f"{1.0:>11.2f} {n_queries:>8} {kept * 1000:>8.2f}"
     )
     medians = []
     for query in SEARCHES:
-        median, fastest, count, n_queries = timed(query)
+        median, fastest, count, n_queries, kept = timed(query)
         medians.append(median)
         print(
             f"{query:40} {count:>8} {median * 1000:>10.2f} {fastest * 1000:>8.2f} "
-            f"{median / baseline:>11.2f} {n_queries:>8}"
+            f"{median / baseline:>11.2f} {n_queries:>8} {kept * 1000:>8.2f}"
         )
     overall = statistics.median(medians)
     print(
