@@ -50,8 +50,11 @@ class CatalogList(Endpoint):
         self.call("GET", "/api/v1/cards/?game=chapter-and-verse", "catalog list")
 
 
+SEARCH_WORDS = ["faith", "prayer", "light", "king", "repent", "temple"]
+
+
 class Search(Endpoint):
-    words = itertools.cycle(["faith", "prayer", "light", "king", "repent", "temple"])
+    words = itertools.cycle(SEARCH_WORDS)
 
     @task
     def search(self) -> None:
@@ -69,7 +72,7 @@ class CatalogPage(Endpoint):
 class CatalogSearchPage(Endpoint):
     """The catalog page's search, as htmx asks for it (the results only) after each key."""
 
-    words = itertools.cycle(["faith", "prayer", "light", "king", "repent", "temple"])
+    words = itertools.cycle(SEARCH_WORDS)
 
     @task
     def catalog_search_page(self) -> None:
