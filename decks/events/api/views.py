@@ -11,7 +11,7 @@
 
 from typing import Any
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -22,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsite.api.errors import Problem, bad, refused
+from cardsite.api.errors import Problem, bad, found_or_404, refused
 from cardsite.api.examples import refusal_example
 from cardsite.api.reading import read_body
 from decks.events.api.serializers import (
@@ -57,7 +57,7 @@ from decks.events.services import (
     registration_withdraw,
 )
 from decks.lists.selectors import deck_get_owned
-from decks.models import Event
+from decks.models import Event, Registration
 
 TAGS = ["events"]
 
@@ -328,13 +328,11 @@ class RegistrationCsvApi(_SignedInApi):
 
 
 class RegistrationDetailApi(_SignedInApi):
-    def _registration(self, request: Request, event_id: int, registration_id: Any):
+    def _registration(self, request: Request, event_id: int, registration_id: Any) -> Registration:
         registration = registration_get_visible(
             event=_event(event_id), registration_id=registration_id, user=request.user
         )
-        if registration is None:
-            raise Http404("No such registration.")
-        return registration
+        return found_or_404(registration, "No such registration.")
 
     @extend_schema(
         operation_id="events_registration_read",
@@ -393,7 +391,7 @@ class EventCheckDetailApi(_SignedInApi):
         tags=TAGS,
     )
     def get(self, request: Request, event_id: int, check_id: Any) -> Response:
-        check = event_check_get(event=_event(event_id), check_id=check_id, user=request.user)
-        if check is None:
-            raise Http404("No such check.")
+        check = found_or_404(
+            event_check_get(event=_event(event_id), check_id=check_id, user=request.user), "No such check."
+        )
         return Response(EventCheckOut(check, context={"request": request}).data)

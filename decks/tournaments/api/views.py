@@ -8,7 +8,7 @@
 
 from typing import Any
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsite.api.errors import bad, refused
+from cardsite.api.errors import bad, found_or_404, refused
 from cardsite.api.reading import read_body
 from decks.events.api.serializers import EventErrorOut
 from decks.events.api.views import CSVRenderer
@@ -80,9 +80,7 @@ def _organised(request: Request, event_id: Any, doing: str) -> Event:
 
 
 def _round_response(event: Event, number: int, code: int = status.HTTP_200_OK) -> Response:
-    round_ = round_of(event=event, number=number)
-    if round_ is None:
-        raise Http404("No such round.")
+    round_ = found_or_404(round_of(event=event, number=number), "No such round.")
     return Response(RoundOut(round_).data, status=code)
 
 
