@@ -1,9 +1,10 @@
-"""The API's error type: `Problem`, an answer other than success that carries its own JSON body."""
+"""The API's error type: `Problem`, an answer other than success that carries its own JSON body; and `found_or_404`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
+from django.http import Http404
 from rest_framework import status
 from rest_framework.exceptions import APIException
 
@@ -32,6 +33,16 @@ def bad(field: str, message: str, **extra: Any) -> Problem:
 def refused(status_code: int, detail: str, **extra: Any) -> Problem:
     """An answer `{"detail", ...extra}` (403, 404, 409 ...), the shape DRF gives its own errors."""
     return Problem(status_code, {"detail": detail, **extra})
+
+
+T = TypeVar("T")
+
+
+def found_or_404(value: T | None, message: str) -> T:
+    """`value` (what a selector found for the caller), or a 404 `{"detail": message}` when it found nothing."""
+    if value is None:
+        raise Http404(message)
+    return value
 
 
 class UnreadableText(ValueError):

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.errors import refused
-from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_body, read_query
 from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
 from decks.comments.services import (
@@ -102,10 +102,12 @@ class DeckCommentListApi(_CommentApiBase):
     def get(self, request: Request, deck_id: Any) -> Response:
         read_query(request, PageQuery)
         deck = self.deck(request, deck_id)
-        paginator = PageNumberWithSize()
-        page = paginator.paginate_queryset(deck_comments(deck=deck).select_related("deck__game"), request, view=self)
-        context = {"request": request, "printing_ids": comment_printing_ids(comments=page, game_slug=deck.game.slug)}
-        return paginator.get_paginated_response(CommentOut(page, many=True, context=context).data)
+
+        def results(page: list[DeckComment]) -> Any:
+            printing_ids = comment_printing_ids(comments=page, game_slug=deck.game.slug)
+            return CommentOut(page, many=True, context={"request": request, "printing_ids": printing_ids}).data
+
+        return page_response(self, request, deck_comments(deck=deck).select_related("deck__game"), results)
 
 
 class DeckCommentCreateApi(_CommentApiBase):

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.errors import bad
-from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_body, read_query
 from decks.follows.selectors import feed_for, follows_of, player_get
 from decks.follows.services import follow_add, follow_remove
 from decks.lists.api.base import BAD_REQUEST, NOT_SIGNED_IN, SignedInDeckApi, not_found
 from decks.lists.api.serializers import DeckSummaryOut, PageQuery, page_out
+from decks.models import DeckVersion
 from decks.validation.api.serializers import StrictCharField
 
 TAGS = ["follows"]
@@ -36,6 +39,20 @@ class FeedItemOut(serializers.Serializer):
     deck = DeckSummaryOut()
 
 
+def _feed_items(versions: list[DeckVersion], request: Request) -> list[dict[str, Any]]:
+    context = {"request": request}
+    return [
+        {
+            "kind": "new-deck" if v.number == 1 else "new-version",
+            "version": v.number,
+            "card_count": v.card_count,
+            "created": serializers.DateTimeField().to_representation(v.created),
+            "deck": DeckSummaryOut(v.deck, context=context).data,
+        }
+        for v in versions
+    ]
+
+
 FollowPageOut = page_out("FollowPageOut", FollowOut(many=True))
 FeedPageOut = page_out("FeedPageOut", FeedItemOut(many=True))
 
@@ -50,9 +67,9 @@ class FollowListApi(SignedInDeckApi):
     )
     def get(self, request: Request) -> Response:
         read_query(request, PageQuery)
-        paginator = PageNumberWithSize()
-        page = paginator.paginate_queryset(follows_of(follower=request.user), request, view=self)
-        return paginator.get_paginated_response(FollowOut(page, many=True).data)
+        return page_response(
+            self, request, follows_of(follower=request.user), lambda page: FollowOut(page, many=True).data
+        )
 
 
 class FollowCreateApi(SignedInDeckApi):
@@ -107,17 +124,4 @@ class FeedApi(SignedInDeckApi):
     )
     def get(self, request: Request) -> Response:
         read_query(request, PageQuery)
-        paginator = PageNumberWithSize()
-        page = paginator.paginate_queryset(feed_for(follower=request.user), request, view=self)
-        context = {"request": request}
-        results = [
-            {
-                "kind": "new-deck" if v.number == 1 else "new-version",
-                "version": v.number,
-                "card_count": v.card_count,
-                "created": serializers.DateTimeField().to_representation(v.created),
-                "deck": DeckSummaryOut(v.deck, context=context).data,
-            }
-            for v in page
-        ]
-        return paginator.get_paginated_response(results)
+        return page_response(self, request, feed_for(follower=request.user), lambda page: _feed_items(page, request))

@@ -7,7 +7,7 @@ Every query is filtered by the requesting user, so another user's object is a
 from __future__ import annotations
 
 from django.db import transaction
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -59,7 +59,7 @@ from cardcollections.collection.services import (
 from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import collection_import_start
 from cardcollections.models import CollectionEntry, Game, ImportJob, WishlistEntry
-from cardsite.api.errors import Problem, refused
+from cardsite.api.errors import Problem, found_or_404, refused
 from cardsite.api.negotiation import FirstRenderer
 from cardsite.api.reading import read_values
 from rules.numbers import NotAWholeNumber, parse_id
@@ -293,9 +293,7 @@ class UserCollection(generics.ListAPIView):
         owner = collection_owner_visible(
             username=self.kwargs["username"], viewer=self.request.user, token=self.request.query_params.get("token")
         )
-        if owner is None:
-            raise Http404("No such collection.")
-        return collection_entries(owner=owner, game=_game(self.request))
+        return collection_entries(owner=found_or_404(owner, "No such collection."), game=_game(self.request))
 
 
 # ---------------------------------------------------------------- import and export
@@ -353,7 +351,5 @@ class CollectionImport(_Owned, APIView):
 class ImportJobDetail(_Owned, APIView):
     @extend_schema(responses={200: ImportJobOut})
     def get(self, request, pk: int):
-        job = import_job_for(owner=request.user, pk=pk)
-        if job is None:
-            raise Http404("No such import.")
+        job = found_or_404(import_job_for(owner=request.user, pk=pk), "No such import.")
         return Response(ImportJobOut(job).data)

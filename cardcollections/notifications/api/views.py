@@ -5,7 +5,6 @@ Only the user's own notifications exist for them: anyone else's id is a 404.
 
 from __future__ import annotations
 
-from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions
 from rest_framework.exceptions import ValidationError
@@ -30,6 +29,7 @@ from cardcollections.notifications.services import (
     notification_mark_read,
     notifications_mark_all_read,
 )
+from cardsite.api.errors import found_or_404
 from cardsite.api.reading import read_values
 
 _BOOLEAN = {"true": True, "1": True, "false": False, "0": False}
@@ -68,9 +68,7 @@ class NotificationRead(APIView):
     @extend_schema(request=None, responses={200: NotificationOut})
     def post(self, request, pk: int):
         """Mark one of your notifications read."""
-        notification = notification_for(user=request.user, pk=pk)
-        if notification is None:
-            raise Http404("No such notification.")
+        notification = found_or_404(notification_for(user=request.user, pk=pk), "No such notification.")
         return Response(NotificationOut(notification_mark_read(notification=notification, user=request.user)).data)
 
 

@@ -6,7 +6,6 @@ actions by a proposer who is not a moderator are 403s.
 
 from __future__ import annotations
 
-from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
@@ -47,7 +46,7 @@ from cardcollections.proposals.services import (
     proposal_reject,
     proposal_revise,
 )
-from cardsite.api.errors import Problem, refused
+from cardsite.api.errors import Problem, found_or_404, refused
 from cardsite.api.reading import read_values
 
 
@@ -78,10 +77,7 @@ class _ProposalView(APIView):
     problems = {ProposalError: _refused}
 
     def _proposal(self, request, pk: int) -> CardProposal:
-        proposal = proposal_for(user=request.user, pk=pk)
-        if proposal is None:
-            raise Http404("No such proposal.")
-        return proposal
+        return found_or_404(proposal_for(user=request.user, pk=pk), "No such proposal.")
 
 
 class ProposalList(_ProposalView):

@@ -6,7 +6,6 @@ a password change or reset revokes them all. Another user's token is a 404.
 
 from __future__ import annotations
 
-from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from knox.models import AuthToken
 from rest_framework import permissions, status
@@ -22,7 +21,7 @@ from cardcollections.tokens.services import (
     api_token_revoke,
     api_tokens_revoke_all,
 )
-from cardsite.api.errors import refused
+from cardsite.api.errors import found_or_404, refused
 
 
 def _out(token: AuthToken) -> dict:
@@ -62,10 +61,7 @@ class ApiTokenDetail(_Mine):
     @extend_schema(request=None, responses={204: None})
     def delete(self, request, token_id: str):
         """Revoke one of your tokens: it stops working at once."""
-        token = api_token_for(user=request.user, token_id=token_id)
-        if token is None:
-            raise Http404("No such token.")
-        api_token_revoke(token=token)
+        api_token_revoke(token=found_or_404(api_token_for(user=request.user, token_id=token_id), "No such token."))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -6,7 +6,6 @@ A trade is visible only to its two parties; to anyone else it is a 404.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.exceptions import ValidationError
@@ -31,7 +30,7 @@ from cardcollections.trades.services import (
     trade_propose,
     trade_withdraw,
 )
-from cardsite.api.errors import Problem, refused
+from cardsite.api.errors import Problem, found_or_404, refused
 from cardsite.api.reading import read_values
 
 
@@ -102,10 +101,7 @@ class _TradeView(APIView):
     problems = {TradeError: _action_refused}
 
     def _trade(self, request, pk: int) -> Trade:
-        trade = trade_for(user=request.user, pk=pk)
-        if trade is None:
-            raise Http404("No such trade.")
-        return trade
+        return found_or_404(trade_for(user=request.user, pk=pk), "No such trade.")
 
 
 class TradeDetail(_TradeView):

@@ -11,7 +11,7 @@
 
 from typing import Any
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -22,9 +22,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsite.api.errors import Problem, bad, refused
+from cardsite.api.errors import Problem, bad, found_or_404, refused
 from cardsite.api.examples import refusal_example
 from cardsite.api.reading import read_body
+from decks.events.api.access import organiser_only
 from decks.events.api.serializers import (
     EventCheckOut,
     EventCreateIn,
@@ -38,7 +39,6 @@ from decks.events.api.serializers import (
 from decks.events.lookups import event_or_404, organised_or_404
 from decks.events.selectors import (
     event_check_get,
-    event_is_organiser,
     event_list_sorted,
     event_registrations_csv,
     registration_get_visible,
@@ -57,7 +57,7 @@ from decks.events.services import (
     registration_withdraw,
 )
 from decks.lists.selectors import deck_get_owned
-from decks.models import Event
+from decks.models import Event, Registration
 
 TAGS = ["events"]
 
@@ -118,6 +118,7 @@ def _csv_response(event: Event) -> HttpResponse:
 
 _ERRORS = {400: OpenApiResponse(EventErrorOut, description="Refused; `field` names what to fix.")}
 _NOT_FOUND = {404: OpenApiResponse(description="No such event (or registration, or job, of yours).")}
+_NOT_YOURS = OpenApiResponse(description="Not your event.")
 _REG_ID = "0b6f7d3e-8a47-4a52-b1d5-0d3c6c6d1f0a"
 
 
@@ -190,16 +191,14 @@ class EventDetailApi(_EventApi):
         responses={
             200: EventOut,
             **_ERRORS,
-            403: OpenApiResponse(description="Not your event."),
+            403: _NOT_YOURS,
             **_NOT_FOUND,
             409: OpenApiResponse(description="A setting the event's state no longer allows."),
         },
         tags=TAGS,
     )
     def patch(self, request: Request, event_id: int) -> Response:
-        event = _event(event_id)
-        if not event_is_organiser(event=event, user=request.user):
-            raise PermissionDenied("Only the organiser may change an event.")
+        event = organiser_only(request, event_id, "may change an event")
         v = read_body(request, EventPatchIn)
         event = event_update(
             event=event,
@@ -227,15 +226,13 @@ class EventFormatVersionApi(_EventApi):
         responses={
             200: EventFormatMoveOut,
             **_ERRORS,
-            403: OpenApiResponse(description="Not your event."),
+            403: _NOT_YOURS,
             **_NOT_FOUND,
         },
         tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = _event(event_id)
-        if not event_is_organiser(event=event, user=request.user):
-            raise PermissionDenied("Only the organiser may move an event to another format version.")
+        event = organiser_only(request, event_id, "may move an event to another format version")
         event, check = event_format_version_move(event=event, requested_by=request.user)
         event = _event(event.pk)
         context = {"request": request}
@@ -328,13 +325,11 @@ class RegistrationCsvApi(_SignedInApi):
 
 
 class RegistrationDetailApi(_SignedInApi):
-    def _registration(self, request: Request, event_id: int, registration_id: Any):
+    def _registration(self, request: Request, event_id: int, registration_id: Any) -> Registration:
         registration = registration_get_visible(
             event=_event(event_id), registration_id=registration_id, user=request.user
         )
-        if registration is None:
-            raise Http404("No such registration.")
-        return registration
+        return found_or_404(registration, "No such registration.")
 
     @extend_schema(
         operation_id="events_registration_read",
@@ -393,7 +388,7 @@ class EventCheckDetailApi(_SignedInApi):
         tags=TAGS,
     )
     def get(self, request: Request, event_id: int, check_id: Any) -> Response:
-        check = event_check_get(event=_event(event_id), check_id=check_id, user=request.user)
-        if check is None:
-            raise Http404("No such check.")
+        check = found_or_404(
+            event_check_get(event=_event(event_id), check_id=check_id, user=request.user), "No such check."
+        )
         return Response(EventCheckOut(check, context={"request": request}).data)

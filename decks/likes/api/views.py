@@ -11,13 +11,21 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_query
 from decks.likes.api.serializers import DeckLikeOut, LikedQuery
 from decks.likes.selectors import decks_liked
 from decks.likes.services import deck_like, deck_unlike
-from decks.lists.api.base import BAD_REQUEST, NOT_FOUND, NOT_SIGNED_IN, TAGS, SignedInDeckApi, readable_deck
-from decks.lists.api.serializers import DeckPageOut, DeckSummaryOut
+from decks.lists.api.base import (
+    BAD_REQUEST,
+    NOT_FOUND,
+    NOT_SIGNED_IN,
+    TAGS,
+    SignedInDeckApi,
+    deck_summaries,
+    readable_deck,
+)
+from decks.lists.api.serializers import DeckPageOut
 
 _ANSWERS = {200: DeckLikeOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NOT_FOUND}
 
@@ -58,6 +66,4 @@ class DecksLikedApi(SignedInDeckApi):
     )
     def get(self, request: Request) -> Response:
         read_query(request, LikedQuery)
-        paginator = PageNumberWithSize()
-        page = paginator.paginate_queryset(decks_liked(user=request.user), request, view=self)
-        return paginator.get_paginated_response(DeckSummaryOut(page, many=True, context={"request": request}).data)
+        return page_response(self, request, decks_liked(user=request.user), lambda page: deck_summaries(page, request))

@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 
 from cardsite.api.errors import Problem, bad, refused
 from decks.exceptions import DeckRequestError
-from decks.lists.api.serializers import DeckErrorOut, DeckOut
+from decks.lists.api.serializers import DeckErrorOut, DeckOut, DeckSummaryOut
 from decks.lists.selectors import deck_get_owned, deck_get_readable
 from decks.lists.services import DeckListError
 from decks.models import Deck
@@ -75,6 +75,11 @@ def owned_deck(request: Request, deck_id: Any) -> Deck:
 
 def deck_body(deck: Deck, request: Request) -> dict[str, Any]:
     return DeckOut(deck, context={"request": request}).data
+
+
+def deck_summaries(decks: list[Deck], request: Request) -> list[dict[str, Any]]:
+    """A page of decks as the lists show them (DeckSummaryOut)."""
+    return DeckSummaryOut(decks, many=True, context={"request": request}).data
 
 
 # No docstring: the schema would take it as the description of every operation that has none.

@@ -7,10 +7,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardcollections.catalog.selectors import card_get
-from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_query
-from decks.lists.api.base import BAD_REQUEST, MAX_NUMBER, TAGS, DeckApiBase, not_found
-from decks.lists.api.serializers import DeckPageOut, DeckSummaryOut, PageQuery
+from decks.lists.api.base import BAD_REQUEST, MAX_NUMBER, TAGS, DeckApiBase, deck_summaries, not_found
+from decks.lists.api.serializers import DeckPageOut, PageQuery
 from decks.lists.selectors import deck_list_public_playing
 
 
@@ -28,8 +28,5 @@ class CardDecksApi(DeckApiBase):
         card = card_get(pk=card_id) if 0 < card_id <= MAX_NUMBER else None
         if card is None:
             raise not_found("card")
-        paginator = PageNumberWithSize()
-        page = paginator.paginate_queryset(
-            deck_list_public_playing(card=card).defer("cards", "validation", "description"), request, view=self
-        )
-        return paginator.get_paginated_response(DeckSummaryOut(page, many=True, context={"request": request}).data)
+        decks = deck_list_public_playing(card=card).defer("cards", "validation", "description")
+        return page_response(self, request, decks, lambda page: deck_summaries(page, request))

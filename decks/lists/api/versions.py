@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.errors import refused
-from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_query
 from decks.lists.api.base import BAD_REQUEST, MAX_NUMBER, NOT_FOUND, TAGS, DeckApiBase, not_found, readable_deck
 from decks.lists.api.serializers import (
@@ -45,6 +45,20 @@ def _version_body(version: DeckVersion, changes: dict[str, Any]) -> dict[str, An
     }
 
 
+def _with_changes(deck: Deck, page: list[DeckVersion]) -> list[dict[str, Any]]:
+    """A page of versions, each with what changed from the version before it (read in one query when off the page)."""
+    on_page = {v.number: v for v in page}
+    wanted = {v.number - 1 for v in page if v.number > 1 and v.number - 1 not in on_page}
+    previous = {**deck_versions_numbered(deck=deck, numbers=wanted), **on_page} if wanted else on_page
+    results = []
+    for v in page:
+        before = previous.get(v.number - 1)
+        results.append(
+            DeckVersionOut(_version_body(v, compare_lists(before.cards if before else [], v.cards).to_dict())).data
+        )
+    return results
+
+
 class DeckVersionsApi(DeckApiBase):
     @extend_schema(
         operation_id="decks_versions",
@@ -57,18 +71,7 @@ class DeckVersionsApi(DeckApiBase):
     def get(self, request: Request, deck_id: Any) -> Response:
         read_query(request, VersionQuery)
         deck = readable_deck(request, deck_id)
-        paginator = PageNumberWithSize()
-        page = paginator.paginate_queryset(deck_versions(deck=deck), request, view=self)
-        on_page = {v.number: v for v in page}
-        wanted = {v.number - 1 for v in page if v.number > 1 and v.number - 1 not in on_page}
-        previous = {**deck_versions_numbered(deck=deck, numbers=wanted), **on_page} if wanted else on_page
-        results = []
-        for v in page:
-            before = previous.get(v.number - 1)
-            results.append(
-                DeckVersionOut(_version_body(v, compare_lists(before.cards if before else [], v.cards).to_dict())).data
-            )
-        return paginator.get_paginated_response(results)
+        return page_response(self, request, deck_versions(deck=deck), lambda page: _with_changes(deck, page))
 
 
 class DeckVersionApi(DeckApiBase):

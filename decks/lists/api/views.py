@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from cardcollections.catalog.selectors import game_get
 from cardsite.api.errors import Problem, bad
 from cardsite.api.examples import refusal_example
-from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_body, read_query
 from decks.lists.api.base import (
     BAD_REQUEST,
@@ -28,6 +28,7 @@ from decks.lists.api.base import (
     TAGS,
     DeckApiBase,
     deck_body,
+    deck_summaries,
     owned_deck,
     readable_deck,
 )
@@ -38,7 +39,6 @@ from decks.lists.api.serializers import (
     DeckOut,
     DeckPageOut,
     DeckPatchIn,
-    DeckSummaryOut,
     EmptyQuery,
 )
 from decks.lists.selectors import deck_get_owned, deck_list_owned, deck_list_public
@@ -90,9 +90,7 @@ class DeckListApi(DeckApiBase):
             )
         if query.get("built") is not None:
             decks = decks.filter(built=query["built"])
-        paginator = PageNumberWithSize()
-        page = paginator.paginate_queryset(decks, request, view=self)
-        return paginator.get_paginated_response(DeckSummaryOut(page, many=True, context={"request": request}).data)
+        return page_response(self, request, decks, lambda page: deck_summaries(page, request))
 
 
 class DeckCreateApi(DeckApiBase):

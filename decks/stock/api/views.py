@@ -10,7 +10,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.pagination import PageNumberWithSize
+from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_query
 from decks.lists.api.base import BAD_REQUEST, NOT_FOUND, NOT_SIGNED_IN, TAGS, SignedInDeckApi, readable_deck
 from decks.lists.api.serializers import DeckSummaryOut, EmptyQuery, PageQuery, page_out
@@ -72,16 +72,21 @@ class PublicBuildableApi(SignedInDeckApi):
             decks, shares = decks_filter_buildable(
                 user=request.user, decks=decks, at_least=BUILD_FILTERS[query["build"]]
             )
-        paginator = PageNumberWithSize()
-        page = paginator.paginate_queryset(decks.defer("cards", "validation", "description"), request, view=self)
-        if not shares:
-            shares = decks_buildable(user=request.user, decks=Deck.objects.filter(pk__in=[d.pk for d in page]))
-        context = {"request": request}
-        results = [
-            {"deck": DeckSummaryOut(d, context=context).data, "buildable": buildable_body(shares.get(d.pk, NOTHING))}
-            for d in page
-        ]
-        return paginator.get_paginated_response(results)
+
+        def results(page: list[Deck]) -> list[dict[str, Any]]:
+            on_page = shares or decks_buildable(
+                user=request.user, decks=Deck.objects.filter(pk__in=[d.pk for d in page])
+            )
+            context = {"request": request}
+            return [
+                {
+                    "deck": DeckSummaryOut(d, context=context).data,
+                    "buildable": buildable_body(on_page.get(d.pk, NOTHING)),
+                }
+                for d in page
+            ]
+
+        return page_response(self, request, decks.defer("cards", "validation", "description"), results)
 
 
 class DeckBuildableApi(SignedInDeckApi):

@@ -6,24 +6,21 @@
 - Refusals: 400 `{"field", "message"}` for bad input, 409 `{"detail", "field"}` for acting out of turn.
 """
 
-from typing import Any
-
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsite.api.errors import bad, refused
+from cardsite.api.errors import bad, found_or_404, refused
 from cardsite.api.reading import read_body
+from decks.events.api.access import organiser_only
 from decks.events.api.serializers import EventErrorOut
 from decks.events.api.views import CSVRenderer
 from decks.events.lookups import event_or_404
-from decks.events.selectors import event_is_organiser
 from decks.events.services import EventError, OutOfTurn
 from decks.models import Event
 from decks.tournaments.api.serializers import (
@@ -71,18 +68,8 @@ class _TournamentApi(APIView):
 _event = event_or_404
 
 
-def _organised(request: Request, event_id: Any, doing: str) -> Event:
-    """The event if the user organises it: a 403 for anyone else (the event itself is public)."""
-    event = _event(event_id)
-    if not event_is_organiser(event=event, user=request.user):
-        raise PermissionDenied(f"Only the organiser {doing}.")
-    return event
-
-
 def _round_response(event: Event, number: int, code: int = status.HTTP_200_OK) -> Response:
-    round_ = round_of(event=event, number=number)
-    if round_ is None:
-        raise Http404("No such round.")
+    round_ = found_or_404(round_of(event=event, number=number), "No such round.")
     return Response(RoundOut(round_).data, status=code)
 
 
@@ -97,7 +84,7 @@ class EventStartApi(_TournamentApi):
         tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
-        start = event_start(event=_organised(request, event_id, "starts the event"))
+        start = event_start(event=organiser_only(request, event_id, "starts the event"))
         return Response(start.to_dict())
 
 
@@ -121,7 +108,7 @@ class RoundListApi(_TournamentApi):
         tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = _organised(request, event_id, "pairs a round")
+        event = organiser_only(request, event_id, "pairs a round")
         round_ = round_pair_next(event=event)
         return _round_response(event, round_.number, status.HTTP_201_CREATED)
 
@@ -196,7 +183,7 @@ class TopCutApi(_TournamentApi):
         tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = _organised(request, event_id, "starts the top cut")
+        event = organiser_only(request, event_id, "starts the top cut")
         values = read_body(request, TopCutIn)
         round_ = top_cut_start(event=event, size=values.get("size"))
         return _round_response(event, round_.number, status.HTTP_201_CREATED)
@@ -213,7 +200,7 @@ class FinishApi(_TournamentApi):
         tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = event_finish(event=_organised(request, event_id, "finishes the event"))
+        event = event_finish(event=organiser_only(request, event_id, "finishes the event"))
         return Response({"state": event.state})
 
 
