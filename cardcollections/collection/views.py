@@ -58,7 +58,7 @@ from cardcollections.collection.services import (
 from cardcollections.imports.parsing import CSV_COLUMNS
 from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import collection_import_start
-from cardcollections.lookups import card_or_404, found_or_404, game_or_404
+from cardcollections.lookups import card_or_404, game_or_404
 from cardcollections.models import CollectionEntry, Game, ImportJob
 from cardcollections.notifications.selectors import notification_email_on
 from cardcollections.notifications.services import notification_email_set
@@ -70,6 +70,7 @@ from cardcollections.tokens.services import (
     api_token_revoke,
     api_tokens_revoke_all,
 )
+from cardsite.api.errors import found_or_404
 from cardsite.api.throttles import page_request_allowed
 from cardsite.api.work import OverBudget, over_budget
 from rules.numbers import NotAWholeNumber, parse_whole
@@ -293,7 +294,7 @@ def collection_import(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def collection_import_job(request: HttpRequest, pk: int) -> HttpResponse:
     """The job's page; htmx polls its status part while it runs."""
-    job = found_or_404(import_job_for(owner=request.user, pk=pk), "import")
+    job = found_or_404(import_job_for(owner=request.user, pk=pk), "No such import.")
     partial = request.headers.get("HX-Request") == "true"
     template = (
         "cardcollections/collection/_job_status.html" if partial else "cardcollections/collection/import_job.html"
@@ -335,7 +336,7 @@ def wishlist(request: HttpRequest, slug: str) -> HttpResponse:
         remove = WishlistRemoveForm(request.POST)
         if remove.is_valid():
             entry = wishlist_entries(owner=request.user).filter(pk=remove.cleaned_data["remove"]).first()
-            wishlist_remove(entry=found_or_404(entry, "wish"))
+            wishlist_remove(entry=found_or_404(entry, "No such wish."))
             return redirect("collection-wishlist", slug=slug)
         for message in remove.errors["remove"]:
             messages.error(request, message)
@@ -383,7 +384,7 @@ def collection_settings(request: HttpRequest) -> HttpResponse:
             form = VisibilityForm(initial={"visibility": row.visibility})
         elif action == "token-revoke":
             token = api_token_for(user=request.user, token_id=request.POST.get("token", ""))
-            api_token_revoke(token=found_or_404(token, "token"))
+            api_token_revoke(token=found_or_404(token, "No such token."))
             messages.success(request, "The token was revoked: it no longer works.")
             return redirect("collection-settings")
         elif action == "email":
@@ -439,11 +440,11 @@ def _shared_view(request: HttpRequest, owner, slug: str | None, token: str | Non
 @require_GET
 def collection_public(request: HttpRequest, username: str, slug: str | None = None) -> HttpResponse:
     """Another user's collection if it is public (private ones are a 404, so they cannot be told apart)."""
-    owner = found_or_404(collection_owner_visible(username=username, viewer=request.user), "collection")
+    owner = found_or_404(collection_owner_visible(username=username, viewer=request.user), "No such collection.")
     return _shared_view(request, owner, slug, None)
 
 
 @require_GET
 def collection_shared(request: HttpRequest, token: str, slug: str | None = None) -> HttpResponse:
-    owner = found_or_404(collection_owner_by_token(token=token), "collection")
+    owner = found_or_404(collection_owner_by_token(token=token), "No such collection.")
     return _shared_view(request, owner, slug, token)

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cardcollections.lookups import card_or_404, found_or_404, game_or_404
+from cardcollections.lookups import card_or_404, game_or_404
 from cardcollections.models import CardProposal
 from cardcollections.proposals.documents import value_text
 from cardcollections.proposals.forms import BulkForm, ProposalForm, ReviewForm
@@ -33,6 +33,7 @@ from cardcollections.proposals.services import (
     proposal_reject,
     proposal_revise,
 )
+from cardsite.api.errors import found_or_404
 from cardsite.api.throttles import page_request_allowed, too_many_requests
 
 
@@ -46,7 +47,7 @@ def _text(value):
 
 
 def _proposal_or_404(request: HttpRequest, pk: int) -> CardProposal:
-    return found_or_404(proposal_for(user=request.user, pk=pk), "proposal")
+    return found_or_404(proposal_for(user=request.user, pk=pk), "No such proposal.")
 
 
 @login_required

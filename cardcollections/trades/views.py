@@ -11,7 +11,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardcollections.collection.selectors import collection_entries, trade_list_entries
-from cardcollections.lookups import found_or_404
 from cardcollections.models import Game, Trade, TradeLine
 from cardcollections.trades.selectors import matches_for_my_offers, matches_for_my_wishlist, trade_for, trades_for
 from cardcollections.trades.services import (
@@ -24,6 +23,7 @@ from cardcollections.trades.services import (
     trade_propose,
     trade_withdraw,
 )
+from cardsite.api.errors import found_or_404
 from rules.numbers import NotAWholeNumber, parse_id, parse_whole
 
 
@@ -40,7 +40,7 @@ def trade_list(request: HttpRequest) -> HttpResponse:
 
 
 def _trade_or_404(request: HttpRequest, pk: int) -> Trade:
-    return found_or_404(trade_for(user=request.user, pk=pk), "trade")
+    return found_or_404(trade_for(user=request.user, pk=pk), "No such trade.")
 
 
 @login_required
