@@ -1,5 +1,6 @@
 """Races (PostgreSQL): service calls run in threads released at the same instant."""
 
+import functools
 import threading
 from collections.abc import Callable
 
@@ -7,6 +8,7 @@ import pytest
 from django.db import connection
 
 from decks.events.services import EventError
+from tests.threads import run_threads
 
 
 def race(calls: list[Callable[[], object]]) -> list[str]:
@@ -28,9 +30,5 @@ def race(calls: list[Callable[[], object]]) -> list[str]:
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
+    run_threads([functools.partial(run, call) for call in calls], timeout=60)
     return outcomes
