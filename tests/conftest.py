@@ -273,6 +273,12 @@ def api_as():
     return make
 
 
+@pytest.fixture
+def token_alice(alice, api_as):
+    """alice's API client, signed in with a token: the usual caller of the API tests."""
+    return api_as(alice, "token")
+
+
 # ---------------------------------------------------------------- workers
 def _forget_result_backend(app) -> None:
     """Make the app build its result backend again from its configuration (Celery caches one, shared or per thread)."""

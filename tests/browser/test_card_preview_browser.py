@@ -23,6 +23,24 @@ def _offer_a_card(alice):
     return card
 
 
+@pytest.fixture
+def phone_page(chromium):
+    """A page in a phone's browser: a narrow touch screen."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    yield context.new_page()
+    context.close()
+
+
+def tap_twice(page, link, preview, here: str, card) -> None:
+    """The first tap on `link` shows `preview` and stays on the page (its address matches `here`); the second
+    opens the card."""
+    link.tap()
+    expect(preview).to_be_visible()
+    expect(page).to_have_url(re.compile(here))
+    link.tap()
+    expect(page).to_have_url(re.compile(rf"/cards/{card.pk}/$"))
+
+
 def test_a_card_name_previews_the_card_on_hover(live_server, browser_page, card_media_cleanup, alice):
     card = _offer_a_card(alice)
     page = browser_page
@@ -37,25 +55,16 @@ def test_a_card_name_previews_the_card_on_hover(live_server, browser_page, card_
     expect(preview).to_be_hidden()
 
 
-def test_on_a_phone_the_first_tap_previews_and_the_second_opens(live_server, chromium, card_media_cleanup, alice):
+def test_on_a_phone_the_first_tap_previews_and_the_second_opens(live_server, phone_page, card_media_cleanup, alice):
     card = _offer_a_card(alice)
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    try:
-        log_in(page, live_server.url, "alice", "/collection/chapter-and-verse/wishlist/")
-        link = page.locator("a.card-link", has_text="By Small Means")
-        link.tap()
-        preview = page.locator("img.card-preview")
-        expect(preview).to_be_visible()
-        expect(page).to_have_url(re.compile(r"/wishlist/$"))
-        link.tap()
-        expect(page).to_have_url(re.compile(rf"/cards/{card.pk}/$"))
-    finally:
-        context.close()
+    page = phone_page
+    log_in(page, live_server.url, "alice", "/collection/chapter-and-verse/wishlist/")
+    link = page.locator("a.card-link", has_text="By Small Means")
+    tap_twice(page, link, page.locator("img.card-preview"), r"/wishlist/$", card)
 
 
 def test_on_a_phone_a_deck_lines_first_tap_previews_and_the_second_opens(
-    live_server, chromium, card_media_cleanup, alice
+    live_server, phone_page, card_media_cleanup, alice
 ):
     from cardcollections.models import Card, Game
     from decks.lists.services import deck_create
@@ -64,18 +73,10 @@ def test_on_a_phone_a_deck_lines_first_tap_previews_and_the_second_opens(
     cv = Game.objects.get(slug="chapter-and-verse")
     deck = deck_create(owner=alice, game=cv, name="Small", decklist="3 By Small Means\n2 Verse 001")
     card = Card.objects.get(title="By Small Means")
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    try:
-        log_in(page, live_server.url, "alice", f"/decks/{deck.pk}/")
-        link = page.locator("a.deck-card-link", has_text="By Small Means").first
-        link.tap()
-        expect(link.locator(".deck-preview")).to_be_visible()
-        expect(page).to_have_url(re.compile(rf"/decks/{deck.pk}/$"))
-        link.tap()
-        expect(page).to_have_url(re.compile(rf"/cards/{card.pk}/$"))
-    finally:
-        context.close()
+    page = phone_page
+    log_in(page, live_server.url, "alice", f"/decks/{deck.pk}/")
+    link = page.locator("a.deck-card-link", has_text="By Small Means").first
+    tap_twice(page, link, link.locator(".deck-preview"), rf"/decks/{deck.pk}/$", card)
 
 
 def test_a_title_on_the_missing_cards_page_previews_its_printing_on_hover(

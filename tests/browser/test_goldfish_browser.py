@@ -77,6 +77,19 @@ def faith_curves(page, base_url: str, decklist: str) -> None:
     expect(page.locator("#exact-chart svg")).to_be_visible()
 
 
+# A job tab's trials field and its run button.
+JOB_TABS = {"Simulate": ("#trials", "Run simulation"), "Play-out": ("#play-trials", "Play it out")}
+
+
+def run_in_tab(page, tab: str, trials: int, state: str) -> None:
+    """Run `trials` trials in the job tab `tab` ("Simulate" or "Play-out"); the run's state comes to read `state`."""
+    field, button = JOB_TABS[tab]
+    page.get_by_role("tab", name=tab).click()
+    page.locator(field).fill(str(trials))
+    page.get_by_role("button", name=button).click()
+    expect(page.locator("#run-state")).to_contain_text(state)
+
+
 def test_a_job_no_worker_takes_says_so_instead_of_waiting_silently(live_server, browser_page, card_media_cleanup):
     _load_cv(60)
     page = browser_page
@@ -84,10 +97,7 @@ def test_a_job_no_worker_takes_says_so_instead_of_waiting_silently(live_server, 
 
     # The live server has no worker: a job too big to run in the request stays queued.
     page.locator("#run-state").evaluate("s => s.setAttribute('data-queued-hint-ms', '1000')")
-    page.get_by_role("tab", name="Simulate").click()
-    page.locator("#trials").fill("50000000")
-    page.get_by_role("button", name="Run simulation").click()
-    expect(page.locator("#run-state")).to_contain_text("queued")
+    run_in_tab(page, "Simulate", 50_000_000, "queued")
     expect(page.locator("#run-state")).to_contain_text("no worker has started it yet")
 
 
@@ -98,10 +108,7 @@ def test_a_play_out_names_the_cards_whose_effects_it_could_not_model(
     titles += ["Love One Another", "Keep My Commandments", "First and Great", "Let Your Light Shine"]
     page = browser_page
     faith_curves(page, live_server.url, "\n".join(f"4 {title}" for title in titles))
-    page.get_by_role("tab", name="Play-out").click()
-    page.locator("#play-trials").fill("500")
-    page.get_by_role("button", name="Play it out").click()
-    expect(page.locator("#run-state")).to_contain_text("done")
+    run_in_tab(page, "Play-out", 500, "done")
     expect(page.locator("#run-result .run-unmodelled")).to_contain_text("Mustard Seed")
 
 

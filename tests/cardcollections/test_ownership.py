@@ -27,6 +27,7 @@ from cardcollections.notifications.services import notify
 from cardcollections.proposals.services import proposal_create
 from cardcollections.tokens.selectors import token_id
 from cardcollections.trades.services import LineSpec, trade_propose
+from tests.ownership import call, cell, fill, unexpected_statuses, walk
 
 pytestmark = pytest.mark.django_db
 
@@ -152,21 +153,6 @@ OWN_ROUTES = [
 ]
 
 
-def fill(value, ids: dict):
-    if isinstance(value, str):
-        return int(value.format(**ids)) if value in ("{card}",) else value.format(**ids)
-    if isinstance(value, dict):
-        return {k: fill(v, ids) for k, v in value.items()}
-    if isinstance(value, list):
-        return [fill(v, ids) for v in value]
-    return value
-
-
-def call(client, method: str, path: str, body):
-    kwargs = {"format": "json"} if body is not None else {}
-    return getattr(client, method)(path, body, **kwargs) if body is not None else getattr(client, method)(path)
-
-
 def alice_state() -> dict:
     # Only alice's rows (and the trade with bob): a stranger's own writes are allowed to change theirs.
     return {
@@ -197,33 +183,22 @@ def alice_state() -> dict:
 
 # Each test walks its whole table and reports every failing cell at once; the calls
 # that must change nothing leave the database as it was, so one set-up serves them all.
-def cell(method: str, path: str, auth: str = "") -> str:
-    return f"{auth} {method.upper()} {path}".strip()
-
-
 def test_a_stranger_gets_404_for_someone_elses_object_and_changes_nothing(world, charlie, api_as, auth):
-    client = api_as(charlie, auth)
-    before = snapshot()
     failures = []
-    for method, path, body in OBJECT_ROUTES:
-        response = call(client, method, path.format(**world), fill(body, world))
+    for method, path, response, changed in walk(api_as(charlie, auth), OBJECT_ROUTES, world, state=snapshot):
         if response.status_code != 404:
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
-        if snapshot() != before:
+        if changed:
             failures.append((cell(method, path, auth), "changed the database"))
-            before = snapshot()
     assert failures == []
 
 
 def test_a_stranger_reaches_only_their_own_things(world, charlie, api_as, auth):
-    client = api_as(charlie, auth)
     failures = []
-    for method, path, body in OWN_ROUTES:
-        before = alice_state()
-        response = call(client, method, path.format(**world), fill(body, world))
+    for method, path, response, changed in walk(api_as(charlie, auth), OWN_ROUTES, world, state=alice_state):
         if response.status_code >= 500:
             failures.append((cell(method, path, auth), response.status_code))
-        if alice_state() != before:
+        if changed:
             failures.append((cell(method, path, auth), "changed alice's things"))
         # None of alice's rows appear (matches show trade lists and wishlists, which are shared on purpose).
         if (
@@ -239,7 +214,7 @@ def test_anonymous_users_are_refused_everything(world):
     before = snapshot()
     failures = []
     for method, path, body in OBJECT_ROUTES + OWN_ROUTES:
-        response = call(APIClient(), method, path.format(**world), fill(body, world))
+        response = call(APIClient(), method, fill(path, world), fill(body, world))
         expected = {404} if path.startswith("/api/v1/users/") else {401, 403}
         if response.status_code not in expected:
             failures.append((cell(method, path), response.status_code))
@@ -248,11 +223,5 @@ def test_anonymous_users_are_refused_everything(world):
 
 
 def test_the_owner_reads_every_one_of_their_objects(world, alice, api_as, auth):
-    client = api_as(alice, auth)
-    failures = []
-    for method, path, _ in OBJECT_ROUTES:
-        if method == "get":
-            response = call(client, method, path.format(**world), None)
-            if response.status_code != 200:
-                failures.append((cell(method, path, auth), response.status_code))
-    assert failures == []
+    reads = [route for route in OBJECT_ROUTES if route[0] == "get"]
+    assert unexpected_statuses(api_as(alice, auth), reads, world, (200,), label=auth) == []

@@ -8,6 +8,7 @@ import pytest
 from django.core.management import ManagementUtility
 
 from cardcollections.catalog.services import catalog_load
+from tests.decklists import copies_per_title
 
 
 def cv_card(set_code: str, number: str, title: str, **fields) -> dict:
@@ -93,13 +94,7 @@ def bb_catalog(db):
 
 def legal_cv_text(cards: int = 40, copies: int = 2) -> str:
     """A legal advanced list of `cards` cards, `copies` of each plain verse."""
-    lines, left, i = [], cards, 1
-    while left > 0:
-        take = min(copies, left)
-        lines.append(f"{take} {verse_title(i)}")
-        left -= take
-        i += 1
-    return "\n".join(lines)
+    return "\n".join(f"{count} {verse_title(i)}" for i, count in enumerate(copies_per_title(cards, copies), start=1))
 
 
 # A legal 40-card advanced list for the goldfish tests: 37 plain verses and three By Small Means.

@@ -1,13 +1,14 @@
 """The embedded broker never hands a worker half a message: a worker that read a half-written file stopped for
 good ("Unrecoverable error: JSONDecodeError") and the message was lost, which failed a CI run."""
 
+import functools
 import multiprocessing
-import threading
 import time
 
 from kombu import Connection, Exchange, Queue
 
 from cardsite.broker import Transport
+from tests.threads import run_threads
 
 
 def folders(folder) -> dict:
@@ -70,11 +71,7 @@ def test_queues_declared_at_once_all_land_in_the_exchange_table(tmp_path):
         except Exception as exc:
             errors.append(exc)
 
-    threads = [threading.Thread(target=declare, args=(n,)) for n in range(24)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
+    run_threads([functools.partial(declare, n) for n in range(24)], timeout=30)
     assert errors == []
     with Connection(transport=Transport, transport_options=folders(tmp_path)) as conn:
         table = conn.default_channel.get_table("shared")

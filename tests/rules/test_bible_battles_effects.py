@@ -22,24 +22,26 @@ def bb(number: int, title: str, type_: str, *, effects: tuple = (), abilities: s
     return CardData(BB, "T1", str(number), title, type=type_, effects=effects, abilities=abilities, **fields)
 
 
+def follower(number: int, title: str, *, wisdom: int = 0, **fields: Any) -> CardData:
+    """A follower that costs no effort and gives no wisdom unless told: only what the test is about counts."""
+    return bb(number, title, "follower", effort=0, wisdom=wisdom, **fields)
+
+
 def reached(deck: GoldfishDeck, *, turns: int, target: int) -> list[float]:
     result = goldfish_play_run(deck, turns, 50, 3, target=target).to_dict()
     return result["outcomes"][0]["probability"]
 
 
 # A follower worth no wisdom, so only what the test is about gives wisdom.
-LABOURER = bb(1, "Labourer", "follower", effort=0, wisdom=0)
+LABOURER = follower(1, "Labourer")
 # A building of 3 wisdom for 2 effort: with one follower it cannot be built, with a discount it can.
 SHRINE = bb(2, "Shrine", "building", effort=2, wisdom=3)
 
 
 def test_costs_less_lets_one_follower_build_what_needed_two() -> None:
-    mason = bb(
+    mason = follower(
         3,
         "Mason",
-        "follower",
-        effort=0,
-        wisdom=0,
         abilities="Buildings cost you 1 less effort.",
         effects=({"kind": "costs-less", "types": ["building"], "n": 1},),
     )
@@ -47,7 +49,7 @@ def test_costs_less_lets_one_follower_build_what_needed_two() -> None:
     # now costs; the Shrine is inspired for 3 at once (whenever the 8 cards hold both: 99.7%).
     # Without the ability, a Shrine needs two followers: never on turn 1.
     with_it = reached(GoldfishDeck.of(BB, [(mason, 20), (SHRINE, 20)]), turns=3, target=3)
-    plain = bb(3, "Mason", "follower", effort=0, wisdom=0)
+    plain = follower(3, "Mason")
     without = reached(GoldfishDeck.of(BB, [(plain, 20), (SHRINE, 20)]), turns=3, target=3)
     assert with_it[1] > 0.9 and without[1] == 0.0
     assert all(a >= b for a, b in zip(with_it, without))
@@ -55,9 +57,7 @@ def test_costs_less_lets_one_follower_build_what_needed_two() -> None:
 
 def test_costs_less_never_makes_a_card_free() -> None:
     idol = bb(4, "Idol", "building", effort=1, wisdom=5)
-    mason = bb(
-        3, "Mason", "follower", effort=0, wisdom=0, effects=({"kind": "costs-less", "types": ["building"], "n": 3},)
-    )
+    mason = follower(3, "Mason", effects=({"kind": "costs-less", "types": ["building"], "n": 3},))
     # The Idol still needs 1 effort, and the Mason who gives it is not inspired for wisdom: 5 on turn 1
     # only if a follower is there to pay; a hand with the Mason alone pays with it.
     replay = goldfish_replay(GoldfishDeck.of(BB, [(mason, 1), (idol, 39)]), 2, 1, 0, 1, target=99)
@@ -66,14 +66,7 @@ def test_costs_less_never_makes_a_card_free() -> None:
 
 
 def test_wisdom_each_turn_adds_wisdom_at_the_beginning_of_the_turn() -> None:
-    sage = bb(
-        5,
-        "Sage",
-        "follower",
-        effort=0,
-        wisdom=0,
-        effects=({"kind": "wisdom-each-turn", "n": 2},),
-    )
+    sage = follower(5, "Sage", effects=({"kind": "wisdom-each-turn", "n": 2},))
     # Only Sages (0 wisdom each): one comes into play a turn and gives 2 at the beginning of every
     # later turn: 2 after turn 2's start, 2 + 4 = 6 after turn 3's, 12 after turn 4's.
     assert reached(GoldfishDeck.of(BB, [(sage, 40)]), turns=5, target=12) == [0, 0, 0, 0, 1.0, 1.0]
@@ -81,7 +74,7 @@ def test_wisdom_each_turn_adds_wisdom_at_the_beginning_of_the_turn() -> None:
 
 
 def test_wisdom_each_turn_per_title_counts_those_cards_in_play() -> None:
-    priest = bb(6, "Priest", "follower", effort=0, wisdom=0)
+    priest = follower(6, "Priest")
     temple = bb(
         7,
         "Temple",
@@ -104,9 +97,9 @@ def test_wisdom_each_turn_per_title_counts_those_cards_in_play() -> None:
 
 
 def test_opponents_abilities_are_modelled_and_text_ones_are_listed() -> None:
-    guard = bb(8, "Guard", "follower", effort=0, wisdom=1, abilities="May intercept.", effects=({"kind": "opponents"},))
-    odd = bb(9, "Odd", "follower", effort=0, wisdom=1, abilities="Something else.", effects=({"kind": "text"},))
-    bare = bb(10, "Bare", "follower", effort=0, wisdom=1, abilities="Not encoded at all.")
+    guard = follower(8, "Guard", wisdom=1, abilities="May intercept.", effects=({"kind": "opponents"},))
+    odd = follower(9, "Odd", wisdom=1, abilities="Something else.", effects=({"kind": "text"},))
+    bare = follower(10, "Bare", wisdom=1, abilities="Not encoded at all.")
     result = goldfish_play_run(GoldfishDeck.of(BB, [(guard, 10), (odd, 10), (bare, 20)]), 2, 10, 1).to_dict()
     assert result["unmodelled"] == ["Bare", "Odd"]
 

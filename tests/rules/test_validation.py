@@ -10,6 +10,7 @@ from rules.decklist.resolving import resolve
 from rules.formats import BASE_FORMATS, TournamentFormat, UnknownFormat, base_format
 from rules.text import title_key
 from rules.validation import ValidationResult, check_deck, findings_by_line, validate_deck
+from tests.decklists import copies_per_title
 
 CV, BB, BC = "chapter-and-verse", "bible-battles", "battle-cards"
 BMB, WPL = "book-of-mormon-battles", "warriors-of-the-promised-land"
@@ -58,13 +59,7 @@ BMB_POOL = CardPool.of(
 
 def verses(n: int, copies: int = 2, start: int = 0) -> str:
     """n cards of plain verses from the `start`th title on, `copies` of each (the last title takes the rest)."""
-    lines, left, i = [], n, start
-    while left > 0:
-        take = min(copies, left)
-        lines.append(f"{take} {CV_PLAIN[i].title}")
-        left -= take
-        i += 1
-    return "\n".join(lines)
+    return "\n".join(f"{count} {CV_PLAIN[i].title}" for i, count in enumerate(copies_per_title(n, copies), start=start))
 
 
 def check(text: str, pool: CardPool = CV_POOL, fmt=None) -> ValidationResult:

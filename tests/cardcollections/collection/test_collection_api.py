@@ -7,11 +7,6 @@ from cardcollections.collection.services import collection_change, collection_vi
 from cardcollections.models import CollectionEntry, ImportJob, LedgerEntry, Trade
 
 
-@pytest.fixture
-def token_alice(alice, api_as):
-    return api_as(alice, "token")
-
-
 @pytest.mark.django_db
 def test_it_sets_adjusts_and_lists_my_collection(token_alice, cv_cards):
     response = token_alice.post(

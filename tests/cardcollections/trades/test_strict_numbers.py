@@ -3,17 +3,16 @@
 import pytest
 from django.test import Client
 
-from cardcollections.collection.services import collection_change, trade_list_change
+from cardcollections.collection.services import trade_list_change
 from cardcollections.models import CollectionEntry, Trade, TradeLine
 from cardcollections.trades.services import LineSpec, trade_propose
 
 
 @pytest.fixture
-def stocked(alice, bob, cv_cards):
-    collection_change(owner=alice, card=cv_cards["means"], delta=3)
-    collection_change(owner=bob, card=cv_cards["pride"], delta=2)
-    trade_list_change(owner=bob, card=cv_cards["pride"], delta=2)
-    return cv_cards
+def stocked(stocked, bob):
+    """The trade tests' cards, with bob's two Pride Cycle on his trade list as well."""
+    trade_list_change(owner=bob, card=stocked["pride"], delta=2)
+    return stocked
 
 
 def page_as(user) -> Client:

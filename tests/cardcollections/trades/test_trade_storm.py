@@ -11,6 +11,7 @@ The same storm against a deliberately naive transfer (read, check in Python,
 write, no locks) must break the totals, or this test would prove nothing.
 """
 
+import functools
 import random
 import threading
 import time
@@ -25,6 +26,7 @@ from cardcollections.collection.selectors import card_totals, ledger_mismatches
 from cardcollections.collection.services import CollectionError, collection_change
 from cardcollections.models import Card, CollectionEntry, LedgerEntry, LedgerReason, Trade, TradeLine
 from cardcollections.trades.services import LineSpec, TradeError, trade_accept, trade_propose
+from tests.threads import run_threads
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -76,11 +78,7 @@ def _run_threads(work) -> list:
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(THREADS)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
+    threads = run_threads([functools.partial(worker, i) for i in range(THREADS)], timeout=120)
     assert not any(t.is_alive() for t in threads), "a thread hung (deadlock?)"
     return outcomes
 

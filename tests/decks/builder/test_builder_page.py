@@ -10,6 +10,7 @@ from cardcollections.collection.services import collection_change, trade_list_ch
 from cardcollections.models import Card, Game
 from decks.lists.services import deck_create, deck_set_built, deck_update
 from decks.models import Deck, DeckVersion
+from tests.decklists import copies_per_title
 from tests.decks.conftest import verse_title
 
 pytestmark = pytest.mark.django_db
@@ -30,13 +31,10 @@ def card(title: str, set_code: str = "CV1") -> Card:
 
 def working_list(cards: int, copies: int = 2) -> list[dict]:
     """`cards` cards, `copies` of each plain verse, as the page holds them."""
-    out, left, i = [], cards, 1
-    while left > 0:
-        take = min(copies, left)
-        out.append({"set": "CV1", "number": str(i), "title": verse_title(i), "count": take})
-        left -= take
-        i += 1
-    return out
+    return [
+        {"set": "CV1", "number": str(i), "title": verse_title(i), "count": count}
+        for i, count in enumerate(copies_per_title(cards, copies), start=1)
+    ]
 
 
 def post_panel(client, entries, *, deck=None, fmt="advanced", **extra):

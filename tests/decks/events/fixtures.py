@@ -14,6 +14,8 @@ from cardcollections.models import CardSet, Game
 from decks.events.services import event_create
 from decks.formats.services import tournament_format_create, tournament_format_update
 from decks.lists.services import deck_create
+from decks.models import TournamentFormat
+from tests.decklists import copies_per_title
 from tests.decks.conftest import legal_cv_text, verse_title
 
 CV = "chapter-and-verse"
@@ -21,12 +23,7 @@ CV = "chapter-and-verse"
 
 def spring_text(cards: int = 33, first: int = 3) -> str:
     """`cards` cards of plain verses from Verse `first` on, 3 of each: legal in Spring Open at 30 to 45."""
-    lines, left, i = [], cards, first
-    while left > 0:
-        lines.append(f"{min(3, left)} {verse_title(i)}")
-        left -= 3
-        i += 1
-    return "\n".join(lines)
+    return "\n".join(f"{count} {verse_title(i)}" for i, count in enumerate(copies_per_title(cards, 3), start=first))
 
 
 @pytest.fixture
@@ -44,20 +41,17 @@ def cv(cv_catalog) -> Game:
     return Game.objects.get(slug=CV)
 
 
+def cv1_format(game: Game, organiser, slug: str, name: str, **rules) -> TournamentFormat:
+    """A tournament format on advanced: CV1 only, 30 to 45 cards; `rules` (banned_titles...) add to or change that."""
+    legal_sets = CardSet.objects.filter(game=game, code="CV1")
+    rules = {"base_format": "advanced", "legal_sets": legal_sets, "min_size": 30, "max_size": 45, **rules}
+    return tournament_format_create(organiser=organiser, slug=slug, name=name, game=game, **rules)
+
+
 @pytest.fixture
 def spring(cv, alice):
     """alice's tournament format: CV1 only, Verse 001 banned, 30 to 45 cards, on advanced."""
-    return tournament_format_create(
-        organiser=alice,
-        slug="spring-open",
-        name="Spring Open",
-        game=cv,
-        base_format="advanced",
-        legal_sets=CardSet.objects.filter(game=cv, code="CV1"),
-        banned_titles=["Verse 001"],
-        min_size=30,
-        max_size=45,
-    )
+    return cv1_format(cv, alice, "spring-open", "Spring Open", banned_titles=["Verse 001"])
 
 
 def ban_verse_003(spring, alice, **options) -> None:

@@ -11,7 +11,6 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from cardcollections.models import CardSet
 from decks.events.services import (
     EventError,
     event_check_create,
@@ -21,10 +20,10 @@ from decks.events.services import (
     registration_create,
 )
 from decks.events.tasks import event_check
-from decks.formats.services import tournament_format_create, tournament_format_update
+from decks.formats.services import tournament_format_update
 from decks.lists.services import deck_create
 from decks.models import Event, EventCheck, Registration
-from tests.decks.events.fixtures import spring_text
+from tests.decks.events.fixtures import cv1_format, spring_text
 
 pytestmark = pytest.mark.django_db
 
@@ -32,16 +31,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def open_2026(cv, alice):
     """alice's format: CV1, 30 to 45 cards, on advanced."""
-    return tournament_format_create(
-        organiser=alice,
-        slug="open-2026",
-        name="Open 2026",
-        game=cv,
-        base_format="advanced",
-        legal_sets=CardSet.objects.filter(game=cv, code="CV1"),
-        min_size=30,
-        max_size=45,
-    )
+    return cv1_format(cv, alice, "open-2026", "Open 2026")
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from decks.events.services import event_check_create
 from decks.models import Deck, Event, EventCheck, Match, Player, Registration, Round
 from decks.tournaments.services import event_start, round_pair_next
 from tests.decks.events.fixtures import register_players
+from tests.ownership import call, fill
 
 
 @pytest.fixture
@@ -73,18 +74,6 @@ PUBLIC_TOURNAMENT_ROUTES = [
     "/api/v1/events/{event}/standings/",
     "/api/v1/events/{event}/standings.csv",
 ]
-
-
-def fill(value, ids: dict):
-    if isinstance(value, str):
-        return value.format(**ids)
-    if isinstance(value, dict):
-        return {k: fill(v, ids) for k, v in value.items()}
-    return value
-
-
-def call(client, method: str, path: str, body):
-    return getattr(client, method)(path, body, format="json") if body is not None else getattr(client, method)(path)
 
 
 def test_a_stranger_cannot_read_or_touch_a_registration_or_the_organisers_things(world, charlie, api_as, auth):

@@ -6,6 +6,7 @@ alice owns Spring Open; bob organises events with it; charlie is the stranger.
 
 # ruff: noqa: F811 (fixtures imported from tests/decks/events/fixtures.py are arguments of the tests)
 
+import functools
 import threading
 from datetime import timedelta
 
@@ -22,6 +23,7 @@ from decks.formats.services import MAX_TITLES, tournament_format_create, tournam
 from decks.models import TournamentFormat, TournamentFormatVersion
 from tests.decks.conftest import rules_of
 from tests.decks.events.fixtures import CV, cv, spring  # noqa: F401
+from tests.threads import run_threads
 
 pytestmark = pytest.mark.django_db
 
@@ -227,11 +229,7 @@ def test_concurrent_updates_number_versions_without_gaps(spring, alice):
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(threads_n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    run_threads([functools.partial(worker, i) for i in range(threads_n)], timeout=60)
     assert errors == []
     spring.refresh_from_db()
     numbers = list(spring.versions.order_by("number").values_list("number", flat=True))

@@ -11,7 +11,9 @@ from decks.exceptions import DeckRequestError
 from decks.formats.services import tournament_format_create
 from decks.models import TournamentFormat
 from decks.validation.services import deck_validate
+from tests.decklists import copies_per_title
 from tests.decks.conftest import legal_cv_text, verse_title
+from tests.decks.events.fixtures import cv1_format
 
 CV = "chapter-and-verse"
 
@@ -19,28 +21,19 @@ CV = "chapter-and-verse"
 @pytest.fixture
 def spring(cv_catalog, alice) -> TournamentFormat:
     """Spring Open: CV1 only, Verse 001 banned, Verse 002 restricted, 30 to 45 cards."""
-    return tournament_format_create(
-        organiser=alice,
-        slug="spring-open",
-        name="Spring Open",
-        game=Game.objects.get(slug=CV),
-        base_format="advanced",
-        legal_sets=CardSet.objects.filter(game__slug=CV, code="CV1"),
+    return cv1_format(
+        Game.objects.get(slug=CV),
+        alice,
+        "spring-open",
+        "Spring Open",
         banned_titles=["verse 001"],
         restricted_titles=["Verse   002"],
-        min_size=30,
-        max_size=45,
     )
 
 
 def spring_deck(cards: int) -> str:
     """`cards` cards of Spring Open's plain verses, 3 of each (Verse 001 and 002 left out)."""
-    lines, left, i = [], cards, 3
-    while left > 0:
-        lines.append(f"{min(3, left)} {verse_title(i)}")
-        left -= 3
-        i += 1
-    return "\n".join(lines)
+    return "\n".join(f"{count} {verse_title(i)}" for i, count in enumerate(copies_per_title(cards, 3), start=3))
 
 
 def codes(result) -> list[str]:

@@ -7,6 +7,7 @@ from decks.goldfish import services as service
 from decks.goldfish.models import GoldfishChunk, GoldfishJob
 from decks.goldfish.tasks import goldfish_chunk
 from tests.decks.conftest import verse_title
+from tests.threads import run_threads
 
 pytestmark = pytest.mark.django_db
 
@@ -175,10 +176,6 @@ def test_requests_sent_at_once_never_get_past_the_budget(cv_catalog, budgets, qu
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=one_request) for _ in range(12)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    run_threads([one_request] * 12, timeout=60)
     assert sorted(outcomes) == ["made"] * 2 + ["refused"] * 10
     assert GoldfishJob.objects.filter(client="203.0.113.50").count() == 2

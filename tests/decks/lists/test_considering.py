@@ -2,7 +2,6 @@
 
 import pytest
 
-from cardcollections.models import Game
 from decks.exceptions import DeckRequestError
 from decks.lists.selectors import deck_document, deck_export_text
 from decks.lists.services import DeckListError, deck_clone, deck_create, deck_update
@@ -14,16 +13,6 @@ pytestmark = pytest.mark.django_db
 
 CV = "chapter-and-verse"
 URL = "/api/v1/decks/"
-
-
-@pytest.fixture
-def cv(cv_catalog):
-    return Game.objects.get(slug=CV)
-
-
-@pytest.fixture
-def client(alice, api_as):
-    return api_as(alice, "token")
 
 
 def counts(entries):
@@ -77,30 +66,30 @@ def test_a_copy_keeps_the_board(alice, bob, cv):
     assert counts(deck_clone(deck=deck, owner=bob).considering) == [("Pride Cycle", 1)]
 
 
-def test_the_api_takes_and_answers_the_board_and_versions_show_it(client, cv):
+def test_the_api_takes_and_answers_the_board_and_versions_show_it(token_alice, cv):
     body = {"game": CV, "name": "Faith", "cards": [{"title": "Verse 001", "count": 2}]}
     body["considering"] = [{"title": "Pride Cycle", "count": 1}]
-    created = client.post(URL, body, format="json").json()
+    created = token_alice.post(URL, body, format="json").json()
     assert counts(created["considering"]) == [("Pride Cycle", 1)]
     url = f"{URL}{created['id']}/"
-    response = client.patch(url, {"considering": [{"title": "Pride Cycle", "count": 0}]}, format="json")
+    response = token_alice.patch(url, {"considering": [{"title": "Pride Cycle", "count": 0}]}, format="json")
     assert response.status_code == 400 and response.json()["field"] == "considering"
-    assert client.patch(url, {"considering": []}, format="json").json()["considering"] == []
-    versions = client.get(f"{url}versions/").json()["results"]
+    assert token_alice.patch(url, {"considering": []}, format="json").json()["considering"] == []
+    versions = token_alice.get(f"{url}versions/").json()["results"]
     assert [(v["number"], counts(v["considering"])) for v in versions] == [(2, []), (1, [("Pride Cycle", 1)])]
     assert created["links"]["organise"].endswith(f"/api/v1/decks/{created['id']}/organise/")
 
 
-def test_the_api_imports_and_exports_the_board_as_text_and_json(client, cv):
+def test_the_api_imports_and_exports_the_board_as_text_and_json(token_alice, cv):
     text = "2 Verse 001\n// Considering\n// 1 Pride Cycle\n"
-    created = client.post(f"{URL}import/", {"game": CV, "decklist": text}, format="json").json()
-    exported = client.get(f"{URL}{created['id']}/export/?as=text").content.decode()
+    created = token_alice.post(f"{URL}import/", {"game": CV, "decklist": text}, format="json").json()
+    exported = token_alice.get(f"{URL}{created['id']}/export/?as=text").content.decode()
     assert exported == "2 Verse 001 (CV1) 1\n// Considering\n// 1 Pride Cycle (CV1) 901\n"
-    document = client.get(f"{URL}{created['id']}/export/?as=json").json()
-    again = client.post(f"{URL}import/", {"deck": document}, format="json").json()
+    document = token_alice.get(f"{URL}{created['id']}/export/?as=json").json()
+    again = token_alice.post(f"{URL}import/", {"deck": document}, format="json").json()
     assert counts(again["considering"]) == [("Pride Cycle", 1)]
     bad = {**document, "considering": [{"title": "Pride Cycle", "count": "x"}]}
-    response = client.post(f"{URL}import/", {"deck": bad}, format="json")
+    response = token_alice.post(f"{URL}import/", {"deck": bad}, format="json")
     assert response.status_code == 400 and response.json()["field"] == "deck.considering[0].count"
 
 

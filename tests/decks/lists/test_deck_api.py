@@ -19,24 +19,14 @@ URL = "/api/v1/decks/"
 CV = "chapter-and-verse"
 
 
-@pytest.fixture
-def cv(cv_catalog):
-    return Game.objects.get(slug=CV)
-
-
-@pytest.fixture
-def client(alice, api_as):
-    return api_as(alice, "token")
-
-
 def make(owner, game, name="Faith", text="2 Verse 001\n", **kwargs):
     return deck_create(owner=owner, game=game, name=name, decklist=text, **kwargs)
 
 
 # ---------------------------------------------------------------- create
-def test_it_saves_a_deck_from_text_and_answers_the_whole_deck(client, cv, alice):
+def test_it_saves_a_deck_from_text_and_answers_the_whole_deck(token_alice, cv, alice):
     body = {"game": CV, "name": " Spring faith ", "decklist": legal_cv_text(), "visibility": "unlisted"}
-    response = client.post(URL, body, format="json")
+    response = token_alice.post(URL, body, format="json")
     assert response.status_code == 201, response.json()
     data = response.json()
     deck = Deck.objects.get(pk=data["id"])
@@ -48,24 +38,26 @@ def test_it_saves_a_deck_from_text_and_answers_the_whole_deck(client, cv, alice)
     assert data["built"] is False and data["built_at"] is None and data["cloned_from"] is None
     assert data["links"]["self"].endswith(f"/api/v1/decks/{deck.pk}/")
     assert data["links"]["export_text"].endswith(f"/api/v1/decks/{deck.pk}/export/?as=text")
-    assert client.get(data["links"]["validation"]).status_code == 200
+    assert token_alice.get(data["links"]["validation"]).status_code == 200
 
 
-def test_it_saves_an_illegal_deck_with_its_findings(client, cv):
-    response = client.post(URL, {"game": CV, "name": "Short", "cards": [{"title": "Verse 001", "count": 4}]}, "json")
+def test_it_saves_an_illegal_deck_with_its_findings(token_alice, cv):
+    response = token_alice.post(
+        URL, {"game": CV, "name": "Short", "cards": [{"title": "Verse 001", "count": 4}]}, "json"
+    )
     assert response.status_code == 201
     codes = {f["code"] for f in response.json()["validation"]["errors"]}
     assert codes == {"deck-too-small", "too-many-copies"} and response.json()["legal"] is False
 
 
-def test_it_saves_an_empty_deck_when_no_list_is_given(client, cv):
-    response = client.post(URL, {"game": CV, "name": "Empty for now"}, format="json")
+def test_it_saves_an_empty_deck_when_no_list_is_given(token_alice, cv):
+    response = token_alice.post(URL, {"game": CV, "name": "Empty for now"}, format="json")
     assert response.status_code == 201 and response.json()["cards"] == [] and response.json()["card_count"] == 0
 
 
-def test_unknown_cards_are_a_400_listing_every_one_and_nothing_is_saved(client, cv):
+def test_unknown_cards_are_a_400_listing_every_one_and_nothing_is_saved(token_alice, cv):
     text = "2 Verse 001\n3 Bye Small Means\nwhat is this\n1 Nonesuch\n"
-    response = client.post(URL, {"game": CV, "name": "Bad", "decklist": text}, format="json")
+    response = token_alice.post(URL, {"game": CV, "name": "Bad", "decklist": text}, format="json")
     assert response.status_code == 400
     data = response.json()
     assert data["field"] == "decklist" and data["message"]
@@ -76,7 +68,7 @@ def test_unknown_cards_are_a_400_listing_every_one_and_nothing_is_saved(client, 
     ]
     assert "By Small Means" in data["findings"][0]["suggestions"]
     cards = [{"title": "Verse 001", "count": 1}, {"title": "Nope", "count": 1}]
-    data = client.post(URL, {"game": CV, "name": "Bad", "cards": cards}, format="json").json()
+    data = token_alice.post(URL, {"game": CV, "name": "Bad", "cards": cards}, format="json").json()
     assert data["field"] == "cards" and data["findings"][0]["index"] == 1
     assert not Deck.objects.exists()
 
@@ -98,38 +90,38 @@ def test_unknown_cards_are_a_400_listing_every_one_and_nothing_is_saved(client, 
         ({"game": CV, "name": "x", "colour": "red"}, "colour"),
     ],
 )
-def test_a_malformed_create_is_a_400_naming_the_field(client, cv, body, field):
-    response = client.post(URL, body, format="json")
+def test_a_malformed_create_is_a_400_naming_the_field(token_alice, cv, body, field):
+    response = token_alice.post(URL, body, format="json")
     assert response.status_code == 400, response.content
     assert response.json()["field"] == field and response.json()["message"]
     assert not Deck.objects.exists()
 
 
-def test_a_body_that_is_not_an_object_is_a_400(client, cv):
-    assert client.post(URL, [1, 2], format="json").status_code == 400
-    assert client.post(URL, "{nope", content_type="application/json").status_code == 400
+def test_a_body_that_is_not_an_object_is_a_400(token_alice, cv):
+    assert token_alice.post(URL, [1, 2], format="json").status_code == 400
+    assert token_alice.post(URL, "{nope", content_type="application/json").status_code == 400
 
 
 # ---------------------------------------------------------------- list
-def test_it_lists_only_my_decks_newest_change_first(client, cv, alice, bob):
+def test_it_lists_only_my_decks_newest_change_first(token_alice, cv, alice, bob):
     first = make(alice, cv, "First")
     make(alice, cv, "Second")
     make(bob, cv, "Bob's", visibility="public")
     deck_update(deck=first, name="First, renamed")
-    data = client.get(URL).json()
+    data = token_alice.get(URL).json()
     assert data["count"] == 2
     assert [d["name"] for d in data["results"]] == ["First, renamed", "Second"]
     assert "cards" not in data["results"][0] and data["results"][0]["owner"] == "alice"
 
 
-def test_it_filters_by_game_and_built(client, cv, bb_catalog, alice):
+def test_it_filters_by_game_and_built(token_alice, cv, bb_catalog, alice):
     make(alice, cv, "Verses")
     make(alice, Game.objects.get(slug="bible-battles"), "Flock", text="3 Shepherd\n")
     built = make(alice, cv, "On the table")
     deck_set_built(deck=built, built=True)
-    assert [d["name"] for d in client.get(URL, {"game": "bible-battles"}).json()["results"]] == ["Flock"]
-    assert [d["name"] for d in client.get(URL, {"built": "true"}).json()["results"]] == ["On the table"]
-    assert client.get(URL, {"built": "false", "game": CV}).json()["count"] == 1
+    assert [d["name"] for d in token_alice.get(URL, {"game": "bible-battles"}).json()["results"]] == ["Flock"]
+    assert [d["name"] for d in token_alice.get(URL, {"built": "true"}).json()["results"]] == ["On the table"]
+    assert token_alice.get(URL, {"built": "false", "game": CV}).json()["count"] == 1
 
 
 def test_everyone_sees_public_decks_with_scope_public_even_anonymously(cv, alice, bob):
@@ -140,10 +132,10 @@ def test_everyone_sees_public_decks_with_scope_public_even_anonymously(cv, alice
     assert [d["name"] for d in data["results"]] == ["Alice public"]
 
 
-def test_a_list_is_paged(client, cv, alice):
+def test_a_list_is_paged(token_alice, cv, alice):
     for i in range(5):
         make(alice, cv, f"Deck {i}")
-    data = client.get(URL, {"page_size": 2, "page": 2}).json()
+    data = token_alice.get(URL, {"page_size": 2, "page": 2}).json()
     assert data["count"] == 5 and len(data["results"]) == 2 and data["next"] and data["previous"]
 
 
@@ -158,14 +150,14 @@ def test_a_list_is_paged(client, cv, alice):
         ({"page": "0"}, "page"),
     ],
 )
-def test_an_unknown_parameter_or_value_is_a_400_naming_it(client, cv, query, field):
-    response = client.get(URL, query)
+def test_an_unknown_parameter_or_value_is_a_400_naming_it(token_alice, cv, query, field):
+    response = token_alice.get(URL, query)
     assert response.status_code == 400
     assert response.json()["field"] == field
 
 
-def test_a_repeated_parameter_is_a_400(client, cv):
-    response = client.get(URL + "?game=chapter-and-verse&game=bible-battles")
+def test_a_repeated_parameter_is_a_400(token_alice, cv):
+    response = token_alice.get(URL + "?game=chapter-and-verse&game=bible-battles")
     assert response.status_code == 400 and response.json()["field"] == "game"
 
 
@@ -182,33 +174,33 @@ def test_the_list_costs_a_fixed_number_of_queries(cv, alice, bob, api_as, auth, 
 
 
 # ---------------------------------------------------------------- detail, change, delete
-def test_it_changes_a_deck_and_keeps_the_previous_list_as_a_version(client, cv, alice):
+def test_it_changes_a_deck_and_keeps_the_previous_list_as_a_version(token_alice, cv, alice):
     deck = make(alice, cv)
     url = f"{URL}{deck.pk}/"
-    response = client.patch(url, {"name": "Renamed", "visibility": "public"}, format="json")
+    response = token_alice.patch(url, {"name": "Renamed", "visibility": "public"}, format="json")
     assert response.status_code == 200
     assert response.json()["name"] == "Renamed" and response.json()["version"] == 1
-    response = client.patch(url, {"decklist": legal_cv_text(), "version": 1}, format="json")
+    response = token_alice.patch(url, {"decklist": legal_cv_text(), "version": 1}, format="json")
     assert response.status_code == 200
     assert response.json()["version"] == 2 and response.json()["legal"] is True
     assert list(DeckVersion.objects.filter(deck=deck).values_list("number", "card_count")) == [(2, 40), (1, 2)]
-    response = client.patch(url, {"format": "basic"}, format="json")
+    response = token_alice.patch(url, {"format": "basic"}, format="json")
     assert response.json()["format"] == "basic" and response.json()["version"] == 3
 
 
-def test_a_stale_save_is_a_409_and_changes_nothing(client, cv, alice):
+def test_a_stale_save_is_a_409_and_changes_nothing(token_alice, cv, alice):
     deck = make(alice, cv)
     deck_update(deck=deck, decklist="3 Verse 002\n")  # saved in another tab: now version 2
-    response = client.patch(f"{URL}{deck.pk}/", {"decklist": "1 Verse 003\n", "version": 1}, format="json")
+    response = token_alice.patch(f"{URL}{deck.pk}/", {"decklist": "1 Verse 003\n", "version": 1}, format="json")
     assert response.status_code == 409
     assert response.json()["field"] == "version" and response.json()["version"] == 2
     deck.refresh_from_db()
     assert deck.version == 2 and deck.cards[0]["title"] == "Verse 002"
 
 
-def test_a_change_with_unknown_cards_is_a_400_and_changes_nothing(client, cv, alice):
+def test_a_change_with_unknown_cards_is_a_400_and_changes_nothing(token_alice, cv, alice):
     deck = make(alice, cv)
-    response = client.patch(f"{URL}{deck.pk}/", {"name": "New", "decklist": "1 Nonesuch\n"}, format="json")
+    response = token_alice.patch(f"{URL}{deck.pk}/", {"name": "New", "decklist": "1 Nonesuch\n"}, format="json")
     assert response.status_code == 400
     assert response.json()["field"] == "decklist" and response.json()["findings"][0]["line"] == 1
     deck.refresh_from_db()
@@ -226,37 +218,37 @@ def test_a_change_with_unknown_cards_is_a_400_and_changes_nothing(client, cv, al
         ({"visibility": None}, "visibility"),
     ],
 )
-def test_a_malformed_change_is_a_400_naming_the_field(client, cv, alice, body, field):
+def test_a_malformed_change_is_a_400_naming_the_field(token_alice, cv, alice, body, field):
     deck = make(alice, cv)
-    response = client.patch(f"{URL}{deck.pk}/", body, format="json")
+    response = token_alice.patch(f"{URL}{deck.pk}/", body, format="json")
     assert response.status_code == 400 and response.json()["field"] == field
     deck.refresh_from_db()
     assert deck.name == "Faith"
 
 
-def test_it_deletes_a_deck_with_its_versions(client, cv, alice):
+def test_it_deletes_a_deck_with_its_versions(token_alice, cv, alice):
     deck = make(alice, cv)
-    assert client.delete(f"{URL}{deck.pk}/").status_code == 204
+    assert token_alice.delete(f"{URL}{deck.pk}/").status_code == 204
     assert not Deck.objects.exists() and not DeckVersion.objects.exists()
-    assert client.get(f"{URL}{deck.pk}/").status_code == 404
+    assert token_alice.get(f"{URL}{deck.pk}/").status_code == 404
 
 
 # ---------------------------------------------------------------- import and export
-def test_it_imports_a_text_list(client, cv):
+def test_it_imports_a_text_list(token_alice, cv):
     text = "# spring\n2x Verse 001\n1 By Small Means (CV2)\n"
-    response = client.post(f"{URL}import/", {"game": CV, "decklist": text, "name": "Imported"}, format="json")
+    response = token_alice.post(f"{URL}import/", {"game": CV, "decklist": text, "name": "Imported"}, format="json")
     assert response.status_code == 201
     assert response.json()["card_count"] == 3 and response.json()["name"] == "Imported"
 
 
-def test_it_imports_a_json_deck_document(client, cv):
+def test_it_imports_a_json_deck_document(token_alice, cv):
     doc = {
         "game": CV,
         "name": "Spring faith",
         "format": "basic",
         "cards": [{"title": "Verse 001", "count": 3}, {"set": "CV1", "number": "2", "count": 1}],
     }
-    response = client.post(f"{URL}import/", {"deck": doc}, format="json")
+    response = token_alice.post(f"{URL}import/", {"deck": doc}, format="json")
     assert response.status_code == 201, response.json()
     data = response.json()
     assert (data["name"], data["format"], data["card_count"], data["visibility"]) == (
@@ -295,28 +287,28 @@ def test_it_imports_a_json_deck_document(client, cv):
         ({"game": CV, "decklist": "1 Verse 001", "format": "nope"}, "format"),
     ],
 )
-def test_a_bad_import_names_the_json_path_and_saves_nothing(client, cv, body, field):
-    response = client.post(f"{URL}import/", body, format="json")
+def test_a_bad_import_names_the_json_path_and_saves_nothing(token_alice, cv, body, field):
+    response = token_alice.post(f"{URL}import/", body, format="json")
     assert response.status_code == 400, response.content
     assert response.json()["field"] == field, response.json()
     assert not Deck.objects.exists()
 
 
-def test_unknown_cards_in_a_document_are_listed_with_their_paths(client, cv):
+def test_unknown_cards_in_a_document_are_listed_with_their_paths(token_alice, cv):
     doc = {"game": CV, "cards": [{"title": "Verse 001", "count": 1}, {"title": "Bye Small Means", "count": 2}]}
-    data = client.post(f"{URL}import/", {"deck": doc}, format="json").json()
+    data = token_alice.post(f"{URL}import/", {"deck": doc}, format="json").json()
     assert data["field"] == "deck.cards"
     assert [(f["code"], f["index"], f["path"]) for f in data["findings"]] == [("unknown-card", 1, "deck.cards[1]")]
     assert not Deck.objects.exists()
 
 
-def test_it_exports_the_canonical_text_and_the_json_document(client, cv, alice):
+def test_it_exports_the_canonical_text_and_the_json_document(token_alice, cv, alice):
     deck = make(alice, cv, text="1 by small means (CV2) 1\n2 Verse 002\n1 Verse 001\n")
-    response = client.get(f"{URL}{deck.pk}/export/")
+    response = token_alice.get(f"{URL}{deck.pk}/export/")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/plain")
     assert response.content.decode() == "1 By Small  means (CV2) 1\n1 Verse 001 (CV1) 1\n2 Verse 002 (CV1) 2\n"
-    assert client.get(f"{URL}{deck.pk}/export/", HTTP_ACCEPT="text/plain").status_code == 200
-    data = client.get(f"{URL}{deck.pk}/export/", {"as": "json"}).json()
+    assert token_alice.get(f"{URL}{deck.pk}/export/", HTTP_ACCEPT="text/plain").status_code == 200
+    data = token_alice.get(f"{URL}{deck.pk}/export/", {"as": "json"}).json()
     assert data == {
         "game": CV,
         "name": "Faith",
@@ -327,25 +319,25 @@ def test_it_exports_the_canonical_text_and_the_json_document(client, cv, alice):
             {"set": "CV1", "number": "2", "title": "Verse 002", "count": 2},
         ],
     }
-    assert client.get(f"{URL}{deck.pk}/export/", {"as": "pdf"}).json()["field"] == "as"
+    assert token_alice.get(f"{URL}{deck.pk}/export/", {"as": "pdf"}).json()["field"] == "as"
 
 
-def test_export_import_export_gives_the_same_text(client, cv, alice):
+def test_export_import_export_gives_the_same_text(token_alice, cv, alice):
     deck = make(alice, cv, text="3 Verse 010\n1 by small means\n1 By Small Means (CV2)\n2 Verse 001\n")
-    text = client.get(f"{URL}{deck.pk}/export/").content.decode()
-    again = client.post(f"{URL}import/", {"game": CV, "decklist": text}, format="json").json()
-    assert client.get(f"{URL}{again['id']}/export/").content.decode() == text
-    doc = client.get(f"{URL}{deck.pk}/export/", {"as": "json"}).json()
-    from_json = client.post(f"{URL}import/", {"deck": doc}, format="json").json()
+    text = token_alice.get(f"{URL}{deck.pk}/export/").content.decode()
+    again = token_alice.post(f"{URL}import/", {"game": CV, "decklist": text}, format="json").json()
+    assert token_alice.get(f"{URL}{again['id']}/export/").content.decode() == text
+    doc = token_alice.get(f"{URL}{deck.pk}/export/", {"as": "json"}).json()
+    from_json = token_alice.post(f"{URL}import/", {"deck": doc}, format="json").json()
     assert from_json["cards"] == doc["cards"] and from_json["name"] == "Faith"
-    assert client.get(f"{URL}{from_json['id']}/export/").content.decode() == text
+    assert token_alice.get(f"{URL}{from_json['id']}/export/").content.decode() == text
 
 
 # ---------------------------------------------------------------- versions and comparisons
-def test_versions_show_each_list_and_what_changed(client, cv, alice):
+def test_versions_show_each_list_and_what_changed(token_alice, cv, alice):
     deck = make(alice, cv, text="2 Verse 001\n1 Verse 002\n")
     deck_update(deck=deck, decklist="3 Verse 001\n1 Verse 003\n")
-    data = client.get(f"{URL}{deck.pk}/versions/").json()
+    data = token_alice.get(f"{URL}{deck.pk}/versions/").json()
     assert data["count"] == 2 and [v["number"] for v in data["results"]] == [2, 1]
     latest, first = data["results"]
     assert latest["changes"]["added"] == [
@@ -355,44 +347,44 @@ def test_versions_show_each_list_and_what_changed(client, cv, alice):
     assert latest["changes"]["removed"] == [{"title": "Verse 002", "before": 1, "after": 0, "delta": -1}]
     assert [c["title"] for c in first["changes"]["added"]] == ["Verse 001", "Verse 002"]
     # A page's oldest version is still compared with the one before it.
-    page = client.get(f"{URL}{deck.pk}/versions/", {"page_size": 1}).json()
+    page = token_alice.get(f"{URL}{deck.pk}/versions/", {"page_size": 1}).json()
     assert page["results"][0]["changes"] == latest["changes"]
-    one = client.get(f"{URL}{deck.pk}/versions/1/").json()
+    one = token_alice.get(f"{URL}{deck.pk}/versions/1/").json()
     assert one["number"] == 1 and one["card_count"] == 3 and one["cards"][1]["title"] == "Verse 002"
-    assert client.get(f"{URL}{deck.pk}/versions/2/").json()["changes"] == latest["changes"]
-    assert client.get(f"{URL}{deck.pk}/versions/3/").status_code == 404
-    assert client.get(f"{URL}{deck.pk}/versions/99999999999999999999/").status_code == 404
+    assert token_alice.get(f"{URL}{deck.pk}/versions/2/").json()["changes"] == latest["changes"]
+    assert token_alice.get(f"{URL}{deck.pk}/versions/3/").status_code == 404
+    assert token_alice.get(f"{URL}{deck.pk}/versions/99999999999999999999/").status_code == 404
 
 
-def test_it_compares_two_decks_and_their_versions(client, cv, alice, bob):
+def test_it_compares_two_decks_and_their_versions(token_alice, cv, alice, bob):
     mine = make(alice, cv, text="2 Verse 001\n1 Verse 002\n")
     deck_update(deck=mine, decklist="2 Verse 001\n")
     theirs = make(bob, cv, text="2 Verse 001\n3 Verse 004\n", visibility="unlisted")
-    data = client.get(f"{URL}{mine.pk}/compare/", {"with": str(theirs.pk)}).json()
+    data = token_alice.get(f"{URL}{mine.pk}/compare/", {"with": str(theirs.pk)}).json()
     assert data["same"] is False and data["deck"]["version"] == 2 and data["with"]["name"] == "Faith"
     assert data["changes"]["added"] == [{"title": "Verse 004", "before": 0, "after": 3, "delta": 3}]
     assert data["changes"]["removed"] == []
-    old = client.get(f"{URL}{mine.pk}/compare/", {"with": str(mine.pk), "version": 1}).json()
+    old = token_alice.get(f"{URL}{mine.pk}/compare/", {"with": str(mine.pk), "version": 1}).json()
     assert old["deck"]["version"] == 1 and old["changes"]["removed"] == [
         {"title": "Verse 002", "before": 1, "after": 0, "delta": -1}
     ]
-    same = client.get(f"{URL}{mine.pk}/compare/", {"with": str(mine.pk)}).json()
+    same = token_alice.get(f"{URL}{mine.pk}/compare/", {"with": str(mine.pk)}).json()
     assert same["same"] is True
-    missing = client.get(f"{URL}{mine.pk}/compare/", {"with": str(mine.pk), "with_version": 7})
+    missing = token_alice.get(f"{URL}{mine.pk}/compare/", {"with": str(mine.pk), "with_version": 7})
     assert missing.status_code == 404
-    assert client.get(f"{URL}{mine.pk}/compare/").json()["field"] == "with"
-    assert client.get(f"{URL}{mine.pk}/compare/", {"with": "nope"}).json()["field"] == "with"
+    assert token_alice.get(f"{URL}{mine.pk}/compare/").json()["field"] == "with"
+    assert token_alice.get(f"{URL}{mine.pk}/compare/", {"with": "nope"}).json()["field"] == "with"
 
 
-def test_comparing_with_a_deck_one_may_not_read_is_a_404(client, cv, alice, bob):
+def test_comparing_with_a_deck_one_may_not_read_is_a_404(token_alice, cv, alice, bob):
     mine = make(alice, cv)
     private = make(bob, cv)
-    assert client.get(f"{URL}{mine.pk}/compare/", {"with": str(private.pk)}).status_code == 404
-    assert client.get(f"{URL}{private.pk}/compare/", {"with": str(mine.pk)}).status_code == 404
+    assert token_alice.get(f"{URL}{mine.pk}/compare/", {"with": str(private.pk)}).status_code == 404
+    assert token_alice.get(f"{URL}{private.pk}/compare/", {"with": str(mine.pk)}).status_code == 404
 
 
 # ---------------------------------------------------------------- validation, clone, built, missing
-def test_validation_runs_the_engine_on_the_stored_list_now(client, cv, alice):
+def test_validation_runs_the_engine_on_the_stored_list_now(token_alice, cv, alice):
     deck = make(alice, cv, text=legal_cv_text(), format_slug="basic")
     assert deck.legal
     # The catalog changes: Verse 001 is now an Advanced Game card, not allowed in basic.
@@ -403,21 +395,21 @@ def test_validation_runs_the_engine_on_the_stored_list_now(client, cv, alice):
             "cards": [cv_card("CV1", "1", "Verse 001", advanced=True)],
         }
     )
-    data = client.get(f"{URL}{deck.pk}/validation/").json()
+    data = token_alice.get(f"{URL}{deck.pk}/validation/").json()
     assert data["legal"] is False and data["format"] == "basic" and data["card_count"] == 40
     assert [(f["code"], f["title"]) for f in data["errors"]] == [("advanced-card", "Verse 001")]
     deck.refresh_from_db()
     assert deck.legal  # reading stores nothing
-    assert client.get(f"{URL}{deck.pk}/").json()["validation"]["legal"] is True
+    assert token_alice.get(f"{URL}{deck.pk}/").json()["validation"]["legal"] is True
 
 
-def test_validation_reports_a_card_that_left_the_catalog(client, cv, alice):
+def test_validation_reports_a_card_that_left_the_catalog(token_alice, cv, alice):
     deck = make(alice, cv)
     Card.objects.filter(title="Verse 001").delete()
-    data = client.get(f"{URL}{deck.pk}/validation/").json()
+    data = token_alice.get(f"{URL}{deck.pk}/validation/").json()
     assert data["legal"] is False and data["errors"][0]["code"] == "unknown-card"
     # Export still answers, from the stored printings.
-    assert client.get(f"{URL}{deck.pk}/export/").content.decode() == "2 Verse 001 (CV1) 1\n"
+    assert token_alice.get(f"{URL}{deck.pk}/export/").content.decode() == "2 Verse 001 (CV1) 1\n"
 
 
 def test_anyone_signed_in_clones_a_deck_they_can_read(cv, alice, bob, api_as):
@@ -432,29 +424,29 @@ def test_anyone_signed_in_clones_a_deck_they_can_read(cv, alice, bob, api_as):
     assert Deck.objects.filter(owner=alice).count() == 2
 
 
-def test_marking_built_warns_of_double_booked_copies(client, cv, alice):
+def test_marking_built_warns_of_double_booked_copies(token_alice, cv, alice):
     verse = Card.objects.get(title="Verse 001")
     collection_change(owner=alice, card=verse, delta=2)
     first = make(alice, cv, "First")
     second = make(alice, cv, "Second")
-    response = client.put(f"{URL}{first.pk}/built/", {"built": True}, format="json")
+    response = token_alice.put(f"{URL}{first.pk}/built/", {"built": True}, format="json")
     assert response.status_code == 200
     assert response.json()["deck"]["built"] is True and response.json()["double_booked"] == []
-    response = client.put(f"{URL}{second.pk}/built/", {"built": True}, format="json")
+    response = token_alice.put(f"{URL}{second.pk}/built/", {"built": True}, format="json")
     clash = response.json()["double_booked"]
     assert [(c["title"], c["needed"], c["owned"], c["reserved_elsewhere"], c["double_booked"]) for c in clash] == [
         ("Verse 001", 2, 2, 2, 2)
     ]
-    response = client.put(f"{URL}{first.pk}/built/", {"built": False}, format="json")
+    response = token_alice.put(f"{URL}{first.pk}/built/", {"built": False}, format="json")
     assert response.json()["deck"]["built"] is False and response.json()["deck"]["built_at"] is None
-    assert client.put(f"{URL}{first.pk}/built/", {"built": "sure"}, format="json").json()["field"] == "built"
-    assert client.put(f"{URL}{first.pk}/built/", {}, format="json").json()["field"] == "built"
+    assert token_alice.put(f"{URL}{first.pk}/built/", {"built": "sure"}, format="json").json()["field"] == "built"
+    assert token_alice.put(f"{URL}{first.pk}/built/", {}, format="json").json()["field"] == "built"
 
 
-def test_missing_lists_the_copies_still_needed(client, cv, alice):
+def test_missing_lists_the_copies_still_needed(token_alice, cv, alice):
     collection_change(owner=alice, card=Card.objects.get(title="Verse 001"), delta=1)
     deck = make(alice, cv, text="2 Verse 001\n1 Verse 002\n")
-    data = client.get(f"{URL}{deck.pk}/missing/").json()
+    data = token_alice.get(f"{URL}{deck.pk}/missing/").json()
     assert [(t["title"], t["needed"], t["owned"], t["missing"]) for t in data] == [
         ("Verse 001", 2, 1, 1),
         ("Verse 002", 1, 0, 1),

@@ -20,6 +20,7 @@ from decks.lists.services import deck_create, deck_set_built, deck_update
 from decks.models import Deck, DeckFolder, DeckLike, DeckTag, DeckVersion
 from decks.organise.services import deck_organise, folder_create
 from tests.decks.conftest import legal_cv_text
+from tests.ownership import call, cell, fill, unexpected_statuses, walk
 
 pytestmark = pytest.mark.django_db
 CV = "chapter-and-verse"
@@ -114,33 +115,25 @@ FOLDER_ROUTES = [
 SECRETS = (b"Alice secret", b"secret-tag", b"Secret folder")
 
 
-def call(client, method: str, path: str, body):
-    if body is None:
-        return getattr(client, method)(path)
-    return getattr(client, method)(path, body, format="json")
-
-
-def cell(method: str, path: str, auth: str = "") -> str:
-    return f"{auth} {method.upper()} {path}".strip()
+def ids(world: dict, deck: str) -> dict:
+    """The world's ids, with "{deck}" standing for one of its decks: "deck" (alice's private one) or "public"."""
+    return {**world, "deck": world[deck]}
 
 
 def address(path: str, world: dict, deck: str) -> str:
-    return path.format(**{**world, "deck": world[deck]})
+    return fill(path, ids(world, deck))
 
 
 def test_a_stranger_gets_404_for_a_private_deck_and_changes_nothing(world, charlie, api_as, auth):
-    client = api_as(charlie, auth)
-    before = snapshot()
+    routes = DECK_READS + DECK_WRITES + CLONE + SIGNED_IN_READS + LIKES
     failures = []
-    for method, path, body in DECK_READS + DECK_WRITES + CLONE + SIGNED_IN_READS + LIKES:
-        response = call(client, method, address(path, world, "deck"), body)
+    for method, path, response, changed in walk(api_as(charlie, auth), routes, ids(world, "deck"), state=snapshot):
         if response.status_code != 404:
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
         if any(secret in response.content for secret in SECRETS):
             failures.append((cell(method, path, auth), "shows the deck"))
-        if snapshot() != before:
+        if changed:
             failures.append((cell(method, path, auth), "changed the database"))
-            before = snapshot()
     assert failures == []
 
 
@@ -154,11 +147,10 @@ def test_a_reader_who_is_not_the_owner_reads_and_clones_but_cannot_write(world, 
         if b"Secret folder" in response.content:
             failures.append((cell(method, path, auth), "shows alice's folder"))
     before = alice_state()
-    for method, path, body in DECK_WRITES:
-        response = call(client, method, address(path, world, "public"), body)
+    for method, path, response, changed in walk(client, DECK_WRITES, ids(world, "public"), state=alice_state):
         if response.status_code != 403:
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
-        if alice_state() != before:
+        if changed:
             failures.append((cell(method, path, auth), "changed alice's decks"))
     response = call(client, "post", address(CLONE[0][1], world, "public"), None)
     if response.status_code != 201 or response.json()["owner"] != "charlie":
@@ -168,14 +160,11 @@ def test_a_reader_who_is_not_the_owner_reads_and_clones_but_cannot_write(world, 
 
 
 def test_a_stranger_reaches_only_their_own_decks(world, charlie, api_as, auth):
-    client = api_as(charlie, auth)
     failures = []
-    for method, path, body in OWN_ROUTES:
-        before = alice_state()
-        response = call(client, method, path, body)
+    for method, path, response, changed in walk(api_as(charlie, auth), OWN_ROUTES, world, state=alice_state):
         if response.status_code not in (200, 201):
             failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
-        if alice_state() != before:
+        if changed:
             failures.append((cell(method, path, auth), "changed alice's decks"))
         if method == "get" and (b"Alice" in response.content or b"Secret folder" in response.content):
             failures.append((cell(method, path, auth), "shows alice's decks"))
@@ -188,35 +177,22 @@ def test_anonymous_callers_cannot_write_or_list_their_own_and_see_only_readable_
     client = APIClient()
     failures = []
     for deck in ("deck", "public"):
-        for method, path, body in DECK_WRITES + CLONE + SIGNED_IN_READS + LIKES:
-            response = call(client, method, address(path, world, deck), body)
-            if response.status_code not in (401, 403):
-                failures.append((cell(method, path), deck, response.status_code))
-        for method, path, body in DECK_READS:
-            response = call(client, method, address(path, world, deck), body)
-            expected = 404 if deck == "deck" else 200
-            if response.status_code != expected:
-                failures.append((cell(method, path), deck, response.status_code))
-    for method, path, body in OWN_ROUTES:
-        response = call(client, method, path, body)
-        if response.status_code not in (401, 403):
-            failures.append((cell(method, path), response.status_code))
+        signed_in_only = DECK_WRITES + CLONE + SIGNED_IN_READS + LIKES
+        failures += unexpected_statuses(client, signed_in_only, ids(world, deck), (401, 403), label=deck)
+        readable = 404 if deck == "deck" else 200
+        failures += unexpected_statuses(client, DECK_READS, ids(world, deck), (readable,), label=deck)
+    failures += unexpected_statuses(client, OWN_ROUTES, world, (401, 403))
     assert failures == []
     assert snapshot() == before
 
 
 def test_the_owner_reaches_every_endpoint_of_their_private_deck(world, alice, api_as, auth):
     client = api_as(alice, auth)
-    failures = []
-    for method, path, body in [*DECK_READS, DECK_WRITES[-1], *SIGNED_IN_READS]:
-        response = call(client, method, address(path, world, "deck"), body)
-        if response.status_code != 200:
-            failures.append((cell(method, path, auth), response.status_code))
+    reads = [*DECK_READS, DECK_WRITES[-1], *SIGNED_IN_READS]
+    failures = unexpected_statuses(client, reads, ids(world, "deck"), (200,), label=auth)
     # Delete last: everything else needs the deck.
-    for method, path, body in sorted(DECK_WRITES[:-1] + CLONE, key=lambda route: route[0] == "delete"):
-        response = call(client, method, address(path, world, "deck"), body)
-        if response.status_code not in (200, 201, 204):
-            failures.append((cell(method, path, auth), response.status_code, response.content[:200]))
+    writes = sorted(DECK_WRITES[:-1] + CLONE, key=lambda route: route[0] == "delete")
+    failures += unexpected_statuses(client, writes, ids(world, "deck"), (200, 201, 204), label=auth)
     assert failures == []
     assert not Deck.objects.filter(pk=world["deck"]).exists()
 
@@ -236,13 +212,9 @@ def test_a_reader_likes_a_deck_they_may_read_and_the_owner_their_own_never(world
 def test_a_session_write_without_the_csrf_token_is_refused(world, alice, api_as):
     client = api_as(alice, "session", csrf=False)
     before = snapshot()
-    failures = []
     own_writes = [route for route in OWN_ROUTES if route[0] != "get"]
-    for method, path, body in [*DECK_WRITES[:-1], *CLONE, *LIKES, *own_writes]:
-        response = call(client, method, address(path, world, "deck"), body)
-        if response.status_code != 403:
-            failures.append((cell(method, path, "session"), response.status_code))
-    assert failures == []
+    writes = [*DECK_WRITES[:-1], *CLONE, *LIKES, *own_writes]
+    assert unexpected_statuses(client, writes, ids(world, "deck"), (403,), label="session") == []
     assert snapshot() == before
     assert client.get(f"/api/v1/decks/{world['deck']}/").status_code == 200  # reads need no token
 

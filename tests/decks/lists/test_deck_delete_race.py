@@ -17,6 +17,7 @@ from cardcollections.models import Card, CardReservation, Game
 from decks.lists.services import deck_create, deck_delete, deck_holder, deck_set_built, deck_update
 from decks.models import Deck
 from tests.decks.conftest import legal_cv_text
+from tests.threads import run_threads
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,11 +49,7 @@ def _race(deck, write) -> list[str]:
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=writer), threading.Thread(target=deleter)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
+    run_threads([writer, deleter], timeout=30)
     return outcomes
 
 

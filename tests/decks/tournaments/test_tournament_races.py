@@ -1,44 +1,13 @@
 """Races (PostgreSQL): a storm of "pair the next round" clicks makes one round; two players reporting
 at the same instant both keep their report."""
 
-import threading
-from collections.abc import Callable
-
 import pytest
-from django.db import connection
 
-from decks.events.services import EventError
 from decks.models import Event, Match, Round
 from decks.tournaments.services import event_start, match_result_set, round_pair_next
+from tests.decks.races import race
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def race(calls: list[Callable[[], object]]) -> list[str]:
-    """Run `calls` in threads released together; what each did: "done", "refused" or an error."""
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks and concurrent transactions need PostgreSQL")
-    barrier = threading.Barrier(len(calls))
-    outcomes: list[str] = []
-
-    def run(call: Callable[[], object]) -> None:
-        try:
-            barrier.wait()
-            call()
-            outcomes.append("done")
-        except EventError:
-            outcomes.append("refused")
-        except Exception as exc:  # anything else fails the test
-            outcomes.append(f"error: {type(exc).__name__}: {exc}")
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return outcomes
 
 
 def test_a_storm_of_pair_clicks_makes_one_round(event, seven):

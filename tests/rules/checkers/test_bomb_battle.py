@@ -82,17 +82,22 @@ def test_stripling_warriors_gives_the_battle_to_the_lowest_gold_card():
     assert result["winner"] == "Cy"
 
 
-def test_ruling_stripling_warriors_counts_a_converted_card_as_gold_of_its_new_value():
-    # Lemuel (black 300) converted is a gold 1300: lower than Gidgiddoni's gold 1000? No: 1300 > 1000.
-    result = battle(("Ann", "Lemuel", "Conversion"), ("Ben", "Gidgiddoni", "Stripling Warriors"))
-    assert result["winner"] == "Ben"
-    result = battle(("Ann", "Lemuel", "Conversion"), ("Ben", "Teancum", "Stripling Warriors"))
-    assert result["winner"] == "Ann"
-
-
-def test_ruling_stripling_warriors_without_a_gold_card_has_no_effect():
-    result = battle(("Ann", "Sherem", "Stripling Warriors"), ("Ben", "Coriantumr"))
-    assert result["winner"] == "Ben"
+@pytest.mark.parametrize(
+    ("ann", "ben", "winner"),
+    [
+        # Stripling Warriors counts a converted card as gold of its new value: Lemuel (black 300) converted is
+        # a gold 1300: lower than Gidgiddoni's gold 1000? No: 1300 > 1000.
+        (("Lemuel", "Conversion"), ("Gidgiddoni", "Stripling Warriors"), "Ben"),
+        (("Lemuel", "Conversion"), ("Teancum", "Stripling Warriors"), "Ann"),
+        # Stripling Warriors without a gold card has no effect.
+        (("Sherem", "Stripling Warriors"), ("Coriantumr",), "Ben"),
+        # Famine cancels Stripling Warriors.
+        (("Abish", "Stripling Warriors"), ("Captain Moroni", "Famine"), "Ben"),
+        (("Captain Moroni", "Stripling Warriors"), ("Abish", "Famine"), "Ann"),
+    ],
+)
+def test_the_rulings_on_stripling_warriors_decide_who_wins(ann, ben, winner):
+    assert battle(("Ann", *ann), ("Ben", *ben))["winner"] == winner
 
 
 def test_ruling_a_tie_under_stripling_warriors_is_the_lowest_rank_then_a_tie():
@@ -104,13 +109,6 @@ def test_ruling_a_tie_under_stripling_warriors_is_the_lowest_rank_then_a_tie():
     # Diamond over oval: the oval is the lower card, so it wins under Stripling Warriors.
     result = battle(("Ann", "Zeezrom", "Conversion"), ("Ben", "Amulek", "Stripling Warriors"))
     assert result["winner"] == "Ben"
-
-
-def test_ruling_famine_cancels_stripling_warriors():
-    result = battle(("Ann", "Abish", "Stripling Warriors"), ("Ben", "Captain Moroni", "Famine"))
-    assert result["winner"] == "Ben"
-    result = battle(("Ann", "Captain Moroni", "Stripling Warriors"), ("Ben", "Abish", "Famine"))
-    assert result["winner"] == "Ann"
 
 
 def test_famine_values_each_player_at_their_highest_printed_card():

@@ -1,0 +1,14 @@
+"""Test code run in threads at once: for races, storms and concurrent requests."""
+
+import threading
+from collections.abc import Callable
+
+
+def run_threads(targets: list[Callable[[], object]], timeout: float | None = None) -> list[threading.Thread]:
+    """Start a thread for each of `targets`, then wait for each (up to `timeout` seconds); returns the threads."""
+    threads = [threading.Thread(target=target) for target in targets]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout)
+    return threads
