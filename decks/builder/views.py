@@ -35,6 +35,7 @@ from decks.builder.selectors import (
 )
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import FormatChoice, format_choices
+from decks.lists.lookups import deck_owned_or_404
 from decks.lists.selectors import deck_get_owned
 from decks.lists.services import DeckListError, DeckVersionConflict, deck_create, deck_holder, deck_update
 from decks.models import Deck, DeckVisibility
@@ -44,6 +45,17 @@ from rules.text import title_key
 
 RESULTS_PER_PAGE = 25
 SEARCH_CONTROL = ("game", "deck", "owned", "page")  # the builder's own parameters, beside the catalog filters
+
+
+@dataclass(frozen=True)
+class WorkingList:
+    """What the builder works on: the game, the deck (None until saved), the form's fields, the list and the board."""
+
+    game: Game
+    deck: Deck | None
+    form: dict[str, Any]
+    entries: list[WorkingEntry]
+    board: list[WorkingEntry]
 
 
 # ---------------------------------------------------------------- pages
@@ -56,34 +68,24 @@ def deck_new(request: HttpRequest) -> HttpResponse:
         raise Http404("No catalog is loaded.")
     choices = _formats(game, None)
     form = {"name": "New deck", "description": "", "visibility": DeckVisibility.PRIVATE, "format": choices[0].slug}
-    return _page(request, game=game, deck=None, form=form, entries=[], board=[])
+    return _page(request, WorkingList(game=game, deck=None, form=form, entries=[], board=[]))
 
 
 @login_required
 @require_GET
 def deck_edit(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _owned_or_404(request, deck_id)
+    deck = deck_owned_or_404(deck_id, request.user)
     entries = [WorkingEntry(e["set"], e["number"], e["title"], e["count"]) for e in deck.cards]
     board = [WorkingEntry(e["set"], e["number"], e["title"], e["count"]) for e in deck.considering]
     form = {"name": deck.name, "description": deck.description, "visibility": deck.visibility, "format": deck.format}
-    return _page(request, game=deck.game, deck=deck, form=form, entries=entries, board=board)
+    return _page(request, WorkingList(game=deck.game, deck=deck, form=form, entries=entries, board=board))
 
 
-def _page(
-    request: HttpRequest,
-    *,
-    game: Game,
-    deck: Deck | None,
-    form: dict[str, Any],
-    entries: list[WorkingEntry],
-    board: list[WorkingEntry],
-) -> HttpResponse:
-    panel = builder_panel(
-        user=request.user, game=game, format_slug=form["format"], entries=entries, deck=deck, board=board
-    )
+def _page(request: HttpRequest, work: WorkingList) -> HttpResponse:
+    panel = _panel(request, work, deck=work.deck, format_slug=work.form["format"])
     context = {
-        **_deck_context(game=game, deck=deck, form=form, panel=panel),
-        **_search_context(request, game=game, deck=deck, params=request.GET),
+        **_deck_context(game=work.game, deck=work.deck, form=work.form, panel=panel),
+        **_search_context(request, game=work.game, deck=work.deck, params=request.GET),
         "games": GAMES,
         "visibilities": DeckVisibility.choices,
     }
@@ -98,7 +100,7 @@ def builder_search(request: HttpRequest) -> HttpResponse:
     game = game_get(slug=request.GET.get("game", ""))
     if game is None:
         return HttpResponse("Choose a game.", status=400, content_type="text/plain")
-    deck = _owned_or_404(request, request.GET["deck"]) if request.GET.get("deck") else None
+    deck = deck_owned_or_404(request.GET["deck"], request.user) if request.GET.get("deck") else None
     if deck is not None and deck.game_id != game.pk:
         return HttpResponse("The deck is of another game.", status=400, content_type="text/plain")
     context = _search_context(request, game=game, deck=deck, params=request.GET)
@@ -106,8 +108,8 @@ def builder_search(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/builder/_results.html", context, status=status)
 
 
-def _posted_list(view: Callable[..., HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
-    """A view of the posted working list gets its game, deck, form fields and entries; an unreadable list is a 400 panel."""
+def _posted_list(view: Callable[[HttpRequest, WorkingList], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    """A view of the posted working list gets it whole; an unreadable list is a 400 panel."""
 
     @functools.wraps(view)
     def read_then_view(request: HttpRequest) -> HttpResponse:
@@ -120,7 +122,7 @@ def _posted_list(view: Callable[..., HttpResponse]) -> Callable[[HttpRequest], H
             return _panel_response(
                 request, game=game, deck=deck, form=form, panel=None, message=_error(exc), status=400
             )
-        return view(request, game=game, deck=deck, form=form, entries=entries, board=board)
+        return view(request, WorkingList(game=game, deck=deck, form=form, entries=entries, board=board))
 
     return read_then_view
 
@@ -128,38 +130,21 @@ def _posted_list(view: Callable[..., HttpResponse]) -> Callable[[HttpRequest], H
 @login_required
 @require_POST
 @_posted_list
-def builder_panel_view(
-    request: HttpRequest,
-    *,
-    game: Game,
-    deck: Deck | None,
-    form: dict[str, Any],
-    entries: list[WorkingEntry],
-    board: list[WorkingEntry],
-) -> HttpResponse:
+def builder_panel_view(request: HttpRequest, work: WorkingList) -> HttpResponse:
     """The deck panel for the posted working list, board and format. Writes nothing."""
-    panel = builder_panel(
-        user=request.user, game=game, format_slug=form["format"] or None, entries=entries, deck=deck, board=board
-    )
-    return _panel_response(request, game=game, deck=deck, form=form, panel=panel)
+    panel = _panel(request, work, deck=work.deck, format_slug=work.form["format"] or None)
+    return _panel_response(request, game=work.game, deck=work.deck, form=work.form, panel=panel)
 
 
 @login_required
 @require_POST
 @_posted_list
-def builder_save(
-    request: HttpRequest,
-    *,
-    game: Game,
-    deck: Deck | None,
-    form: dict[str, Any],
-    entries: list[WorkingEntry],
-    board: list[WorkingEntry],
-) -> HttpResponse:
+def builder_save(request: HttpRequest, work: WorkingList) -> HttpResponse:
     """Create the deck (no `deck` posted) or save a new version of it; an illegal list may be saved."""
-    cards = [{"set": e.set, "number": e.number, "count": e.count} for e in entries]
+    game, deck, form = work.game, work.deck, work.form
+    cards = [{"set": e.set, "number": e.number, "count": e.count} for e in work.entries]
     # A post without the board (an older page) leaves the stored board as it is.
-    considering = [{"set": e.set, "number": e.number, "count": e.count} for e in board]
+    considering = [{"set": e.set, "number": e.number, "count": e.count} for e in work.board]
     if "considering" not in request.POST:
         considering = None
     fields = {
@@ -188,9 +173,7 @@ def builder_save(
         message = {"kind": "saved", "text": f"Saved version {deck.version}.", "field": ""}
     if request.headers.get("X-Builder") != "1" and status < 300:
         return redirect("deck-edit", deck_id=deck.pk)  # an ordinary form post (no script)
-    panel = builder_panel(
-        user=request.user, game=game, format_slug=form["format"] or None, entries=entries, deck=deck, board=board
-    )
+    panel = _panel(request, work, deck=deck, format_slug=form["format"] or None)
     response = _panel_response(
         request, game=game, deck=deck, form=form, panel=panel, message=message, status=status, conflict=conflict
     )
@@ -204,17 +187,10 @@ def builder_save(
 
 
 # ---------------------------------------------------------------- helpers
-def _owned_or_404(request: HttpRequest, deck_id) -> Deck:
-    deck = deck_get_owned(deck_id=deck_id, user=request.user)
-    if deck is None:
-        raise Http404("No such deck.")
-    return deck
-
-
 def _posted_game_and_deck(request: HttpRequest) -> tuple[Game, Deck | None]:
     """The deck being edited (its owner's only: 404 otherwise) fixes the game; a new deck names it."""
     if request.POST.get("deck"):
-        deck = _owned_or_404(request, request.POST["deck"])
+        deck = deck_owned_or_404(request.POST["deck"], request.user)
         return deck.game, deck
     game = game_get(slug=request.POST.get("game", ""))
     if game is None:
@@ -230,6 +206,18 @@ def _posted_form(request: HttpRequest, deck: Deck | None) -> dict[str, Any]:
         "visibility": post.get("visibility", deck.visibility if deck else DeckVisibility.PRIVATE),
         "format": post.get("format", deck.format if deck else ""),
     }
+
+
+def _panel(request: HttpRequest, work: WorkingList, *, deck: Deck | None, format_slug: str | None) -> BuilderPanel:
+    """The panel of the working list, for `deck` (the one worked on, or the one just saved)."""
+    return builder_panel(
+        user=request.user,
+        game=work.game,
+        format_slug=format_slug,
+        entries=work.entries,
+        deck=deck,
+        board=work.board,
+    )
 
 
 def _version(request: HttpRequest) -> int | None:

@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
@@ -26,6 +26,7 @@ from decks.exceptions import DeckRequestError
 from decks.lists.selectors import deck_get_readable
 from decks.lists.writeups import writeup_render
 from decks.models import Deck, DeckComment, DeckVisibility
+from decks.pages import found_or_404, signed_in_post
 
 COMMENTS_SHOWN = 200
 
@@ -57,21 +58,15 @@ def _deck(request: HttpRequest, deck_id: Any) -> Deck:
 
 
 def _comment(request: HttpRequest, deck_id: Any, comment_id: int) -> DeckComment:
-    comment = deck_comment_get(deck=_deck(request, deck_id), comment_id=comment_id)
-    if comment is None:
-        raise Http404("No such comment.")
-    return comment
+    return found_or_404(deck_comment_get(deck=_deck(request, deck_id), comment_id=comment_id), "No such comment.")
 
 
 def _back(deck_id: Any) -> str:
     return reverse("deck-detail", args=[deck_id]) + "#comments"
 
 
-@login_required
-@require_POST
+@signed_in_post
 def comment_post(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    if not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
     deck = _deck(request, deck_id)
     try:
         comment_create(deck=deck, author=request.user, body=request.POST.get("body", ""))
@@ -113,11 +108,8 @@ def comment_edit_view(request: HttpRequest, deck_id: Any, comment_id: int) -> Ht
     )
 
 
-@login_required
-@require_POST
+@signed_in_post
 def comment_delete_view(request: HttpRequest, deck_id: Any, comment_id: int) -> HttpResponse:
-    if not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
     comment = _comment(request, deck_id, comment_id)
     try:
         comment_delete(comment=comment, user=request.user)

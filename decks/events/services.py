@@ -38,7 +38,12 @@ from cardcollections.notifications.services import notify
 from cardsite.api.work import TooBig, budget_lock, check_budget, work_budget, work_queue
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import format_resolve, tournament_format_latest_version
-from decks.lists.services import apply_name_and_description, check_name_and_description, stored_list_verdict
+from decks.lists.services import (
+    DeckList,
+    apply_name_and_description,
+    check_name_and_description,
+    stored_list_verdict,
+)
 from decks.models import Deck, Event, EventCheck, EventCheckStatus, EventState, Registration, TournamentFormatVersion
 from rules.deck_compare import list_hash
 from rules.games import GAMES_BY_SLUG
@@ -133,6 +138,17 @@ def _latest_version(game: str, slug: str) -> TournamentFormatVersion | None:
 def event_format_version_number(event: Event) -> int | None:
     """The number of the format version `event` validates against (None: a base format)."""
     return event.format_version.number if event.format_version_id is not None else None
+
+
+def _verdict_for_event(event: Event, listed: Deck | Registration) -> tuple[DeckList | None, dict[str, Any]]:
+    """The engine's verdict now on a deck's or a registration's stored list, in the event's format at its version."""
+    return stored_list_verdict(
+        game=event.game.slug,
+        format_slug=event.format,
+        entries=listed.cards,
+        card_count=listed.card_count,
+        format_version=event_format_version_number(event),
+    )
 
 
 def event_create(
@@ -286,13 +302,7 @@ def registration_create(
         raise EventError("deck", f"{deck.name} is a deck of another game; {event.name} is for {event.game.name}.")
     if not event_is_open(event, now):
         raise _closed(event)
-    read, validation = stored_list_verdict(
-        game=event.game.slug,
-        format_slug=event.format,
-        entries=deck.cards,
-        card_count=deck.card_count,
-        format_version=event_format_version_number(event),
-    )
+    read, validation = _verdict_for_event(event, deck)
     if read is None and validation["errors"][0]["code"] == "unknown-format":
         # The event's format no longer exists (a tournament format deleted in the admin).
         raise EventError("format", validation["errors"][0]["message"])
@@ -454,13 +464,7 @@ def _claim(check_id: str, token: str) -> bool:
 
 def registration_recheck_result(*, registration: Registration, event: Event) -> dict[str, Any]:
     """The engine's verdict on a registration's snapshot list against the event's format (its version) now."""
-    _read, result = stored_list_verdict(
-        game=event.game.slug,
-        format_slug=event.format,
-        entries=registration.cards,
-        card_count=registration.card_count,
-        format_version=event_format_version_number(event),
-    )
+    _read, result = _verdict_for_event(event, registration)
     return result
 
 

@@ -3,15 +3,15 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
-from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.exceptions import DeckRequestError
 from decks.follows.selectors import feed_for, follows_of, player_get
 from decks.follows.services import follow_add, follow_remove
+from decks.pages import found_or_404, signed_in_post
 
 FEED_PER_PAGE = 30
 
@@ -24,14 +24,9 @@ def _back(request: HttpRequest) -> str:
     return target if safe and target.startswith("/") else "/decks/feed/"
 
 
-@login_required
-@require_POST
+@signed_in_post
 def follow_view(request: HttpRequest, username: str) -> HttpResponse:
-    if not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
-    player = player_get(username=username)
-    if player is None:
-        raise Http404("No such player.")
+    player = found_or_404(player_get(username=username), "No such player.")
     if request.POST.get("action") == "unfollow":
         follow_remove(follower=request.user, followed=player)
         messages.success(request, f"You no longer follow {player.get_username()}.")

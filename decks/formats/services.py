@@ -2,6 +2,7 @@
 
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from celery import current_app
@@ -49,29 +50,36 @@ def _titles(field: str, titles: Iterable[str], game: str, errors: dict[str, list
     return list(out.values())
 
 
-def _check_rules(
-    *,
-    game: Game,
-    base_format: str,
-    sets: list[CardSet],
-    banned_titles: Iterable[str],
-    restricted_titles: Iterable[str],
-    min_size: int | None,
-    max_size: int | None,
-    errors: dict[str, list[str]],
-) -> tuple[list[str], list[str]]:
-    """The checks a format's rules pass (on create and on update); the titles as the catalog spells them."""
+@dataclass(frozen=True)
+class _Rules:
+    """A format's rules as create or update are given them, before their checks."""
+
+    base_format: str
+    sets: list[CardSet]
+    banned_titles: Iterable[str]
+    restricted_titles: Iterable[str]
+    min_size: int | None
+    max_size: int | None
+
+
+def _checked_rules(*, game: Game, rules: _Rules, errors: dict[str, list[str]]) -> dict[str, Any]:
+    """The checks a format's rules pass (on create and on update), after those already in `errors`.
+
+    Raises ValidationError (by field) if any failed; otherwise the row's rule
+    fields, with the titles as the catalog spells them (the legal sets are set apart).
+    """
     try:
-        formats.base_format(game.slug, base_format)
+        formats.base_format(game.slug, rules.base_format)
     except formats.UnknownFormat as exc:
         errors["base_format"] = [exc.message]
-    foreign = [s.code for s in sets if s.game_id != game.pk]
+    foreign = [s.code for s in rules.sets if s.game_id != game.pk]
     if foreign:
         errors["legal_sets"] = [f"{', '.join(foreign)} {'is' if len(foreign) == 1 else 'are'} not a {game} set."]
+    min_size, max_size = rules.min_size, rules.max_size
     if min_size is not None and max_size is not None and min_size > max_size:
         errors["max_size"] = ["The maximum size must not be below the minimum."]
     checked: dict[str, list[str]] = {}
-    for field, titles in (("banned_titles", banned_titles), ("restricted_titles", restricted_titles)):
+    for field, titles in (("banned_titles", rules.banned_titles), ("restricted_titles", rules.restricted_titles)):
         titles = list(titles)
         message = too_many_titles(field, len(titles))
         if message is not None:
@@ -80,7 +88,9 @@ def _check_rules(
             checked[field] = []
         else:
             checked[field] = _titles(field, titles, game.slug, errors)
-    return checked["banned_titles"], checked["restricted_titles"]
+    if errors:
+        raise ValidationError(errors)
+    return {"base_format": rules.base_format, **checked, "min_size": min_size, "max_size": max_size}
 
 
 def _version_write(row: TournamentFormat, sets: list[CardSet]) -> TournamentFormatVersion:
@@ -128,38 +138,18 @@ def tournament_format_create(
         errors["slug"] = [f"{slug} is the name of a base format; choose another slug."]
     elif TournamentFormat.objects.filter(slug=slug).exists():
         errors["slug"] = [f"A format called {slug} already exists."]
-    sets = list(legal_sets)
-    banned, restricted = _check_rules(
-        game=game,
-        base_format=base_format,
-        sets=sets,
-        banned_titles=banned_titles,
-        restricted_titles=restricted_titles,
-        min_size=min_size,
-        max_size=max_size,
-        errors=errors,
-    )
-    if errors:
-        raise ValidationError(errors)
+    rules = _Rules(base_format, list(legal_sets), banned_titles, restricted_titles, min_size, max_size)
+    fields = _checked_rules(game=game, rules=rules, errors=errors)
     try:
         with transaction.atomic():
             row = TournamentFormat.objects.create(
-                slug=slug,
-                name=name,
-                game=game,
-                base_format=base_format,
-                banned_titles=banned,
-                restricted_titles=restricted,
-                min_size=min_size,
-                max_size=max_size,
-                organiser=organiser,
-                version=1,
+                slug=slug, name=name, game=game, organiser=organiser, version=1, **fields
             )
     except IntegrityError as exc:
         # Lost a race for the slug with another organiser.
         raise ValidationError({"slug": [f"A format called {slug} already exists."]}) from exc
-    row.legal_sets.set(sets)
-    _version_write(row, sets)
+    row.legal_sets.set(rules.sets)
+    _version_write(row, rules.sets)
     return row
 
 
@@ -204,31 +194,17 @@ def tournament_format_update(
     errors: dict[str, list[str]] = {}
     if not name or not name.strip():
         errors["name"] = ["A format needs a name."]
-    sets = list(legal_sets)
-    banned, restricted = _check_rules(
-        game=fmt.game,
-        base_format=base_format,
-        sets=sets,
-        banned_titles=banned_titles,
-        restricted_titles=restricted_titles,
-        min_size=min_size,
-        max_size=max_size,
-        errors=errors,
-    )
-    if errors:
-        raise ValidationError(errors)
+    rules = _Rules(base_format, list(legal_sets), banned_titles, restricted_titles, min_size, max_size)
+    fields = _checked_rules(game=fmt.game, rules=rules, errors=errors)
     with transaction.atomic():
         row = TournamentFormat.objects.select_for_update().get(pk=fmt.pk)
         row.name = name.strip()
-        row.base_format = base_format
-        row.banned_titles = banned
-        row.restricted_titles = restricted
-        row.min_size = min_size
-        row.max_size = max_size
+        for field, value in fields.items():
+            setattr(row, field, value)
         row.version += 1
         row.save()
-        row.legal_sets.set(sets)
-        _version_write(row, sets)
+        row.legal_sets.set(rules.sets)
+        _version_write(row, rules.sets)
         # Every saved deck of the format: bulk work.
         slug, target = row.slug, queue or getattr(settings, "FORMAT_RECHECK_QUEUE", None) or settings.CELERY_BULK_QUEUE
         transaction.on_commit(lambda: _enqueue_recheck(slug, target))

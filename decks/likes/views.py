@@ -7,28 +7,23 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
-from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.likes.selectors import decks_liked
 from decks.likes.services import LikeRefused, deck_like, deck_unlike
-from decks.lists.selectors import deck_get_readable, with_format_names
-from decks.models import Deck
+from decks.lists.lookups import deck_readable_or_404
+from decks.lists.selectors import with_format_names
+from decks.pages import signed_in_post
 
 LIKED_PER_PAGE = 30
 
 
-@login_required
-@require_POST
+@signed_in_post
 def deck_like_toggle(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """`action=like` or `action=unlike` a deck I may read; back to its page."""
-    if not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
-    deck: Deck | None = deck_get_readable(deck_id=deck_id, user=request.user)
-    if deck is None:
-        raise Http404("No such deck.")
+    deck = deck_readable_or_404(deck_id, request.user)
     action = request.POST.get("action")
     if action not in ("like", "unlike"):
         return HttpResponse("action is like or unlike.", status=400)

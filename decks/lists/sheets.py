@@ -44,32 +44,36 @@ def _lines(entries: Iterable[Mapping[str, Any]]) -> tuple[SheetLine, ...]:
     return tuple(SheetLine(e["count"], e["title"], e["set"], e["number"]) for e in ordered)
 
 
+def _sheet(listed: Deck | Registration, *, player: Any, deck_name: str, game_slug: str, **rest: Any) -> DecklistSheet:
+    """The sheet of a stored list, a deck's or a registration's: its format, count and lines are read alike."""
+    return DecklistSheet(
+        player=player.get_username(),
+        deck_name=deck_name,
+        game_name=GAMES_BY_SLUG[game_slug].name,
+        format_slug=listed.format,
+        card_count=listed.card_count,
+        lines=_lines(listed.cards),
+        **rest,
+    )
+
+
 def deck_sheet(*, deck: Deck) -> DecklistSheet:
     try:
         digest = list_hash(deck_list_of(deck).text)
     except DeckRequestError:
         digest = ""  # a list the catalog no longer fully knows has no canonical text
-    return DecklistSheet(
-        player=deck.owner.get_username(),
-        deck_name=deck.name,
-        game_name=GAMES_BY_SLUG[deck.game.slug].name,
-        format_slug=deck.format,
-        card_count=deck.card_count,
-        lines=_lines(deck.cards),
-        list_hash=digest,
-        legal=deck.legal,
+    return _sheet(
+        deck, player=deck.owner, deck_name=deck.name, game_slug=deck.game.slug, list_hash=digest, legal=deck.legal
     )
 
 
 def registration_sheet(*, registration: Registration) -> DecklistSheet:
     event = registration.event
-    return DecklistSheet(
-        player=registration.player.get_username(),
+    return _sheet(
+        registration,
+        player=registration.player,
         deck_name=registration.deck_name,
-        game_name=GAMES_BY_SLUG[event.game.slug].name,
-        format_slug=registration.format,
-        card_count=registration.card_count,
-        lines=_lines(registration.cards),
+        game_slug=event.game.slug,
         list_hash=registration.list_hash,
         event_name=event.name,
         event_date=event.deadline,

@@ -28,6 +28,7 @@ from decks.formats.notices import deck_notice_dismiss as notice_dismiss
 from decks.likes.selectors import deck_liked_by
 from decks.likes.services import deck_view_record
 from decks.lists.forms import DeckImportForm
+from decks.lists.lookups import deck_owned_or_404, deck_readable_or_404
 from decks.lists.selectors import (
     PUBLIC_SORTS,
     deck_cloned_from_shown,
@@ -35,8 +36,6 @@ from decks.lists.selectors import (
     deck_export_text,
     deck_file_name,
     deck_formats_of,
-    deck_get_owned,
-    deck_get_readable,
     deck_list_owned,
     deck_list_public,
     deck_list_public_playing,
@@ -72,20 +71,6 @@ SORT_LABELS = [
 MY_SORT_LABELS = [(key, label) for key, label in SORT_LABELS if key in ("updated", "newest", "name")]
 # Lean list rows: the lists and validation results are not shown on the index pages.
 LIST_DEFERRED = ("cards", "validation", "description")
-
-
-def _readable(deck_id: Any, user: Any) -> Deck:
-    deck = deck_get_readable(deck_id=deck_id, user=user)
-    if deck is None:
-        raise Http404("No such deck.")
-    return deck
-
-
-def _owned(deck_id: Any, user: Any) -> Deck:
-    deck = deck_get_owned(deck_id=deck_id, user=user)
-    if deck is None:
-        raise Http404("No such deck.")
-    return deck
 
 
 def _game_filter(request: HttpRequest) -> str | None:
@@ -213,7 +198,7 @@ def deck_notice_dismiss(request: HttpRequest, notice_id: int) -> HttpResponse:
 # ---------------------------------------------------------------- one deck
 @require_GET
 def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = _readable(deck_id, request.user)
+    deck = deck_readable_or_404(deck_id, request.user)
     # The page links "copied from" by deck.cloned_from_id: never to an unlisted deck the reader may not be shown.
     deck.cloned_from_id = deck_cloned_from_shown(deck=deck, user=request.user)
     stats = deck_stats(deck=deck)
@@ -270,7 +255,7 @@ def _version_number(raw: str | None) -> int:
 
 @require_GET
 def deck_versions(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = _readable(deck_id, request.user)
+    deck = deck_readable_or_404(deck_id, request.user)
     context: dict[str, Any] = {"deck": deck, "history": deck_history(deck=deck), "problem": None}
     status = 200
     params = request.GET
@@ -302,7 +287,7 @@ def deck_versions(request: HttpRequest, deck_id: Any) -> HttpResponse:
 
 @require_GET
 def deck_compare(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = _readable(deck_id, request.user)
+    deck = deck_readable_or_404(deck_id, request.user)
     raw = (request.GET.get("with") or "").strip()
     context: dict[str, Any] = {"deck": deck, "with": raw, "other": None, "rows": [], "problem": None}
     if not raw:
@@ -311,7 +296,7 @@ def deck_compare(request: HttpRequest, deck_id: Any) -> HttpResponse:
     if found is None:
         context["problem"] = "Give the other deck's link or id (…/decks/<id>/)."
         return render(request, "decks/lists/compare.html", context, status=400)
-    other = _readable(found.group(0), request.user)
+    other = deck_readable_or_404(found.group(0), request.user)
     rows = side_by_side(left=deck.cards, right=other.cards)
     context.update(
         other=other,
@@ -359,7 +344,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def deck_export(request: HttpRequest, deck_id: Any, fmt: str) -> HttpResponse:
-    deck = _readable(deck_id, request.user)
+    deck = deck_readable_or_404(deck_id, request.user)
     if fmt == "txt":
         response = HttpResponse(deck_export_text(deck), content_type="text/plain; charset=utf-8")
     elif fmt == "json":
@@ -389,7 +374,7 @@ def print_sheets_page(request: HttpRequest, *, sheets: list[DecklistSheet], titl
 
 @require_GET
 def deck_print(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = _readable(deck_id, request.user)
+    deck = deck_readable_or_404(deck_id, request.user)
     return print_sheets_page(
         request,
         sheets=[deck_sheet(deck=deck)],
@@ -401,7 +386,7 @@ def deck_print(request: HttpRequest, deck_id: Any) -> HttpResponse:
 @login_required
 @require_POST
 def deck_clone_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = _readable(deck_id, request.user)
+    deck = deck_readable_or_404(deck_id, request.user)
     try:
         copy = deck_clone(deck=deck, owner=request.user)
     except DeckRequestError as exc:
@@ -414,7 +399,7 @@ def deck_clone_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_delete_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = _owned(deck_id, request.user)
+    deck = deck_owned_or_404(deck_id, request.user)
     if request.method == "POST":
         if request.POST.get("confirm") == "yes":
             name = deck.name

@@ -23,6 +23,19 @@ def _lines(copies: int, titles: str) -> str:
     return "".join(f"{copies} {t.strip()}\n" for t in titles.strip().split(";"))
 
 
+def _box(slug: str, game: str, contents: str) -> Starter:
+    """A fixed-deck game's starter: its box as it comes (`contents` says what is in it)."""
+    return Starter(
+        slug=slug,
+        game=game,
+        name="The box",
+        label="Fixed deck",
+        format="complete",
+        writeup=f"{contents}: nothing to choose, open it and play.",
+        decklist=None,
+    )
+
+
 STARTERS: tuple[Starter, ...] = (
     Starter(
         slug="cv-faith-and-works",
@@ -79,23 +92,7 @@ STARTERS: tuple[Starter, ...] = (
         + _lines(3, "Village; Well; Spearmen; Slingers")
         + "2 Sling\n",
     ),
-    Starter(
-        slug="bomb-box",
-        game="book-of-mormon-battles",
-        name="The box",
-        label="Fixed deck",
-        format="complete",
-        writeup="Every card of the boxed game, as it comes: nothing to choose, open it and play.",
-        decklist=None,
-    ),
-    Starter(
-        slug="wpl-box",
-        game="warriors-of-the-promised-land",
-        name="The box",
-        label="Fixed deck",
-        format="complete",
-        writeup="Every card of the boxed game with its count, as it comes: nothing to choose, open it and play.",
-        decklist=None,
-    ),
+    _box("bomb-box", "book-of-mormon-battles", "Every card of the boxed game, as it comes"),
+    _box("wpl-box", "warriors-of-the-promised-land", "Every card of the boxed game with its count, as it comes"),
 )
 STARTERS_BY_SLUG = {s.slug: s for s in STARTERS}

@@ -3,13 +3,12 @@
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
-from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.lists.writeups import writeup_render
+from decks.pages import found_or_404, signed_in_post
 from decks.starters.selectors import starter_get, starters_available
 from decks.starters.services import starter_copy
 
@@ -23,15 +22,9 @@ def starter_list(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/starters/list.html", {"starters": rows})
 
 
-@login_required
-@require_POST
+@signed_in_post
 def starter_copy_view(request: HttpRequest, slug: str) -> HttpResponse:
-    if not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
-    found = starter_get(slug=slug)
-    if found is None:
-        raise Http404("No such starter deck.")
-    starter, game = found
+    starter, game = found_or_404(starter_get(slug=slug), "No such starter deck.")
     deck = starter_copy(starter=starter, game=game, owner=request.user)
     messages.success(request, f"“{deck.name}” is now in your decks: edit it, build it, make it yours.")
     return redirect("deck-detail", deck_id=deck.pk)

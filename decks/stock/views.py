@@ -23,18 +23,11 @@ from cardcollections.catalog.selectors import printings_by_title_key
 from cardcollections.models import Card
 from cardcollections.reservations.selectors import holders_by_title, wished_by_title
 from decks.exceptions import DeckRequestError
-from decks.lists.selectors import deck_get_owned
+from decks.lists.lookups import deck_owned_or_404
 from decks.lists.services import deck_holder, deck_set_built
 from decks.models import Deck
 from decks.stock.selectors import TitleNeed, deck_double_bookings, deck_stock
 from decks.stock.services import deck_missing_wishlist_add
-
-
-def _owned_or_404(request: HttpRequest, deck_id: Any) -> Deck:
-    deck = deck_get_owned(deck_id=deck_id, user=request.user)
-    if deck is None:
-        raise Http404("No such deck.")
-    return deck
 
 
 def _is_htmx(request: HttpRequest) -> bool:
@@ -75,7 +68,7 @@ def _built_context(request: HttpRequest, deck: Deck, **extra: Any) -> dict[str, 
 @require_http_methods(["GET", "POST"])
 def deck_built(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """GET: the deck's built switch (htmx) or a page with it; POST built=on|off [confirm=1] [next=...]."""
-    deck = _owned_or_404(request, deck_id)
+    deck = deck_owned_or_404(deck_id, request.user)
     if request.method == "GET":
         bookings = [] if deck.built else deck_double_bookings(deck=deck)
         context = _built_context(request, deck, bookings=_double_booking_rows(deck, bookings) if bookings else [])
@@ -156,7 +149,7 @@ def _row(need: TitleNeed, wished: int, *, card: Card | None = None, just_added: 
 @require_http_methods(["GET"])
 def deck_missing(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """What the player still needs for this deck: not owned, or owned but held by another built deck."""
-    deck = _owned_or_404(request, deck_id)
+    deck = deck_owned_or_404(deck_id, request.user)
     return render(request, "decks/stock/missing.html", _missing_context(deck))
 
 
@@ -164,7 +157,7 @@ def deck_missing(request: HttpRequest, deck_id: Any) -> HttpResponse:
 @require_POST
 def deck_missing_wishlist(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """Wish for the missing copies of one title (title_key=...) or of all of them (all=1)."""
-    deck = _owned_or_404(request, deck_id)
+    deck = deck_owned_or_404(deck_id, request.user)
     everything = request.POST.get("all") == "1"
     key = request.POST.get("title_key", "")
     try:

@@ -238,11 +238,24 @@ class PlayPage(View):
 
 
 # ---------------------------------------------------------------- public pages
-class StandingsPage(View):
+class _PublicEventPage(View):
+    """A public page of one event: `template` shown with the event and what `context` adds to it."""
+
+    template: str
+
+    def context(self, event: Event) -> dict[str, Any]:
+        raise NotImplementedError
+
     def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
         event = _event(event_id)
-        standings = event_standings(event=event)
-        return render(request, "decks/tournaments/standings.html", {"event": event, "standings": standings})
+        return render(request, self.template, {"event": event, **self.context(event)})
+
+
+class StandingsPage(_PublicEventPage):
+    template = "decks/tournaments/standings.html"
+
+    def context(self, event: Event) -> dict[str, Any]:
+        return {"standings": event_standings(event=event)}
 
 
 class StandingsCsv(View):
@@ -250,30 +263,31 @@ class StandingsCsv(View):
         return standings_csv_response(_event(event_id))
 
 
-class PairingsPage(View):
-    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
-        event = _event(event_id)
-        rounds = rounds_of(event=event)
-        return render(request, "decks/tournaments/pairings.html", {"event": event, "rounds": rounds})
+class PairingsPage(_PublicEventPage):
+    template = "decks/tournaments/pairings.html"
+
+    def context(self, event: Event) -> dict[str, Any]:
+        return {"rounds": rounds_of(event=event)}
 
 
-class BracketPage(View):
+class BracketPage(_PublicEventPage):
     """The top cut drawn as a bracket: one column a round, each match's winner marked."""
 
-    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
-        event = _event(event_id)
-        columns = [r for r in rounds_of(event=event) if r.kind == RoundKind.TOP_CUT]
-        return render(request, "decks/tournaments/bracket.html", {"event": event, "columns": columns})
+    template = "decks/tournaments/bracket.html"
+
+    def context(self, event: Event) -> dict[str, Any]:
+        return {"columns": [r for r in rounds_of(event=event) if r.kind == RoundKind.TOP_CUT]}
 
 
-class SlipsPage(View):
+class SlipsPage(_PublicEventPage):
     """Printable match slips of the current round: table, both players, their lists' hashes, a QR to report."""
 
-    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
-        event = _event(event_id)
+    template = "decks/tournaments/slips.html"
+
+    def context(self, event: Event) -> dict[str, Any]:
         current = _current(rounds_of(event=event))
         matches = [m for m in current.matches.all() if not m.bye] if current is not None else []
-        return render(request, "decks/tournaments/slips.html", {"event": event, "round": current, "matches": matches})
+        return {"round": current, "matches": matches}
 
 
 class PlayQrCode(View):
