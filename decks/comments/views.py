@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from cardsite.api.errors import found_or_404
 from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
 from decks.comments.services import (
@@ -26,7 +27,7 @@ from decks.exceptions import DeckRequestError
 from decks.lists.selectors import deck_get_readable
 from decks.lists.writeups import writeup_render
 from decks.models import Deck, DeckComment, DeckVisibility
-from decks.pages import found_or_404, signed_in_post
+from decks.pages import signed_in_post
 
 COMMENTS_SHOWN = 200
 

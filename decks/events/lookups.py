@@ -2,9 +2,9 @@
 
 from typing import Any
 
+from cardsite.api.errors import found_or_404
 from decks.events.selectors import User, event_get, event_get_organised
 from decks.models import Event
-from decks.pages import found_or_404
 
 
 def event_or_404(event_id: Any) -> Event:

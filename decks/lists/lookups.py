@@ -2,9 +2,9 @@
 
 from typing import Any
 
+from cardsite.api.errors import found_or_404
 from decks.lists.selectors import deck_get_owned, deck_get_readable
 from decks.models import Deck
-from decks.pages import found_or_404
 
 
 def deck_owned_or_404(deck_id: Any, user: Any) -> Deck:

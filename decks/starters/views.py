@@ -7,8 +7,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
+from cardsite.api.errors import found_or_404
 from decks.lists.writeups import writeup_render
-from decks.pages import found_or_404, signed_in_post
+from decks.pages import signed_in_post
 from decks.starters.selectors import starter_get, starters_available
 from decks.starters.services import starter_copy
 
