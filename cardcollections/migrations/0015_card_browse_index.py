@@ -44,6 +44,6 @@ def drop_browse_index(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("collections", "0014_notifications")]
+    dependencies = [("collections", "0001_squashed_0014_notifications")]
 
     operations = [migrations.RunPython(browse_index, drop_browse_index)]

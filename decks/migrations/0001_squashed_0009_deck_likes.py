@@ -1,4 +1,4 @@
-"""The decks app's tables, squashed from 0001-0006 before the site went public (docs/deploy.md)."""
+"""The decks app's tables, squashed from 0001-0009 before the site went public (docs/deploy.md)."""
 
 import django.db.models.deletion
 import uuid
@@ -6,13 +6,39 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def fill_titles(apps, schema_editor):
+    """Count every saved deck's list by title, as decks.lists.services.deck_titles_replace does."""
+    from rules.deck_compare import copies_by_title
+
+    Deck = apps.get_model("decks", "Deck")
+    DeckTitle = apps.get_model("decks", "DeckTitle")
+    rows = []
+    for deck in Deck.objects.only("pk", "game_id", "cards").iterator(chunk_size=500):
+        for key, (_title, copies) in copies_by_title(deck.cards or []).items():
+            rows.append(DeckTitle(deck_id=deck.pk, game_id=deck.game_id, title_key=key, copies=copies))
+        if len(rows) >= 5000:
+            DeckTitle.objects.bulk_create(rows)
+            rows = []
+    DeckTitle.objects.bulk_create(rows)
+
+
 class Migration(migrations.Migration):
-    replaces = [("decks", "0001_initial"), ("decks", "0002_goldfish_jobs"), ("decks", "0003_saved_decks_and_events"), ("decks", "0004_format_versions"), ("decks", "0005_goldfish_budget"), ("decks", "0006_tournaments")]
+    replaces = [
+        ('decks', '0001_initial'),
+        ('decks', '0002_goldfish_jobs'),
+        ('decks', '0003_saved_decks_and_events'),
+        ('decks', '0004_format_versions'),
+        ('decks', '0005_goldfish_budget'),
+        ('decks', '0006_tournaments'),
+        ('decks', '0007_folders_tags_board'),
+        ('decks', '0008_comments_follows'),
+        ('decks', '0009_deck_likes'),
+    ]
 
     initial = True
 
     dependencies = [
-        ('collections', '0001_squashed_0012_card_provenance'),
+        ("collections", "0001_squashed_0014_notifications"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -339,4 +365,188 @@ class Migration(migrations.Migration):
             model_name='tournamentformatversion',
             constraint=models.UniqueConstraint(fields=('format', 'number'), name='tournament_format_version_unique_number'),
         ),
+    
+        migrations.AddField(
+            model_name='deck',
+            name='archived',
+            field=models.BooleanField(default=False, help_text='hidden from the deck lists, still openable by its link'),
+        ),
+        migrations.AddField(
+            model_name='deck',
+            name='considering',
+            field=models.JSONField(blank=True, default=list),
+        ),
+        migrations.AddField(
+            model_name='deckversion',
+            name='considering',
+            field=models.JSONField(blank=True, default=list),
+        ),
+        migrations.CreateModel(
+            name='DeckFolder',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=120)),
+                ('created', models.DateTimeField(auto_now_add=True)),
+                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deck_folders', to=settings.AUTH_USER_MODEL)),
+                ('parent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='children', to='decks.deckfolder')),
+            ],
+            options={
+                'ordering': ['name', 'id'],
+            },
+        ),
+        migrations.AddField(
+            model_name='deck',
+            name='folder',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='decks', to='decks.deckfolder'),
+        ),
+        migrations.CreateModel(
+            name='DeckTag',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=40)),
+                ('deck', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tags', to='decks.deck')),
+            ],
+            options={
+                'ordering': ['name'],
+            },
+        ),
+        migrations.AddConstraint(
+            model_name='deckfolder',
+            constraint=models.UniqueConstraint(fields=('owner', 'parent', 'name'), name='deck_folder_name_unique'),
+        ),
+        migrations.AddConstraint(
+            model_name='deckfolder',
+            constraint=models.UniqueConstraint(condition=models.Q(('parent__isnull', True)), fields=('owner', 'name'), name='deck_folder_top_name_unique'),
+        ),
+        migrations.AddIndex(
+            model_name='decktag',
+            index=models.Index(fields=['name'], name='deck_tag_name'),
+        ),
+        migrations.AddConstraint(
+            model_name='decktag',
+            constraint=models.UniqueConstraint(fields=('deck', 'name'), name='deck_tag_unique'),
+        ),
+    
+        migrations.CreateModel(
+            name="DeckTitle",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("title_key", models.CharField(max_length=200)),
+                ("copies", models.PositiveIntegerField()),
+                (
+                    "deck",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="titles", to="decks.deck"
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="collections.game"
+                    ),
+                ),
+            ],
+            options={
+                "constraints": [models.UniqueConstraint(fields=("deck", "title_key"), name="deck_title_unique")],
+            },
+        ),
+        migrations.RunPython(fill_titles, migrations.RunPython.noop),
+        migrations.CreateModel(
+            name="DeckComment",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("body", models.TextField()),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("edited", models.DateTimeField(blank=True, null=True)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deck_comments",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "deck",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="comments", to="decks.deck"
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["created", "id"],
+                "indexes": [models.Index(fields=["deck", "created"], name="deck_comment_deck_created")],
+            },
+        ),
+        migrations.CreateModel(
+            name="Follow",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "followed",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="followers",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "follower",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="following",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["-created"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("follower", "followed"), name="follow_unique"),
+                    models.CheckConstraint(
+                        condition=models.Q(("follower", models.F("followed")), _negated=True), name="follow_not_self"
+                    ),
+                ],
+            },
+        ),
+    
+        migrations.AddField(
+            model_name="deck",
+            name="likes",
+            field=models.PositiveIntegerField(default=0, help_text="players who like (bookmarked) it"),
+        ),
+        migrations.AddField(
+            model_name="deck",
+            name="views",
+            field=models.PositiveIntegerField(
+                default=0, help_text="visits of its page by others (one per visitor an hour)"
+            ),
+        ),
+        migrations.CreateModel(
+            name="DeckLike",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "deck",
+                    models.ForeignKey(
+                        on_delete=models.deletion.CASCADE, related_name="liked_by", to="decks.deck"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=models.deletion.CASCADE,
+                        related_name="deck_likes",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["-created"],
+                "constraints": [models.UniqueConstraint(fields=("user", "deck"), name="deck_like_once")],
+            },
+        ),
+    
     ]

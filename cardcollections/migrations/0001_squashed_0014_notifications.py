@@ -1,4 +1,4 @@
-"""The collections app's tables, squashed from 0001-0012 before the site went public (docs/deploy.md)."""
+"""The collections app's tables, squashed from 0001-0014 before the site went public (docs/deploy.md)."""
 
 import cardcollections.catalog.models
 import cardcollections.collection.models
@@ -38,13 +38,50 @@ def drop_full_text_index(apps, schema_editor):
         schema_editor.execute("DROP INDEX IF EXISTS card_search_text_fts")
 
 
+MODERATORS = "Card moderators"
+
+
+def create_moderators(apps, schema_editor):
+    """The moderators' group with the review permission (made here: permissions are otherwise made after migrating)."""
+    ContentType = apps.get_model("contenttypes", "ContentType")
+    Permission = apps.get_model("auth", "Permission")
+    Group = apps.get_model("auth", "Group")
+    content_type, _ = ContentType.objects.get_or_create(app_label="collections", model="cardproposal")
+    permission, _ = Permission.objects.get_or_create(
+        content_type=content_type, codename="review_cardproposal", defaults={"name": "Can review card proposals"}
+    )
+    group, _ = Group.objects.get_or_create(name=MODERATORS)
+    group.permissions.add(permission)
+
+
+def remove_moderators(apps, schema_editor):
+    apps.get_model("auth", "Group").objects.filter(name=MODERATORS).delete()
+
+
 class Migration(migrations.Migration):
-    replaces = [("collections", "0001_initial"), ("collections", "0002_games"), ("collections", "0003_search_trigram_index"), ("collections", "0004_search_fulltext_index"), ("collections", "0005_card_modified"), ("collections", "0006_collections_and_trades"), ("collections", "0007_card_listing_index"), ("collections", "0008_card_reservations"), ("collections", "0009_drop_drf_authtoken"), ("collections", "0010_import_confirm_empty"), ("collections", "0011_battle_cards_fixed_deck"), ("collections", "0012_card_provenance")]
+    replaces = [
+        ('collections', '0001_initial'),
+        ('collections', '0002_games'),
+        ('collections', '0003_search_trigram_index'),
+        ('collections', '0004_search_fulltext_index'),
+        ('collections', '0005_card_modified'),
+        ('collections', '0006_collections_and_trades'),
+        ('collections', '0007_card_listing_index'),
+        ('collections', '0008_card_reservations'),
+        ('collections', '0009_drop_drf_authtoken'),
+        ('collections', '0010_import_confirm_empty'),
+        ('collections', '0011_battle_cards_fixed_deck'),
+        ('collections', '0012_card_provenance'),
+        ('collections', '0013_card_proposals'),
+        ('collections', '0014_notifications'),
+    ]
 
     initial = True
 
     dependencies = [
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        ("auth", "0012_alter_user_first_name_max_length"),
+        ("contenttypes", "0002_remove_content_type_name"),
     ]
 
     operations = [
@@ -359,4 +396,179 @@ class Migration(migrations.Migration):
         ),
         migrations.RunPython(create_games, migrations.RunPython.noop),
         migrations.RunPython(full_text_index, drop_full_text_index),
+    
+        migrations.CreateModel(
+            name="CardProposal",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("new", "new card"), ("edit", "edit of a card"), ("bulk", "bulk file")], max_length=4
+                    ),
+                ),
+                ("document", models.JSONField(default=dict)),
+                ("source", models.CharField(max_length=500, verbose_name="source (a link or a note)")),
+                ("scan", models.FileField(blank=True, max_length=300, upload_to="proposals/")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "waiting for review"),
+                            ("changes", "changes asked"),
+                            ("approved", "approved"),
+                            ("rejected", "rejected"),
+                        ],
+                        db_index=True,
+                        default="pending",
+                        max_length=8,
+                    ),
+                ),
+                ("review_note", models.TextField(blank=True, default="")),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("updated", models.DateTimeField(auto_now=True)),
+                (
+                    "card",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="proposals",
+                        to="collections.card",
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="proposals", to="collections.game"
+                    ),
+                ),
+                (
+                    "proposer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="card_proposals",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "reviewer",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["-updated", "-id"],
+                "permissions": [("review_cardproposal", "Can review card proposals")],
+            },
+        ),
+        migrations.CreateModel(
+            name="CardRevision",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("created_card", models.BooleanField(default=False)),
+                ("changes", models.JSONField(default=list)),
+                (
+                    "approved_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="revisions", to="collections.card"
+                    ),
+                ),
+                (
+                    "proposal",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="revisions",
+                        to="collections.cardproposal",
+                    ),
+                ),
+                (
+                    "proposed_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["-created", "-id"],
+            },
+        ),
+        migrations.RunPython(create_moderators, remove_moderators),
+    
+        migrations.CreateModel(
+            name="Notification",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("trade-proposed", "Trade offered"),
+                            ("trade-countered", "Trade countered"),
+                            ("trade-accepted", "Trade accepted"),
+                            ("trade-declined", "Trade declined"),
+                            ("trade-withdrawn", "Trade withdrawn"),
+                            ("registration-refused", "Registration refused"),
+                            ("registration-illegal", "Registration illegal on re-check"),
+                            ("deck-illegal", "Deck made illegal by a format change"),
+                            ("proposal-reviewed", "Card proposal reviewed"),
+                        ],
+                        max_length=24,
+                    ),
+                ),
+                ("message", models.CharField(max_length=500)),
+                ("url", models.CharField(blank=True, default="", max_length=200)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("read", models.DateTimeField(blank=True, null=True)),
+                ("emailed", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=models.deletion.CASCADE,
+                        related_name="notifications",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["-id"],
+                "indexes": [models.Index(fields=["user", "read"], name="notification_user_read")],
+            },
+        ),
+        migrations.CreateModel(
+            name="NotificationSettings",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("email", models.BooleanField(default=True, help_text="send notifications by email too")),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=models.deletion.CASCADE,
+                        related_name="notification_settings",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+            ],
+            options={"verbose_name_plural": "notification settings"},
+        ),
+    
     ]
