@@ -41,6 +41,10 @@ ENDPOINTS = {  # name: (locust user class in bench/locustfile.py, the server's e
     "card-page": ("CardPage", {}),
     "catalog-page": ("CatalogPage", {}),
     "catalog-search-page": ("CatalogSearchPage", {}),
+    # The same two with nothing kept in the cache: what rendering them costs.
+    "catalog-page-unkept": ("CatalogPage", {"CATALOG_RESULTS_SECONDS": "0"}),
+    "catalog-search-page-unkept": ("CatalogSearchPage", {"CATALOG_RESULTS_SECONDS": "0"}),
+    "catalog-list-unkept": ("CatalogList", {"CATALOG_RESULTS_SECONDS": "0"}),
     "validation": ("Validation", {"THROTTLE_COMPUTE_ANON": RAISED}),
     "trade-accept": ("TradeAccept", {"THROTTLE_WRITES_USER": RAISED}),
     "goldfish-submit": ("GoldfishSubmit", {}),

@@ -162,6 +162,9 @@ WHITENOISE_AUTOREFRESH = DEBUG
 DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 CARD_SCAN_MAX_BYTES = env_int("CARD_SCAN_MAX_BYTES", 10 * 1024 * 1024)
+# How long the catalog page's rendered results and the card API's lists stay in the cache (they are named by
+# the catalog's state, so this only bounds a rarely asked query's stay); 0 keeps nothing.
+CATALOG_RESULTS_SECONDS = env_int("CATALOG_RESULTS_SECONDS", 600)
 # Finished collection import jobs (their summary or errors) are deleted after this many days.
 IMPORT_JOB_KEEP_DAYS = env_int("IMPORT_JOB_KEEP_DAYS", 30)
 CARD_SCAN_MAX_PIXELS = env_int("CARD_SCAN_MAX_PIXELS", 40_000_000)

@@ -14,6 +14,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import QueryDict
 
@@ -21,8 +22,6 @@ from cardcollections.catalog.memo import current_stamp
 from rules.games import GAME_SLUGS
 
 T = TypeVar("T")
-
-KEEP_SECONDS = 600  # bounds how long a rarely asked query stays in the cache
 
 
 def results_key(*, scope: str, game_slug: str | None, query: QueryDict, signed_in: bool) -> str:
@@ -39,8 +38,10 @@ def results_key(*, scope: str, game_slug: str | None, query: QueryDict, signed_i
 
 def kept_results(key: str, build: Callable[[], T]) -> T:
     """The value kept under `key`, or `build()`'s, kept."""
-    kept: Any = cache.get(key)
+    seconds = settings.CATALOG_RESULTS_SECONDS
+    kept: Any = cache.get(key) if seconds else None
     if kept is None:
         kept = build()
-        cache.set(key, kept, KEEP_SECONDS)
+        if seconds:
+            cache.set(key, kept, seconds)
     return kept

@@ -233,3 +233,10 @@ def test_a_players_own_copies_are_never_kept_for_another(db, django_user_model, 
     theirs.force_authenticate(other)
     assert titles(mine.get("/api/v1/cards/?owned=free")) == ["Faith Without Works"]
     assert titles(theirs.get("/api/v1/cards/?owned=free")) == []
+
+
+def test_nothing_is_kept_when_the_setting_says_zero(api, settings, django_assert_num_queries):
+    settings.CATALOG_RESULTS_SECONDS = 0
+    api.get("/api/v1/cards/?q=by small")
+    with django_assert_num_queries(2):  # asked again: read again
+        assert api.get("/api/v1/cards/?q=by small").json()["count"] == 2
