@@ -1,8 +1,8 @@
 """A checked search (rules.search) as one database query: each term a Q object over the card table.
 
 Bare words match the title, rules text or scripture: on PostgreSQL every word
-as a prefix through the full-text index of migration 0004 ("faith" finds
-"faithful"), elsewhere as a substring of `search_text`. A quoted phrase matches
+as a prefix through the stored tsvector column `search_vector` and its index
+(migration 0016; "faith" finds "faithful"), elsewhere as a substring of `search_text`. A quoted phrase matches
 its words in that order (PostgreSQL's phrase search over the same index; a
 regular expression on SQLite). Keys compare the card's own columns.
 """
@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.contrib.postgres.search import SearchQuery, SearchVectorField
 from django.db import connections
 from django.db.models import Q, QuerySet
+from django.db.models.expressions import RawSQL
 
 from rules.search import Match, Not, Or, Phrase, Word
 from rules.text import title_key
@@ -98,6 +99,7 @@ def search_filter(queryset: QuerySet, tree) -> QuerySet:
 
     condition = walk(tree)
     if postgres:
-        # alias, not annotate: the vector is only matched, never selected.
-        queryset = queryset.alias(_search=SearchVector("search_text", config="simple"))
+        # alias, not annotate: the vector is only matched, never selected. The column is PostgreSQL's own
+        # (generated from search_text, see migration 0016), so the model has no field for it.
+        queryset = queryset.alias(_search=RawSQL('"collections_card"."search_vector"', [], SearchVectorField()))
     return queryset.filter(condition)
