@@ -1,5 +1,7 @@
 """The catalog search's words stored as a tsvector column, with its full-text index (PostgreSQL only)."""
 
+from importlib import import_module
+
 from django.db import migrations
 
 # Until this migration the full-text index was on the expression to_tsvector(search_text). A word
@@ -14,10 +16,8 @@ ADD_COLUMN = (
 )
 # No pending list (fastupdate off): catalogs are written rarely and in bulk and searched all the time.
 ADD_INDEX = "CREATE INDEX IF NOT EXISTS card_search_vector ON collections_card USING gin (search_vector) WITH (fastupdate = off)"
-OLD_INDEX = (
-    "CREATE INDEX IF NOT EXISTS card_search_text_fts ON collections_card "
-    "USING gin (to_tsvector('simple'::regconfig, COALESCE(search_text, ''))) WITH (fastupdate = off)"
-)
+# Going back makes the expression index again, as the squashed migration makes it.
+OLD_INDEX = import_module("cardcollections.migrations.0001_squashed_0014_notifications").FULL_TEXT_INDEX
 
 
 def stored_vector(apps, schema_editor):
