@@ -124,6 +124,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
     DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA journal_mode=WAL;"
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The planner's default cost of a random page read (4) is a spinning disk's. With the catalog in memory
+    # or on an SSD, 1.1 is the usual setting; at 4 a search word that matches a sixth of 10,000 cards was
+    # checked row by row through the whole table (20 ms) instead of through its full-text index (8 ms).
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "options", f"-c random_page_cost={env_str('DATABASE_RANDOM_PAGE_COST', '1.1')}"
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

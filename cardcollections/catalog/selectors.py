@@ -70,22 +70,38 @@ def card_listing_page(cards: QuerySet[Card], *, offset: int, limit: int) -> tupl
     if not page:
         return [], (0 if offset == 0 else cards.count())
     ids = [pk for pk, _, _ in page]
-    # Only the columns of the page's games: fewer to compile, fetch and convert.
-    columns = (*card_columns(frozenset(game for _, game, _ in page)), "game__slug", "card_set__code", "card_set__name")
-    by_id: dict[int, CardRow] = {}
-    # One game and set object per page, shared by their cards.
+    kept = per_catalog(None, "listed rows", dict)  # rows already read, while no catalog changes
+    missing = [(pk, game) for pk, game, _ in page if pk not in kept]
+    if missing:
+        if len(kept) + len(missing) > LISTED_ROWS_KEPT:
+            kept.clear()
+        kept.update(_card_rows(missing))
+    # A card deleted between the two queries is left out rather than failing the page.
+    return [kept[pk] for pk in ids if pk in kept], page[0][2]
+
+
+# How many list rows a process keeps (about 2 kB each). Lists mostly show the same cards again
+# (the first pages, popular searches), so a page of kept cards costs one query, not two.
+LISTED_ROWS_KEPT = 3000
+
+
+def _card_rows(cards: list[tuple[int, str]]) -> dict[int, CardRow]:
+    """{id: CardRow} of the (id, game slug) pairs, read in one query."""
+    # Only the columns of these cards' games: fewer to compile, fetch and convert.
+    columns = (*card_columns(frozenset(game for _, game in cards)), "game__slug", "card_set__code", "card_set__name")
+    rows: dict[int, CardRow] = {}
+    # One game and set object per read, shared by their cards.
     games: dict[str, SimpleNamespace] = {}
     sets: dict[tuple[str, str], SimpleNamespace] = {}
-    for values in Card.objects.filter(pk__in=ids).order_by().values(*columns):
+    for values in Card.objects.filter(pk__in=[pk for pk, _ in cards]).order_by().values(*columns):
         slug = values.pop("game__slug")
         set_key = (values.pop("card_set__code"), values.pop("card_set__name"))
         if slug not in games:
             games[slug] = SimpleNamespace(slug=slug)
         if set_key not in sets:
             sets[set_key] = SimpleNamespace(code=set_key[0], name=set_key[1])
-        by_id[values["id"]] = CardRow(game=games[slug], card_set=sets[set_key], **values)
-    # A card deleted between the two queries is left out rather than failing the page.
-    return [by_id[pk] for pk in ids if pk in by_id], page[0][2]
+        rows[values["id"]] = CardRow(game=games[slug], card_set=sets[set_key], **values)
+    return rows
 
 
 def card_ids_needing_faces() -> list[int]:

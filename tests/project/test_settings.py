@@ -37,3 +37,16 @@ def test_an_integer_setting_must_be_an_integer(monkeypatch):
     monkeypatch.setenv("SOME_NUMBER", "ten")
     with pytest.raises(ImproperlyConfigured, match="SOME_NUMBER"):
         env_int("SOME_NUMBER", 1)
+
+
+@pytest.mark.django_db
+def test_postgresql_plans_for_a_catalog_in_memory():
+    # At the default random_page_cost (4) a common search word was checked row by row through the
+    # whole card table instead of through its full-text index (see cardsite/settings.py).
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL planner setting")
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW random_page_cost")
+        assert cursor.fetchone()[0] == "1.1"

@@ -238,8 +238,18 @@ def test_a_players_own_copies_are_never_kept_for_another(db, django_user_model, 
 def test_nothing_is_kept_when_the_setting_says_zero(api, settings, django_assert_num_queries):
     settings.CATALOG_RESULTS_SECONDS = 0
     api.get("/api/v1/cards/?q=by small")
-    with django_assert_num_queries(2):  # asked again: read again
+    with django_assert_num_queries(1):  # asked again: searched again (the cards' rows this process already read)
         assert api.get("/api/v1/cards/?q=by small").json()["count"] == 2
+
+
+def test_rows_read_before_follow_the_catalog(api, settings):
+    settings.CATALOG_RESULTS_SECONDS = 0
+    assert "Faith Without Works" in titles(api.get("/api/v1/cards/?game=chapter-and-verse"))
+    changed = copy.deepcopy(CV_SMALL)
+    changed["cards"][1]["title"] = "Faith Without Deeds"
+    catalog_load(document=changed)
+    listed = titles(api.get("/api/v1/cards/?game=chapter-and-verse"))
+    assert "Faith Without Deeds" in listed and "Faith Without Works" not in listed
 
 
 def test_a_changed_rules_text_is_searched_at_once(api, small_catalogs):
