@@ -127,7 +127,13 @@ class CardSerializer(serializers.Serializer):
     def to_representation(self, card: Card | CardRow) -> dict[str, Any]:
         """`card` is a Card, or a CardRow of a list page (same attributes, no model instance)."""
         game = card.game.slug
-        doc = card_document(game, card.card_set.code, card.number, card.title, fields_from_card(card))
+        # A list's rows are kept while the catalog does not change (card_listing_page), and so is their document.
+        doc = getattr(card, "document", None)
+        if doc is None:
+            doc = card_document(game, card.card_set.code, card.number, card.title, fields_from_card(card))
+            doc.pop("image", None)  # the catalog file's path; the API gives the served image
+            if isinstance(card, CardRow):
+                card.document = doc
         out: dict[str, Any] = {
             "id": card.pk,
             "url": self._api_url(card.pk),
@@ -137,6 +143,5 @@ class CardSerializer(serializers.Serializer):
             "set_name": card.card_set.name,
             "unique_for_limits": card.is_unique,
         }
-        doc.pop("image", None)  # the catalog file's path; the API gives the served image
         out.update(doc)
         return out
