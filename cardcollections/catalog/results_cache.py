@@ -5,7 +5,7 @@ rendering of some 50 cards; it is the same for everyone who asks the same query
 string, and changes only when the catalog does. The key holds the catalog
 stamp (cardcollections/catalog/memo.py), so a change to the catalog makes new
 keys and the old entries age out. Results filtered by a player's own copies
-are never kept (the callers' rule).
+are never kept.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import QueryDict
+from django.http import HttpRequest
 
 from cardcollections.catalog.memo import current_stamp
 from rules.games import GAME_SLUGS
@@ -24,21 +24,25 @@ from rules.games import GAME_SLUGS
 T = TypeVar("T")
 
 
-def results_key(*, scope: str, game_slug: str | None, query: QueryDict, signed_in: bool) -> str:
-    """The cache key of one query string's results in `scope` (the order of its parameters does not matter).
+def results_key(request: HttpRequest, *, scope: str, game_slug: str | None) -> str | None:
+    """The cache key of the request's results in `scope` (the order of its parameters does not matter), or
+    None for results never kept: a signed-in player's `owned` filter lists that player's own copies.
 
     `game_slug` names the catalog the results come from; None or a name that is
     no game's stands for every catalog (such a query's own checks refuse it).
     """
+    signed_in = request.user.is_authenticated
+    if signed_in and request.GET.get("owned"):
+        return None
     game = game_slug if game_slug in GAME_SLUGS else None
-    items = sorted((key, value) for key in query for value in query.getlist(key))
+    items = sorted((key, value) for key in request.GET for value in request.GET.getlist(key))
     text = repr((scope, game, current_stamp(game), signed_in, items))
     return "catalog-results:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def kept_results(key: str, build: Callable[[], T]) -> T:
-    """The value kept under `key`, or `build()`'s, kept."""
-    seconds = settings.CATALOG_RESULTS_SECONDS
+def kept_results(key: str | None, build: Callable[[], T]) -> T:
+    """The value kept under `key`, or `build()`'s, kept (a None key: built, never kept)."""
+    seconds = settings.CATALOG_RESULTS_SECONDS if key is not None else 0
     kept: Any = cache.get(key) if seconds else None
     if kept is None:
         kept = build()

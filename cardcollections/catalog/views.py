@@ -61,23 +61,17 @@ def catalog_browse(request: HttpRequest, slug: str) -> HttpResponse:
         return html, 200 if browse.valid and not owned["errors"] else 400
 
     def render_browse() -> tuple[str, int]:
-        html, status = results()
+        html, status = kept("results", render_results)
         return render_to_string("cardcollections/catalog/_browse.html", {**context, "results": mark_safe(html)}), status
 
-    def results() -> tuple[str, int]:
-        return kept("results", render_results)
-
     def kept(part: str, render: Callable[[], tuple[str, int]]) -> tuple[str, int]:
-        if request.user.is_authenticated and owned["value"]:  # the player's own copies: never kept
-            return render()
-        scope = f"{part} {CARDS_PER_PAGE}"
-        key = results_key(scope=scope, game_slug=slug, query=request.GET, signed_in=request.user.is_authenticated)
-        return kept_results(key, render)
+        # The same for everyone asking this query string, until the catalog changes (results_cache.py).
+        return kept_results(results_key(request, scope=f"{part} {CARDS_PER_PAGE}", game_slug=slug), render)
 
     # htmx asks for the results only; a history restore needs the whole page.
     partial = request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
     if partial:
-        html, status = results()
+        html, status = kept("results", render_results)
         response = HttpResponse(html, status=status)
     else:
         html, status = kept("browse", render_browse)

@@ -70,14 +70,9 @@ class CardList(generics.ListAPIView):
                 raise ValidationError(
                     {"ordering": [f"Cannot order by {', '.join(bad)}; use {', '.join(ORDERING_FIELDS)}."]}
                 )
-        if request.user.is_authenticated and "owned" in request.query_params:  # the player's own copies
-            return super().list(request, *args, **kwargs)
         # The same for everyone asking this query (the page's links name the host): kept until the catalog changes.
         key = results_key(
-            scope=f"api {request.scheme}://{request.get_host()}",
-            game_slug=request.query_params.get("game"),
-            query=request.query_params,
-            signed_in=request.user.is_authenticated,
+            request, scope=f"api {request.scheme}://{request.get_host()}", game_slug=request.query_params.get("game")
         )
         return Response(kept_results(key, lambda: super(CardList, self).list(request, *args, **kwargs).data))
 
