@@ -1,12 +1,8 @@
 """The collections app's API under /api/v1/: each feature keeps its own `api/urls.py`."""
 
-from django.urls import include, path
+from cardsite.feature_urls import feature_urls
 
-urlpatterns = [
-    path("", include("cardcollections.catalog.api.urls")),
-    path("", include("cardcollections.collection.api.urls")),
-    path("", include("cardcollections.trades.api.urls")),
-    path("", include("cardcollections.tokens.api.urls")),
-    path("", include("cardcollections.notifications.api.urls")),
-    path("", include("cardcollections.proposals.api.urls")),
-]
+urlpatterns = feature_urls(
+    "cardcollections",
+    "catalog.api.urls collection.api.urls trades.api.urls tokens.api.urls notifications.api.urls proposals.api.urls",
+)

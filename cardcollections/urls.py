@@ -1,11 +1,7 @@
 """The collections app's pages: each feature keeps its own URL module."""
 
-from django.urls import include, path
+from cardsite.feature_urls import feature_urls
 
-urlpatterns = [
-    path("", include("cardcollections.catalog.urls")),
-    path("", include("cardcollections.collection.urls")),
-    path("", include("cardcollections.trades.urls")),
-    path("", include("cardcollections.notifications.urls")),
-    path("", include("cardcollections.proposals.urls")),
-]
+urlpatterns = feature_urls(
+    "cardcollections", "catalog.urls collection.urls trades.urls notifications.urls proposals.urls"
+)

@@ -1,18 +1,9 @@
-"""The decks app's API under /api/v1/: each feature keeps its own `api/urls.py`."""
+"""The decks app's API under /api/v1/: each feature keeps its own API URL module."""
 
-from django.urls import include, path
+from cardsite.feature_urls import feature_urls
 
-urlpatterns = [
-    path("", include("decks.validation.api.urls")),
-    path("", include("decks.goldfish.api.urls")),
-    path("", include("decks.battles.api.urls")),
-    path("", include("decks.stock.api.urls")),
-    path("", include("decks.comments.api_urls")),
-    path("", include("decks.starters.api_urls")),
-    path("", include("decks.follows.api_urls")),
-    path("", include("decks.likes.api.urls")),
-    path("", include("decks.lists.api.urls")),
-    path("", include("decks.organise.api.urls")),
-    path("", include("decks.events.api.urls")),
-    path("", include("decks.tournaments.api.urls")),
-]
+urlpatterns = feature_urls(
+    "decks",
+    "validation.api.urls goldfish.api.urls battles.api.urls stock.api.urls comments.api_urls starters.api_urls"
+    " follows.api_urls likes.api.urls lists.api.urls organise.api.urls events.api.urls tournaments.api.urls",
+)

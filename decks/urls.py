@@ -1,20 +1,9 @@
 """The decks app's pages: each feature keeps its own URL module (fixed paths before the deck id routes)."""
 
-from django.urls import include, path
+from cardsite.feature_urls import feature_urls
 
-urlpatterns = [
-    path("", include("decks.validation.urls")),
-    path("", include("decks.formats.urls")),
-    path("", include("decks.goldfish.urls")),
-    path("", include("decks.battles.urls")),
-    path("", include("decks.likes.urls")),
-    path("", include("decks.lists.urls")),
-    path("", include("decks.organise.urls")),
-    path("", include("decks.builder.urls")),
-    path("", include("decks.events.urls")),
-    path("", include("decks.tournaments.urls")),
-    path("", include("decks.stock.urls")),
-    path("", include("decks.comments.urls")),
-    path("", include("decks.starters.urls")),
-    path("", include("decks.follows.urls")),
-]
+urlpatterns = feature_urls(
+    "decks",
+    "validation.urls formats.urls goldfish.urls battles.urls likes.urls lists.urls organise.urls builder.urls"
+    " events.urls tournaments.urls stock.urls comments.urls starters.urls follows.urls",
+)
