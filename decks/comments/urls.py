@@ -1,15 +1,14 @@
 """Comment pages under a deck."""
 
-from django.urls import path
+from django.urls import include, path
 
 from decks.comments import views
 
-urlpatterns = [
-    path("decks/<uuid:deck_id>/comments/", views.comment_post, name="deck-comment-post"),
-    path("decks/<uuid:deck_id>/comments/<int:comment_id>/edit/", views.comment_edit_view, name="deck-comment-edit"),
-    path(
-        "decks/<uuid:deck_id>/comments/<int:comment_id>/delete/",
-        views.comment_delete_view,
-        name="deck-comment-delete",
-    ),
+# Under decks/<uuid:deck_id>/comments/.
+comment_routes = [
+    path("", views.comment_post, name="deck-comment-post"),
+    path("<int:comment_id>/edit/", views.comment_edit_view, name="deck-comment-edit"),
+    path("<int:comment_id>/delete/", views.comment_delete_view, name="deck-comment-delete"),
 ]
+
+urlpatterns = [path("decks/<uuid:deck_id>/comments/", include(comment_routes))]

@@ -1,21 +1,20 @@
 """Tournament API routes, under /api/v1/ (tournaments.md)."""
 
-from django.urls import path
+from django.urls import include, path
 
 from decks.tournaments.api import views
 
-urlpatterns = [
-    path("events/<int:event_id>/start/", views.EventStartApi.as_view(), name="api-event-start"),
-    path("events/<int:event_id>/rounds/", views.RoundListApi.as_view(), name="api-event-rounds"),
-    path("events/<int:event_id>/rounds/<int:number>/", views.RoundDetailApi.as_view(), name="api-event-round"),
-    path(
-        "events/<int:event_id>/matches/<int:match_id>/result/",
-        views.MatchResultApi.as_view(),
-        name="api-event-match-result",
-    ),
-    path("events/<int:event_id>/drop/", views.DropApi.as_view(), name="api-event-drop"),
-    path("events/<int:event_id>/top-cut/", views.TopCutApi.as_view(), name="api-event-top-cut"),
-    path("events/<int:event_id>/finish/", views.FinishApi.as_view(), name="api-event-finish"),
-    path("events/<int:event_id>/standings/", views.StandingsApi.as_view(), name="api-event-standings"),
-    path("events/<int:event_id>/standings.csv", views.StandingsCsvApi.as_view(), name="api-event-standings-csv"),
+# Under events/<int:event_id>/.
+event_routes = [
+    path("start/", views.EventStartApi.as_view(), name="api-event-start"),
+    path("rounds/", views.RoundListApi.as_view(), name="api-event-rounds"),
+    path("rounds/<int:number>/", views.RoundDetailApi.as_view(), name="api-event-round"),
+    path("matches/<int:match_id>/result/", views.MatchResultApi.as_view(), name="api-event-match-result"),
+    path("drop/", views.DropApi.as_view(), name="api-event-drop"),
+    path("top-cut/", views.TopCutApi.as_view(), name="api-event-top-cut"),
+    path("finish/", views.FinishApi.as_view(), name="api-event-finish"),
+    path("standings/", views.StandingsApi.as_view(), name="api-event-standings"),
+    path("standings.csv", views.StandingsCsvApi.as_view(), name="api-event-standings-csv"),
 ]
+
+urlpatterns = [path("events/<int:event_id>/", include(event_routes))]
