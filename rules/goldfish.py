@@ -420,9 +420,9 @@ def summed_results(
     names: Sequence[str], counts: Iterable[Sequence[Sequence[int]]], turns: int, trials: int
 ) -> tuple[QueryResult, ...]:
     """One result per name: its hits on each turn added up over every chunk's `counts[name][turn]`."""
-    counts = list(counts)
+    per_chunk = list(counts)
     return tuple(
-        QueryResult(name, *estimates([sum(rows[i][t] for rows in counts) for t in range(turns + 1)], trials))
+        QueryResult(name, *estimates([sum(rows[i][t] for rows in per_chunk) for t in range(turns + 1)], trials))
         for i, name in enumerate(names)
     )
 
