@@ -29,7 +29,7 @@ from rules.games.interface import GoldfishSetup
 from rules.games.registry import GAME_RULES
 from rules.primitives import JsonPathError, fields_dict
 from rules.probability import hypergeometric_at_least
-from rules.simulation import check_int, is_int
+from rules.simulation import check_int, estimates, is_int
 from rules.text import title_key
 
 # ---------------------------------------------------------------- limits
@@ -414,6 +414,17 @@ class QueryResult:
 
     def to_dict(self) -> dict[str, Any]:
         return fields_dict(self, ("name", "probability", "stderr"))
+
+
+def summed_results(
+    names: Sequence[str], counts: Iterable[Sequence[Sequence[int]]], turns: int, trials: int
+) -> tuple[QueryResult, ...]:
+    """One result per name: its hits on each turn added up over every chunk's `counts[name][turn]`."""
+    per_chunk = list(counts)
+    return tuple(
+        QueryResult(name, *estimates([sum(rows[i][t] for rows in per_chunk) for t in range(turns + 1)], trials))
+        for i, name in enumerate(names)
+    )
 
 
 # The keys of every mode's result, in goldfish.md's order.

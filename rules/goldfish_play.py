@@ -42,6 +42,7 @@ from rules.goldfish import (
     GoldfishQuery,
     GoldfishRequestError,
     QueryResult,
+    summed_results,
 )
 from rules.primitives import fields_dict
 from rules.simulation import (
@@ -51,7 +52,6 @@ from rules.simulation import (
     check_chunks,
     check_int,
     chunk_generator,
-    estimates,
     is_int,
     run_chunks,
     sub_batches,
@@ -339,16 +339,6 @@ def _cumulate(row: list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def play_chunks(
-    plan: PlayPlan,
-    chunk_indices: Iterable[int] | None = None,
-    *,
-    on_progress: Callable[[float], None] | None = None,
-) -> list[PlayChunkCounts]:
-    """Play several chunks (all by default), reporting the fraction of their games done."""
-    return run_chunks(plan, play_chunk, chunk_indices, on_progress=on_progress)
-
-
 # ---------------------------------------------------------------- the result
 @dataclass(frozen=True)
 class PlayResult:
@@ -383,20 +373,13 @@ def combine_play(plan: PlayPlan, chunks: Iterable[PlayChunkCounts]) -> PlayResul
     chunks = list(chunks)
     check_chunks(plan, chunks, ran="played", unit="games")
 
-    def results(names: Sequence[str], rows: Callable[[PlayChunkCounts], tuple[tuple[int, ...], ...]]):
-        out = []
-        for i, name in enumerate(names):
-            hits = [sum(rows(chunk)[i][t] for chunk in chunks) for t in range(plan.turns + 1)]
-            out.append(QueryResult(name, *estimates(hits, plan.trials)))
-        return tuple(out)
-
     return PlayResult(
         trials=plan.trials,
         seed=plan.seed,
         turns=tuple(range(plan.turns + 1)),
         cards_seen=plan.cards_seen,
-        queries=results(plan.query_names, lambda c: c.queries),
-        outcomes=results(plan.outcome_names, lambda c: c.outcomes),
+        queries=summed_results(plan.query_names, (c.queries for c in chunks), plan.turns, plan.trials),
+        outcomes=summed_results(plan.outcome_names, (c.outcomes for c in chunks), plan.turns, plan.trials),
         policy=plan.policy,
         target=plan.target,
         unmodelled=plan.unmodelled,
@@ -417,4 +400,4 @@ def goldfish_play_run(
 ) -> PlayResult:
     """The whole play run in this process (no broker): plan, every chunk, combine."""
     plan = plan_play(deck, turns, trials, seed, policy=policy, target=target, queries=queries, quote_rate=quote_rate)
-    return combine_play(plan, play_chunks(plan, on_progress=on_progress))
+    return combine_play(plan, run_chunks(plan, play_chunk, on_progress=on_progress))

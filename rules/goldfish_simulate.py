@@ -25,8 +25,8 @@ from rules.goldfish import (
     GoldfishDeck,
     GoldfishQuery,
     GoldfishResult,
-    QueryResult,
     check_turns,
+    summed_results,
 )
 from rules.simulation import (
     ChunkedPlan,
@@ -34,7 +34,6 @@ from rules.simulation import (
     check_chunks,
     check_int,
     chunk_generator,
-    estimates,
     is_int,
     run_chunks,
     sub_batches,
@@ -230,31 +229,17 @@ def simulate_chunk(
     )
 
 
-def simulate_chunks(
-    plan: SimulationPlan,
-    chunk_indices: Iterable[int] | None = None,
-    *,
-    on_progress: Callable[[float], None] | None = None,
-) -> list[ChunkCounts]:
-    """Run several chunks (all by default), reporting the fraction of their trials done."""
-    return run_chunks(plan, simulate_chunk, chunk_indices, on_progress=on_progress)
-
-
 def combine(plan: SimulationPlan, chunks: Iterable[ChunkCounts]) -> GoldfishResult:
     """Add up every chunk of the plan, each exactly once, into probabilities and standard errors."""
     chunks = list(chunks)
     check_chunks(plan, chunks)
-    results = []
-    for q, name in enumerate(plan.names):
-        hits = [sum(chunk.successes[q][t] for chunk in chunks) for t in range(plan.turns + 1)]
-        results.append(QueryResult(name, *estimates(hits, plan.trials)))
     return GoldfishResult(
         mode="simulate",
         trials=plan.trials,
         seed=plan.seed,
         turns=tuple(range(plan.turns + 1)),
         cards_seen=plan.cards_seen,
-        queries=tuple(results),
+        queries=summed_results(plan.names, (chunk.successes for chunk in chunks), plan.turns, plan.trials),
     )
 
 
@@ -269,4 +254,4 @@ def goldfish_simulate_run(
 ) -> GoldfishResult:
     """The whole simulation in this process (no broker): plan, every chunk, combine."""
     plan = plan_simulation(deck, queries, turns, trials, seed)
-    return combine(plan, simulate_chunks(plan, on_progress=on_progress))
+    return combine(plan, run_chunks(plan, simulate_chunk, on_progress=on_progress))

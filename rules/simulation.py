@@ -14,7 +14,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 import numpy as np
 
@@ -23,6 +23,8 @@ from rules.primitives import fields_dict
 # Uniforms drawn at a time for shuffles inside a game. Fixed: the generator is
 # consumed buffer by buffer, so changing it changes the games a seed plays.
 UNIFORM_BUFFER = 4_096
+
+_Chunk = TypeVar("_Chunk")
 
 
 def is_int(value: object) -> bool:
@@ -129,11 +131,11 @@ def sub_batches(size: int, batch: int, on_progress: Callable[[float], None] | No
 
 def run_chunks(
     plan: Any,
-    run_chunk: Callable[..., Any],
+    run_chunk: Callable[..., _Chunk],
     chunk_indices: Iterable[int] | None = None,
     *,
     on_progress: Callable[[float], None] | None = None,
-) -> list[Any]:
+) -> list[_Chunk]:
     """Run several chunks of a plan (all by default) with `run_chunk(plan, index, on_progress=...)`,
     reporting the fraction of all their trials done. Shared by simulate and play."""
     indices = list(range(plan.n_chunks) if chunk_indices is None else chunk_indices)

@@ -1,25 +1,17 @@
 """Issue #15 in a real Chromium: alice proposes a card with a scan, dana (a moderator) approves it,
 and it appears in the catalog with its history."""
 
-import io
-
 import pytest
 from django.core.files.storage import default_storage
-from PIL import Image
 from playwright.sync_api import expect
 
 from cardcollections.catalog.services import catalog_load
 from cardcollections.models import Card, CardProposal
 from tests.browser.conftest import log_in
+from tests.cardcollections.conftest import image_bytes
 from tests.conftest import CV_SMALL
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def png() -> bytes:
-    out = io.BytesIO()
-    Image.new("RGB", (300, 420), (30, 90, 160)).save(out, format="PNG")
-    return out.getvalue()
 
 
 @pytest.fixture
@@ -51,7 +43,7 @@ def test_a_proposed_card_with_a_scan_is_approved_and_appears_with_its_history(
     page.get_by_label("Standard work", exact=True).fill("book-of-mormon")
     page.get_by_label("Source", exact=True).fill("https://example.org/line-upon-line")
     page.get_by_label("Scan", exact=True).set_input_files(
-        files=[{"name": "line.png", "mimeType": "image/png", "buffer": png()}]
+        files=[{"name": "line.png", "mimeType": "image/png", "buffer": image_bytes()}]
     )
     page.get_by_role("button", name="Propose").click()
     expect(page.locator("#proposal-status")).to_have_text("waiting for review")

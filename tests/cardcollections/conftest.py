@@ -1,10 +1,13 @@
 """Fixtures of the catalog tests: a media folder of the test's own, and image files."""
 
+import io
 import struct
 import zlib
 from pathlib import Path
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
 
 
 @pytest.fixture
@@ -18,6 +21,20 @@ def media_root(settings, tmp_path) -> Path:
 
 def media_files(root: Path) -> list[str]:
     return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
+
+
+def image_bytes(
+    size: tuple[int, int] = (300, 420), color: tuple[int, int, int] | str = (30, 90, 160), fmt: str = "PNG"
+) -> bytes:
+    """An image of one colour in `fmt`: a card-shaped (5:7) PNG scan unless told otherwise."""
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, format=fmt)
+    return out.getvalue()
+
+
+def png_upload(size: tuple[int, int] = (300, 420)) -> SimpleUploadedFile:
+    """A PNG scan as a form or a service receives it."""
+    return SimpleUploadedFile("scan.png", image_bytes(size), content_type="image/png")
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

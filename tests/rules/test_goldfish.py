@@ -30,9 +30,8 @@ from rules.goldfish_simulate import (
     goldfish_simulate_run,
     plan_simulation,
     simulate_chunk,
-    simulate_chunks,
 )
-from rules.simulation import chunk_generator
+from rules.simulation import chunk_generator, run_chunks
 
 CV = "chapter-and-verse"
 BB = "bible-battles"
@@ -186,7 +185,7 @@ def test_simulation_agrees_with_exact_within_its_standard_error(deck_name: str) 
     trials = 200_000
     exact = goldfish_exact(deck, queries, 6)
     plan = plan_simulation(deck, queries, 6, trials, 12345, chunk_trials=50_000)
-    simulated = combine(plan, simulate_chunks(plan))
+    simulated = combine(plan, run_chunks(plan, simulate_chunk))
     assert simulated.cards_seen == exact.cards_seen
     for e, s in zip(exact.queries, simulated.queries, strict=True):
         for p, p_hat, se in zip(e.probability, s.probability, s.stderr, strict=True):
@@ -208,8 +207,8 @@ def test_the_same_seed_gives_the_same_numbers_however_the_chunks_are_split() -> 
     assert plan.n_chunks == 5
     in_order = _run(plan, [0, 1, 2, 3, 4])
     assert _run(plan, [4, 3, 2, 1, 0]) == in_order
-    first = simulate_chunks(plan, range(0, 3))
-    second = simulate_chunks(plan, range(3, 5))
+    first = run_chunks(plan, simulate_chunk, range(0, 3))
+    second = run_chunks(plan, simulate_chunk, range(3, 5))
     # As a Celery worker would return them: through JSON.
     over_the_wire = [ChunkCounts.from_dict(json.loads(json.dumps(c.to_dict()))) for c in second + first]
     assert combine(plan, over_the_wire).to_dict() == in_order
@@ -225,7 +224,7 @@ def test_the_same_seed_gives_the_same_numbers_however_the_chunks_are_split() -> 
 
 def test_the_in_process_run_is_the_sum_of_its_chunks() -> None:
     plan = plan_simulation(BB_DECK, QUERIES[BB], 4, 45_000, 99)
-    assert goldfish_simulate_run(BB_DECK, QUERIES[BB], 4, 45_000, 99) == combine(plan, simulate_chunks(plan))
+    assert goldfish_simulate_run(BB_DECK, QUERIES[BB], 4, 45_000, 99) == combine(plan, run_chunks(plan, simulate_chunk))
 
 
 def test_another_seed_gives_other_numbers() -> None:
@@ -248,7 +247,7 @@ def test_chunk_generators_are_the_spawned_children_of_the_seed() -> None:
 
 def test_combine_refuses_missing_duplicate_and_foreign_chunks() -> None:
     plan = plan_simulation(CV_DECK, QUERIES[CV], 1, 300, 3, chunk_trials=100)
-    chunks = simulate_chunks(plan)
+    chunks = run_chunks(plan, simulate_chunk)
     with pytest.raises(ValueError, match="missing"):
         combine(plan, chunks[:2])
     with pytest.raises(ValueError, match="twice"):
@@ -269,7 +268,7 @@ def test_a_worker_refuses_a_plan_of_another_engine_version() -> None:
 def test_progress_rises_to_one_and_a_raising_callback_stops_the_run() -> None:
     seen: list[float] = []
     plan = plan_simulation(CV_DECK, QUERIES[CV], 2, 50_000, 1, chunk_trials=20_000)
-    simulate_chunks(plan, on_progress=seen.append)
+    run_chunks(plan, simulate_chunk, on_progress=seen.append)
     assert seen == sorted(seen)
     assert seen[-1] == pytest.approx(1.0)
     assert len(seen) >= plan.n_chunks

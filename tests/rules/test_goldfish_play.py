@@ -20,9 +20,8 @@ from rules.goldfish_play import (
     goldfish_play_run,
     plan_play,
     play_chunk,
-    play_chunks,
 )
-from rules.simulation import Uniforms, chunk_generator
+from rules.simulation import Uniforms, chunk_generator, run_chunks
 
 CV = "chapter-and-verse"
 BB = "bible-battles"
@@ -68,7 +67,7 @@ def kind(plan: PlayPlan, card: CardData) -> int:
 @pytest.mark.parametrize("deck", [CV_MIXED, BB_MIXED], ids=["cv", "bb"])
 def test_the_same_seed_gives_the_same_numbers_however_the_chunks_are_split(deck: GoldfishDeck) -> None:
     plan = plan_play(deck, 8, 1_000, 11, chunk_trials=150, target=12)
-    whole = combine_play(plan, play_chunks(plan)).to_dict()
+    whole = combine_play(plan, run_chunks(plan, play_chunk)).to_dict()
     # Another order, and each chunk sent over the "broker" as JSON (plan and counts).
     wire_plan = PlayPlan.from_dict(json.loads(json.dumps(plan.to_dict())))
     shuffled = [
@@ -77,9 +76,9 @@ def test_the_same_seed_gives_the_same_numbers_however_the_chunks_are_split(deck:
     ]
     assert combine_play(plan, shuffled).to_dict() == whole
     again = plan_play(deck, 8, 1_000, 11, chunk_trials=150, target=12)
-    assert combine_play(again, play_chunks(again)).to_dict() == whole
+    assert combine_play(again, run_chunks(again, play_chunk)).to_dict() == whole
     other_seed = plan_play(deck, 8, 1_000, 12, chunk_trials=150, target=12)
-    assert combine_play(other_seed, play_chunks(other_seed)).to_dict() != whole
+    assert combine_play(other_seed, run_chunks(other_seed, play_chunk)).to_dict() != whole
 
 
 def test_the_order_of_the_deck_list_does_not_change_the_numbers() -> None:
@@ -123,7 +122,7 @@ def test_outcomes_never_fall_from_turn_to_turn(deck: GoldfishDeck, name: str) ->
 
 def test_combine_refuses_missing_duplicate_and_foreign_chunks() -> None:
     plan = plan_play(CV_MIXED, 3, 300, 1, chunk_trials=100)
-    chunks = play_chunks(plan)
+    chunks = run_chunks(plan, play_chunk)
     with pytest.raises(ValueError, match="missing"):
         combine_play(plan, chunks[:2])
     with pytest.raises(ValueError, match="twice"):

@@ -9,8 +9,9 @@ import pytest
 
 from rules.cards import CardData
 from rules.goldfish import GoldfishDeck, GoldfishRequestError
-from rules.goldfish_play import combine_play, plan_play, play_chunks
+from rules.goldfish_play import combine_play, plan_play, play_chunk
 from rules.goldfish_replay import MAX_REPLAY_GAME, goldfish_replay, replay_plan
+from rules.simulation import run_chunks
 
 CV = "chapter-and-verse"
 BB = "bible-battles"
@@ -41,7 +42,7 @@ MIXED = GoldfishDeck.of(CV, [(SEEKER, 10), (LIGHT, 10), (QUOTED, 10), (DRAWER, 6
 @pytest.mark.parametrize("chunk_trials", [50_000, 7])
 def test_replaying_every_game_of_a_run_gives_the_runs_own_numbers(chunk_trials: int) -> None:
     plan = plan_play(MIXED, 6, 30, 11, quote_rate=0.5, chunk_trials=chunk_trials)
-    counted = combine_play(plan, play_chunks(plan)).to_dict()["outcomes"]
+    counted = combine_play(plan, run_chunks(plan, play_chunk)).to_dict()["outcomes"]
     replayed = [[0] * 7 for _ in counted]
     for number in range(1, 31):
         _records, happened = replay_plan(plan, number)
@@ -58,7 +59,7 @@ def test_a_bible_battles_replay_is_the_game_its_run_counted() -> None:
     store = bb(2, "Storehouse", "site", effort=1, wisdom=2)
     deck = GoldfishDeck.of(BB, [(follower, 20), (store, 20)])
     plan = plan_play(deck, 6, 20, 5, target=12)
-    counted = combine_play(plan, play_chunks(plan)).to_dict()["outcomes"][0]["probability"]
+    counted = combine_play(plan, run_chunks(plan, play_chunk)).to_dict()["outcomes"][0]["probability"]
     reached = [replay_plan(plan, n)[1][0] for n in range(1, 21)]
     assert [round(p * 20) for p in counted] == [sum(1 for r in reached if 0 <= r <= t) for t in range(7)]
 

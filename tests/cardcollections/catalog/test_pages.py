@@ -1,7 +1,6 @@
 """Catalog pages through Django's test client: home, browse grid, search and filters, card page, scan upload."""
 
 import copy
-import io
 import re
 
 import pytest
@@ -9,11 +8,10 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from PIL import Image
 
 from cardcollections.catalog.services import catalog_load
 from cardcollections.models import Card
-from tests.cardcollections.conftest import media_files
+from tests.cardcollections.conftest import media_files, png_upload
 from tests.conftest import FAITH_WITHOUT_WORKS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
@@ -101,12 +99,6 @@ def browse(client: Client, slug: str = "chapter-and-verse", **params):
 
 def grid_titles(response) -> list[str]:
     return re.findall(r'class="card-tile-title">([^<]+)<', response.content.decode())
-
-
-def png_upload(size=(300, 420)) -> SimpleUploadedFile:
-    out = io.BytesIO()
-    Image.new("RGB", size, (120, 40, 40)).save(out, format="PNG")
-    return SimpleUploadedFile("scan.png", out.getvalue(), content_type="image/png")
 
 
 # ---------------------------------------------------------------- home

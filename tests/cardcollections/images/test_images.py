@@ -18,9 +18,12 @@ from cardcollections.catalog.services import catalog_load
 from cardcollections.images.faces import card_face_key, card_face_render, render_face_png
 from cardcollections.images.scans import CardImageError, card_scan_set
 from cardcollections.models import Card
-from tests.cardcollections.conftest import bomb_png, media_files
+from tests.cardcollections.conftest import bomb_png, image_bytes, media_files
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
+
+# A scan's size: larger than the 320 x 448 thumbnail, so the thumbnail is scaled down.
+SCAN = (600, 840)
 
 CATALOG = {
     "game": "chapter-and-verse",
@@ -48,12 +51,6 @@ def card() -> Card:
     return Card.objects.select_related("game", "card_set").get(title="Line upon Line")
 
 
-def png_bytes(size=(600, 840), color=(30, 90, 160)) -> bytes:
-    out = io.BytesIO()
-    Image.new("RGB", size, color).save(out, format="PNG")
-    return out.getvalue()
-
-
 def upload(data: bytes, name: str = "scan.png", content_type: str = "image/png") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, data, content_type=content_type)
 
@@ -67,12 +64,12 @@ def assert_nothing_stored(card: Card, media_root: Path) -> None:
 
 # ---------------------------------------------------------------- scans
 def test_it_accepts_a_small_png_and_makes_a_thumbnail(card, media_root):
-    card_scan_set(card=card, upload=upload(png_bytes()))
+    card_scan_set(card=card, upload=upload(image_bytes(SCAN)))
 
     card.refresh_from_db()
     assert card.scan.name.endswith(".png")
     assert card.thumbnail.name.endswith(".webp")
-    assert (media_root / card.scan.name).read_bytes() == png_bytes()
+    assert (media_root / card.scan.name).read_bytes() == image_bytes(SCAN)
     with Image.open(media_root / card.thumbnail.name) as thumb:
         assert thumb.format == "WEBP"
         assert thumb.size == (320, 448)
@@ -80,9 +77,8 @@ def test_it_accepts_a_small_png_and_makes_a_thumbnail(card, media_root):
 
 
 def test_it_names_the_scan_by_its_real_format_not_the_uploaded_name(card, media_root):
-    out = io.BytesIO()
-    Image.new("RGB", (300, 420), "white").save(out, format="JPEG")
-    card_scan_set(card=card, upload=upload(out.getvalue(), name="card.html", content_type="text/html"))
+    jpeg = image_bytes(color="white", fmt="JPEG")
+    card_scan_set(card=card, upload=upload(jpeg, name="card.html", content_type="text/html"))
 
     card.refresh_from_db()
     assert card.scan.name.endswith(".jpg")
@@ -90,7 +86,7 @@ def test_it_names_the_scan_by_its_real_format_not_the_uploaded_name(card, media_
 
 
 def test_it_keeps_a_small_scan_at_its_size_in_the_thumbnail(card, media_root):
-    card_scan_set(card=card, upload=upload(png_bytes(size=(200, 280))))
+    card_scan_set(card=card, upload=upload(image_bytes((200, 280))))
 
     card.refresh_from_db()
     with Image.open(media_root / card.thumbnail.name) as thumb:
@@ -104,15 +100,13 @@ def test_it_refuses_a_file_that_is_not_an_image(card, media_root):
 
 
 def test_it_refuses_an_image_format_that_is_not_allowed(card, media_root):
-    out = io.BytesIO()
-    Image.new("RGB", (30, 42)).save(out, format="BMP")
     with pytest.raises(CardImageError, match="not an image"):
-        card_scan_set(card=card, upload=upload(out.getvalue(), name="scan.bmp"))
+        card_scan_set(card=card, upload=upload(image_bytes((30, 42), "black", "BMP"), name="scan.bmp"))
     assert_nothing_stored(card, media_root)
 
 
 def test_it_refuses_a_file_over_10_mb(card, media_root):
-    data = png_bytes(size=(10, 10)) + b"\0" * settings.CARD_SCAN_MAX_BYTES
+    data = image_bytes((10, 10)) + b"\0" * settings.CARD_SCAN_MAX_BYTES
     with pytest.raises(CardImageError, match=r"the file is 10.1 MB; at most 10 MB is allowed"):
         card_scan_set(card=card, upload=upload(data))
     assert_nothing_stored(card, media_root)
@@ -146,7 +140,7 @@ def test_it_refuses_an_image_just_over_the_pixel_limit(card, media_root, setting
 
 
 def test_it_refuses_a_truncated_png(card, media_root):
-    data = png_bytes()
+    data = image_bytes(SCAN)
     with pytest.raises(CardImageError, match="not a valid PNG image"):
         card_scan_set(card=card, upload=upload(data[: len(data) // 2]))
     assert_nothing_stored(card, media_root)
@@ -194,10 +188,10 @@ def test_it_keeps_memory_flat_while_refusing_a_bomb():
 
 def test_it_deletes_the_old_files_when_a_new_scan_is_stored(card, media_root, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        card_scan_set(card=card, upload=upload(png_bytes(color=(200, 0, 0))))
+        card_scan_set(card=card, upload=upload(image_bytes(SCAN, (200, 0, 0))))
     first = media_files(media_root)
     with django_capture_on_commit_callbacks(execute=True):
-        card_scan_set(card=card, upload=upload(png_bytes(color=(0, 200, 0))))
+        card_scan_set(card=card, upload=upload(image_bytes(SCAN, (0, 200, 0))))
 
     card.refresh_from_db()
     assert media_files(media_root) == sorted([card.scan.name, card.thumbnail.name])

@@ -1,11 +1,9 @@
 """Card proposals through their services: propose, check, review, apply, history."""
 
-import io
 import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from PIL import Image
 
 from cardcollections.models import Card, CardProposal, CardRevision
 from cardcollections.notifications.models import Notification
@@ -21,6 +19,7 @@ from cardcollections.proposals.services import (
     proposal_reject,
     proposal_revise,
 )
+from tests.cardcollections.conftest import png_upload
 
 pytestmark = pytest.mark.django_db
 
@@ -42,12 +41,6 @@ def csv_file(text: str) -> SimpleUploadedFile:
 
 def json_file(document: dict) -> SimpleUploadedFile:
     return SimpleUploadedFile("cards.json", json.dumps(document).encode(), content_type="application/json")
-
-
-def png_upload() -> SimpleUploadedFile:
-    out = io.BytesIO()
-    Image.new("RGB", (300, 420), (30, 90, 160)).save(out, format="PNG")
-    return SimpleUploadedFile("scan.png", out.getvalue(), content_type="image/png")
 
 
 @pytest.fixture
