@@ -35,9 +35,8 @@ from cardcollections.collection.api.serializers import (
     WishlistEntryPatch,
 )
 from cardcollections.collection.selectors import (
-    collection_csv,
-    collection_decklist,
     collection_entries,
+    collection_file,
     collection_owner_visible,
     import_job_for,
     ledger_entries,
@@ -311,12 +310,10 @@ class CollectionExport(_Owned, APIView):
         query = ExportQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         game = Game.objects.get(slug=query.validated_data["game"])
-        if query.validated_data["format"] == ImportJob.Format.CSV:
-            body, content_type, ext = collection_csv(owner=request.user, game=game), "text/csv", "csv"
-        else:
-            body, content_type, ext = collection_decklist(owner=request.user, game=game), "text/plain", "txt"
-        response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{game.slug}-collection.{ext}"'
+        decklist = query.validated_data["format"] != ImportJob.Format.CSV
+        export = collection_file(owner=request.user, game=game, decklist=decklist)
+        response = HttpResponse(export.body, content_type=f"{export.content_type}; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
         return response
 
 
