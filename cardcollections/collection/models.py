@@ -141,14 +141,19 @@ class CollectionSettings(models.Model):
         return f"{self.owner_id}: {self.visibility}"
 
 
+class JobStatus(models.TextChoices):
+    """Where a background job a worker claims stands: a collection import, an event's re-check."""
+
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
 class ImportJob(models.Model):
     """A collection import: validated with progress, then applied in one transaction (or not at all)."""
 
-    class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+    Status = JobStatus
 
     class Mode(models.TextChoices):
         ADD = "add", "Add to my collection"

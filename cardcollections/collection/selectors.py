@@ -140,6 +140,24 @@ def collection_decklist(*, owner: AbstractBaseUser, game: Game) -> str:
     return "".join(lines)
 
 
+@dataclass(frozen=True)
+class CollectionFile:
+    """A collection export as a download: its text, its media type and the file name it is saved under."""
+
+    body: str
+    content_type: str
+    filename: str
+
+
+def collection_file(*, owner: AbstractBaseUser, game: Game, decklist: bool) -> CollectionFile:
+    """The collection of one game as a file to download: deck-list text, or else CSV."""
+    if decklist:
+        body, content_type, ext = collection_decklist(owner=owner, game=game), "text/plain", "txt"
+    else:
+        body, content_type, ext = collection_csv(owner=owner, game=game), "text/csv", "csv"
+    return CollectionFile(body=body, content_type=content_type, filename=f"{game.slug}-collection.{ext}")
+
+
 def ledger_entries(
     *, owner: AbstractBaseUser, card: Card | None = None, game: Game | None = None
 ) -> QuerySet[LedgerEntry]:

@@ -33,9 +33,8 @@ from cardcollections.collection.forms import (
     WishlistRemoveForm,
 )
 from cardcollections.collection.selectors import (
-    collection_csv,
-    collection_decklist,
     collection_entries,
+    collection_file,
     collection_owner_by_token,
     collection_owner_visible,
     import_job_for,
@@ -306,12 +305,10 @@ def collection_import_job(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def collection_export(request: HttpRequest, slug: str) -> HttpResponse:
     game = game_or_404(slug)
-    if request.GET.get("format") == ImportJob.Format.DECKLIST:
-        body, content_type, ext = collection_decklist(owner=request.user, game=game), "text/plain", "txt"
-    else:
-        body, content_type, ext = collection_csv(owner=request.user, game=game), "text/csv", "csv"
-    response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{game.slug}-collection.{ext}"'
+    decklist = request.GET.get("format") == ImportJob.Format.DECKLIST
+    export = collection_file(owner=request.user, game=game, decklist=decklist)
+    response = HttpResponse(export.body, content_type=f"{export.content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
     return response
 
 

@@ -12,7 +12,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 
-from cardcollections.models import Game
+from cardcollections.models import Game, JobStatus
 from decks.formats.models import TournamentFormatVersion
 from decks.lists.models import Deck
 
@@ -93,11 +93,8 @@ class Registration(models.Model):
         return f"{self.deck_name} [{self.list_hash}]"
 
 
-class EventCheckStatus(models.TextChoices):
-    QUEUED = "queued"
-    RUNNING = "running"
-    DONE = "done"
-    FAILED = "failed"
+# A re-check is claimed and run as a collection import is: the same states.
+EventCheckStatus = JobStatus
 
 
 class EventCheck(models.Model):

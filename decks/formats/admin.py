@@ -10,6 +10,22 @@ from decks.models import TournamentFormat
 class TournamentFormatAdmin(admin.ModelAdmin):
     list_display = ["slug", "name", "game", "base_format", "min_size", "max_size", "organiser", "updated"]
     list_filter = ["game"]
+    # The rule fields come from an abstract base, so Django would put them first: keep the form's order.
+    fields = [
+        "slug",
+        "name",
+        "game",
+        "base_format",
+        "legal_sets",
+        "banned_titles",
+        "restricted_titles",
+        "min_size",
+        "max_size",
+        "organiser",
+        "version",
+        "created",
+        "updated",
+    ]
     search_fields = ["slug", "name"]
     filter_horizontal = ["legal_sets"]
     raw_id_fields = ["organiser"]

@@ -8,23 +8,32 @@ from cardcollections.models import CardSet, Game
 from rules import formats
 
 
-class TournamentFormat(models.Model):
-    """A named format (validation.md, "Tournament formats"); its slug is accepted wherever a format is.
+class FormatRules(models.Model):
+    """A tournament format's rules, the same fields on the format and on each of its versions.
 
-    `legal_sets` empty means every set of the game. Banned and restricted
-    titles are stored as written; the engine compares them by title key.
-    `min_size` / `max_size`, when set, replace the base format's size limits.
+    `legal_sets` (declared on each model: only the format's is named from a set)
+    empty means every set of the game. Banned and restricted titles are stored
+    as written; the engine compares them by title key. `min_size` / `max_size`,
+    when set, replace the base format's size limits.
     """
 
-    slug = models.SlugField(max_length=60, unique=True)
-    name = models.CharField(max_length=120)
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="tournament_formats")
     base_format = models.CharField(max_length=40)
-    legal_sets = models.ManyToManyField(CardSet, blank=True, related_name="tournament_formats")
     banned_titles = models.JSONField(default=list, blank=True)
     restricted_titles = models.JSONField(default=list, blank=True)
     min_size = models.PositiveIntegerField(null=True, blank=True)
     max_size = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class TournamentFormat(FormatRules):
+    """A named format (validation.md, "Tournament formats"); its slug is accepted wherever a format is."""
+
+    slug = models.SlugField(max_length=60, unique=True)
+    name = models.CharField(max_length=120)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="tournament_formats")
+    legal_sets = models.ManyToManyField(CardSet, blank=True, related_name="tournament_formats")
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournament_formats"
     )
@@ -67,23 +76,18 @@ class TournamentFormat(models.Model):
             raise ValidationError(errors)
 
 
-class TournamentFormatVersion(models.Model):
+class TournamentFormatVersion(FormatRules):
     """A format's rules as they were after one create or update (numbered 1, 2, ... without gaps).
 
     Written once by the services (decks/formats/services.py), never changed. An
     event keeps the version it was created with until its organiser moves it
     (docs/rulings.md, "Tournament formats are versioned"); saved decks follow the
-    latest. Same meaning of the rule fields as on TournamentFormat.
+    latest. Its rule fields are the format's as they were then.
     """
 
     format = models.ForeignKey(TournamentFormat, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
-    base_format = models.CharField(max_length=40)
     legal_sets = models.ManyToManyField(CardSet, blank=True, related_name="+")
-    banned_titles = models.JSONField(default=list, blank=True)
-    restricted_titles = models.JSONField(default=list, blank=True)
-    min_size = models.PositiveIntegerField(null=True, blank=True)
-    max_size = models.PositiveIntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, permissions, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
@@ -35,9 +35,8 @@ from cardcollections.collection.api.serializers import (
     WishlistEntryPatch,
 )
 from cardcollections.collection.selectors import (
-    collection_csv,
-    collection_decklist,
     collection_entries,
+    collection_file,
     collection_owner_visible,
     import_job_for,
     ledger_entries,
@@ -58,7 +57,7 @@ from cardcollections.collection.services import (
 )
 from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import collection_import_start
-from cardcollections.models import CollectionEntry, Game, ImportJob, WishlistEntry
+from cardcollections.models import CollectionEntry, Game, ImportJob
 from cardsite.api.errors import Problem, found_or_404, refused
 from cardsite.api.negotiation import FirstRenderer
 from cardsite.api.reading import read_values
@@ -99,6 +98,17 @@ class _GameRows(_Owned, generics.ListAPIView):
 
     def get_queryset(self):
         return self.rows(owner=self.request.user, game=_game(self.request))
+
+
+class _RowDetail(_Owned, APIView):
+    # One of your rows by id: `rows(owner=)` reads them, `serializer_class` shows one. (No docstring,
+    # as for _GameRows.)
+
+    def _entry(self, request, pk: int):
+        return get_object_or_404(self.rows(owner=request.user), pk=pk)
+
+    def get(self, request, pk: int):
+        return Response(self.serializer_class(self._entry(request, pk)).data)
 
 
 # ---------------------------------------------------------------- collection entries
@@ -164,15 +174,12 @@ class CollectionAdjust(_Owned, APIView):
         return Response(CollectionEntryOut(entry).data)
 
 
+@extend_schema_view(get=extend_schema(parameters=[GAME_PARAM, OpenApiParameter("card", int)]))
 class LedgerList(_Owned, generics.ListAPIView):
     """The history of your collection, newest first (`?card=` for one card's history)."""
 
     serializer_class = LedgerEntryOut
     filter_backends: list = []
-
-    @extend_schema(parameters=[GAME_PARAM, OpenApiParameter("card", int)])
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         qs = ledger_entries(owner=self.request.user, game=_game(self.request))
@@ -204,13 +211,9 @@ class WishlistList(_GameRows):
         return Response(WishlistEntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
-class WishlistDetail(_Owned, APIView):
-    def _entry(self, request, pk: int) -> WishlistEntry:
-        return get_object_or_404(wishlist_entries(owner=request.user), pk=pk)
-
-    @extend_schema(responses={200: WishlistEntryOut})
-    def get(self, request, pk: int):
-        return Response(WishlistEntryOut(self._entry(request, pk)).data)
+class WishlistDetail(_RowDetail):
+    serializer_class = WishlistEntryOut
+    rows = staticmethod(wishlist_entries)
 
     @extend_schema(request=WishlistEntryPatch, responses={200: WishlistEntryOut})
     def patch(self, request, pk: int):
@@ -231,15 +234,11 @@ class TradeListList(_GameRows):
     rows = staticmethod(trade_list_entries)
 
 
-class TradeListDetail(_Owned, APIView):
+class TradeListDetail(_RowDetail):
     """One row of your collection, as the trade list sees it: set how many copies are offered (at most the copies owned)."""
 
-    def _entry(self, request, pk: int) -> CollectionEntry:
-        return get_object_or_404(collection_entries(owner=request.user), pk=pk)
-
-    @extend_schema(responses={200: CollectionEntryOut})
-    def get(self, request, pk: int):
-        return Response(CollectionEntryOut(self._entry(request, pk)).data)
+    serializer_class = CollectionEntryOut
+    rows = staticmethod(collection_entries)
 
     @extend_schema(request=TradeListPatch, responses={200: CollectionEntryOut})
     def patch(self, request, pk: int):
@@ -278,16 +277,13 @@ class ShareLinkRotate(_Owned, APIView):
         return Response(CollectionSettingsOut(row, context={"request": request}).data)
 
 
+@extend_schema_view(get=extend_schema(parameters=[GAME_PARAM, OpenApiParameter("token", str)]))
 class UserCollection(generics.ListAPIView):
     """Another user's collection, if they made it public, or shared it by link (pass the link's `token`)."""
 
     permission_classes = [permissions.AllowAny]
     serializer_class = PublicCollectionEntryOut
     filter_backends: list = []
-
-    @extend_schema(parameters=[GAME_PARAM, OpenApiParameter("token", str)])
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         owner = collection_owner_visible(
@@ -311,12 +307,10 @@ class CollectionExport(_Owned, APIView):
         query = ExportQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         game = Game.objects.get(slug=query.validated_data["game"])
-        if query.validated_data["format"] == ImportJob.Format.CSV:
-            body, content_type, ext = collection_csv(owner=request.user, game=game), "text/csv", "csv"
-        else:
-            body, content_type, ext = collection_decklist(owner=request.user, game=game), "text/plain", "txt"
-        response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{game.slug}-collection.{ext}"'
+        decklist = query.validated_data["format"] != ImportJob.Format.CSV
+        export = collection_file(owner=request.user, game=game, decklist=decklist)
+        response = HttpResponse(export.body, content_type=f"{export.content_type}; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
         return response
 
 
