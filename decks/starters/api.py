@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.reading import read_query
-from decks.lists.api.base import NOT_SIGNED_IN, DeckApiBase, SignedInDeckApi, deck_body, not_found
+from decks.lists.api.base import DeckApiBase, SignedInDeckApi, answers, deck_body, not_found
 from decks.lists.api.serializers import DeckOut, EmptyQuery
 from decks.starters.selectors import starter_get, starters_available
 from decks.starters.services import starter_copy
@@ -60,12 +60,7 @@ class StarterCopyApi(SignedInDeckApi):
         summary="Copy a starter deck into your decks",
         description="A private deck with the starter's list, format and write-up. Rate-limited with every other write.",
         request=None,
-        responses={
-            201: DeckOut,
-            401: NOT_SIGNED_IN,
-            403: NOT_SIGNED_IN,
-            404: OpenApiResponse(description="No such starter deck."),
-        },
+        responses=answers({201: DeckOut}, signed_in=True, missing=OpenApiResponse(description="No such starter deck.")),
         tags=TAGS,
     )
     def post(self, request: Request, slug: str) -> Response:

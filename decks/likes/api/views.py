@@ -17,27 +17,22 @@ from decks.likes.api.serializers import DeckLikeOut, LikedQuery
 from decks.likes.selectors import decks_liked
 from decks.likes.services import deck_like, deck_unlike
 from decks.lists.api.base import (
-    BAD_REQUEST,
     NOT_FOUND,
-    NOT_SIGNED_IN,
-    TAGS,
     SignedInDeckApi,
+    answers,
     deck_summaries,
     readable_deck,
 )
 from decks.lists.api.serializers import DeckPageOut
 
-_ANSWERS = {200: DeckLikeOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NOT_FOUND}
 
-
+# Liking and unliking take no body and answer alike.
+@extend_schema(request=None, responses=answers({200: DeckLikeOut}, bad_request=True, signed_in=True, missing=NOT_FOUND))
 class DeckLikeApi(SignedInDeckApi):
     @extend_schema(
         operation_id="decks_like",
         summary="Like (bookmark) a deck",
         description="Any deck you may read but your own; liking it again changes nothing.",
-        request=None,
-        responses=_ANSWERS,
-        tags=TAGS,
     )
     def post(self, request: Request, deck_id: Any) -> Response:
         likes = deck_like(deck=readable_deck(request, deck_id), user=request.user)
@@ -46,9 +41,6 @@ class DeckLikeApi(SignedInDeckApi):
     @extend_schema(
         operation_id="decks_unlike",
         summary="Stop liking a deck",
-        request=None,
-        responses=_ANSWERS,
-        tags=TAGS,
     )
     def delete(self, request: Request, deck_id: Any) -> Response:
         likes = deck_unlike(deck=readable_deck(request, deck_id), user=request.user)
@@ -61,8 +53,7 @@ class DecksLikedApi(SignedInDeckApi):
         summary="The decks you like",
         description="The latest like first; a deck made private since is left out. Pages of 60.",
         parameters=[LikedQuery],
-        responses={200: DeckPageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({200: DeckPageOut}, bad_request=True, signed_in=True),
     )
     def get(self, request: Request) -> Response:
         read_query(request, LikedQuery)

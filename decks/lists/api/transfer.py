@@ -19,12 +19,10 @@ from cardsite.api.negotiation import FirstRenderer
 from cardsite.api.reading import read_body, read_query, refuse_unknown
 from decks.exceptions import DeckRequestError
 from decks.lists.api.base import (
-    BAD_REQUEST,
     NOT_FOUND,
-    NOT_SIGNED_IN,
-    TAGS,
     DeckApiBase,
     SignedInDeckApi,
+    answers,
     deck_body,
     readable_deck,
     request_error,
@@ -76,7 +74,7 @@ class DeckImportApi(SignedInDeckApi):
             "`deck.cards[2].count`; unknown cards are a 400 listing every one, and nothing is saved."
         ),
         request=DeckImportIn,
-        responses={201: DeckOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        responses=answers({201: DeckOut}, bad_request=True, signed_in=True),
         examples=[
             OpenApiExample(
                 "JSON document",
@@ -96,7 +94,6 @@ class DeckImportApi(SignedInDeckApi):
                 value={"game": "chapter-and-verse", "name": "Spring faith", "decklist": "3 By Small Means\n"},
             ),
         ],
-        tags=TAGS,
     )
     def post(self, request: Request) -> Response:
         data = read_body(request, DeckImportIn)
@@ -154,13 +151,11 @@ class DeckExportApi(DeckApiBase):
             "by set, number and title, with `considering` (the same entries) when the deck has a board."
         ),
         parameters=[ExportQuery],
-        responses={
-            (200, "text/plain"): OpenApiTypes.STR,
-            (200, "application/json"): DeckDocumentOut,
-            400: BAD_REQUEST,
-            404: NOT_FOUND,
-        },
-        tags=TAGS,
+        responses=answers(
+            {(200, "text/plain"): OpenApiTypes.STR, (200, "application/json"): DeckDocumentOut},
+            bad_request=True,
+            missing=NOT_FOUND,
+        ),
     )
     def get(self, request: Request, deck_id: Any) -> Response | HttpResponse:
         query = read_query(request, ExportQuery)
@@ -181,8 +176,7 @@ class DeckExportAllApi(SignedInDeckApi):
             "One text file per deck (the canonical list of deck-format.md, then its considering board as comment "
             "lines), under its folder's path (`folder/subfolder/name.txt`; archived decks under `archived/`)."
         ),
-        responses={(200, "application/zip"): OpenApiTypes.BINARY, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({(200, "application/zip"): OpenApiTypes.BINARY}, signed_in=True),
     )
     def get(self, request: Request) -> HttpResponse:
         read_query(request, EmptyQuery)

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_query
-from decks.lists.api.base import BAD_REQUEST, MAX_NUMBER, NOT_FOUND, TAGS, DeckApiBase, not_found, readable_deck
+from decks.lists.api.base import MAX_NUMBER, NOT_FOUND, DeckApiBase, answers, not_found, readable_deck
 from decks.lists.api.serializers import (
     CompareOut,
     CompareQuery,
@@ -65,8 +65,7 @@ class DeckVersionsApi(DeckApiBase):
         summary="A deck's versions, newest first",
         description="Each saved list with what changed from the version before it (version 1: every card added).",
         parameters=[VersionQuery],
-        responses={200: DeckVersionPageOut, 400: BAD_REQUEST, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: DeckVersionPageOut}, bad_request=True, missing=NOT_FOUND),
     )
     def get(self, request: Request, deck_id: Any) -> Response:
         read_query(request, VersionQuery)
@@ -78,8 +77,7 @@ class DeckVersionApi(DeckApiBase):
     @extend_schema(
         operation_id="decks_version",
         summary="One version of a deck",
-        responses={200: DeckVersionOut, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: DeckVersionOut}, missing=NOT_FOUND),
     )
     def get(self, request: Request, deck_id: Any, number: int) -> Response:
         read_query(request, EmptyQuery)
@@ -110,8 +108,7 @@ class DeckCompareApi(DeckApiBase):
             "must be ones you may read (404 otherwise); a deck may be compared with itself across versions."
         ),
         parameters=[CompareQuery],
-        responses={200: CompareOut, 400: BAD_REQUEST, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: CompareOut}, bad_request=True, missing=NOT_FOUND),
     )
     def get(self, request: Request, deck_id: Any) -> Response:
         query = read_query(request, CompareQuery)

@@ -21,12 +21,10 @@ from cardsite.api.examples import refusal_example
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_body, read_query
 from decks.lists.api.base import (
-    BAD_REQUEST,
     NOT_FOUND,
     NOT_OWNER,
-    NOT_SIGNED_IN,
-    TAGS,
     DeckApiBase,
+    answers,
     deck_body,
     deck_summaries,
     owned_deck,
@@ -59,8 +57,7 @@ class DeckListApi(DeckApiBase):
             "(`page_size` up to 200). An unknown parameter or value is a 400 naming it."
         ),
         parameters=[DeckListQuery],
-        responses={200: DeckPageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({200: DeckPageOut}, bad_request=True, signed_in=True),
     )
     def get(self, request: Request) -> Response:
         query = read_query(request, DeckListQuery)
@@ -103,7 +100,7 @@ class DeckCreateApi(DeckApiBase):
             "whole (400 with every finding, each with its `line` or `index`) and nothing is saved."
         ),
         request=DeckCreateIn,
-        responses={201: DeckOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        responses=answers({201: DeckOut}, bad_request=True, signed_in=True),
         examples=[
             OpenApiExample(
                 "A text list",
@@ -134,7 +131,6 @@ class DeckCreateApi(DeckApiBase):
                 },
             ),
         ],
-        tags=TAGS,
     )
     def post(self, request: Request) -> Response:
         data = read_body(request, DeckCreateIn)
@@ -165,8 +161,7 @@ class DeckDetailApi(DeckApiBase):
         operation_id="decks_retrieve",
         summary="A deck",
         description="Yours, or anyone's unlisted or public deck. 404 for a private deck of someone else.",
-        responses={200: DeckOut, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: DeckOut}, missing=NOT_FOUND),
     )
     def get(self, request: Request, deck_id: Any) -> Response:
         read_query(request, EmptyQuery)
@@ -185,16 +180,11 @@ class DeckUpdateApi(DeckApiBase):
         ),
         request=DeckPatchIn,
         responses={
-            200: DeckOut,
-            400: BAD_REQUEST,
-            401: NOT_SIGNED_IN,
-            403: NOT_OWNER,
-            404: NOT_FOUND,
+            **answers({200: DeckOut}, bad_request=True, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
             409: OpenApiResponse(
                 DeckErrorOut, description="Saved since the version you sent; `version` is the latest."
             ),
         },
-        tags=TAGS,
     )
     def patch(self, request: Request, deck_id: Any) -> Response:
         deck = owned_deck(request, deck_id)
@@ -223,8 +213,7 @@ class DeckDeleteApi(DeckApiBase):
         operation_id="decks_destroy",
         summary="Delete a deck (owner only)",
         description="Its versions go with it; if it was built, its cards are released in your collection.",
-        responses={204: None, 401: NOT_SIGNED_IN, 403: NOT_OWNER, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({204: None}, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
     )
     def delete(self, request: Request, deck_id: Any) -> Response:
         deck_delete(deck=owned_deck(request, deck_id))

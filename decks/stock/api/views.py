@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_query
-from decks.lists.api.base import BAD_REQUEST, NOT_FOUND, NOT_SIGNED_IN, TAGS, SignedInDeckApi, readable_deck
+from decks.lists.api.base import NOT_FOUND, SignedInDeckApi, answers, readable_deck
 from decks.lists.api.serializers import DeckSummaryOut, EmptyQuery, PageQuery, page_out
 from decks.lists.selectors import deck_list_public
 from decks.models import Deck
@@ -61,8 +61,7 @@ class PublicBuildableApi(SignedInDeckApi):
             "`build=100` or `build=90` keeps the decks you can build in full or at least 90 % of."
         ),
         parameters=[BuildableQuery],
-        responses={200: BuildablePageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({200: BuildablePageOut}, bad_request=True, signed_in=True),
     )
     def get(self, request: Request) -> Response:
         query = read_query(request, BuildableQuery)
@@ -97,8 +96,7 @@ class DeckBuildableApi(SignedInDeckApi):
             "Any deck you may read. Your own built deck counts its own reserved copies as free (it does not "
             "compete with itself)."
         ),
-        responses={200: BuildableOut, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: BuildableOut}, signed_in=True, missing=NOT_FOUND),
     )
     def get(self, request: Request, deck_id: Any) -> Response:
         read_query(request, EmptyQuery)
