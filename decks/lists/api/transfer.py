@@ -136,10 +136,13 @@ class DeckImportApi(SignedInDeckApi):
         return Response(deck_body(deck, request), status=status.HTTP_201_CREATED)
 
 
-class DeckExportApi(DeckApiBase):
+class _ExportsFiles:
+    # One answer whatever Accept or `?format=` asks: a text or zip file is its own HttpResponse, JSON the rest.
     renderer_classes = [JSONRenderer]
     content_negotiation_class = FirstRenderer
 
+
+class DeckExportApi(_ExportsFiles, DeckApiBase):
     @extend_schema(
         operation_id="decks_export",
         summary="Export a deck as text or as a JSON deck document",
@@ -165,10 +168,7 @@ class DeckExportApi(DeckApiBase):
         return HttpResponse(deck_export_text(deck), content_type="text/plain; charset=utf-8")
 
 
-class DeckExportAllApi(SignedInDeckApi):
-    renderer_classes = [JSONRenderer]
-    content_negotiation_class = FirstRenderer
-
+class DeckExportAllApi(_ExportsFiles, SignedInDeckApi):
     @extend_schema(
         operation_id="decks_export_all",
         summary="All your decks at once, as a zip of text lists",
