@@ -11,7 +11,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_query
 from decks.likes.api.serializers import DeckLikeOut, LikedQuery
 from decks.likes.selectors import decks_liked
@@ -20,7 +19,7 @@ from decks.lists.api.base import (
     NOT_FOUND,
     SignedInDeckApi,
     answers,
-    deck_summaries,
+    deck_page,
     readable_deck,
 )
 from decks.lists.api.serializers import DeckPageOut
@@ -57,4 +56,4 @@ class DecksLikedApi(SignedInDeckApi):
     )
     def get(self, request: Request) -> Response:
         read_query(request, LikedQuery)
-        return page_response(self, request, decks_liked(user=request.user), lambda page: deck_summaries(page, request))
+        return deck_page(self, request, decks_liked(user=request.user))

@@ -15,14 +15,17 @@ Unknown query parameters and body fields are 400s naming them, never ignored.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsite.api.errors import Problem, bad, refused
+from cardsite.api.pagination import page_response
 from decks.exceptions import DeckRequestError
 from decks.lists.api.serializers import DeckErrorOut, DeckOut, DeckSummaryOut
 from decks.lists.selectors import deck_get_owned, deck_get_readable
@@ -102,9 +105,11 @@ def deck_body(deck: Deck, request: Request) -> dict[str, Any]:
     return DeckOut(deck, context={"request": request}).data
 
 
-def deck_summaries(decks: list[Deck], request: Request) -> list[dict[str, Any]]:
-    """A page of decks as the lists show them (DeckSummaryOut)."""
-    return DeckSummaryOut(decks, many=True, context={"request": request}).data
+def deck_page(view: APIView, request: Request, decks: Iterable[Deck]) -> Response:
+    """One page of `decks` as the lists show them (DeckPageOut: each a DeckSummaryOut)."""
+    return page_response(
+        view, request, decks, lambda page: DeckSummaryOut(page, many=True, context={"request": request}).data
+    )
 
 
 # No docstring: the schema would take it as the description of every operation that has none.

@@ -7,9 +7,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardcollections.catalog.selectors import card_get
-from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_query
-from decks.lists.api.base import MAX_NUMBER, DeckApiBase, answers, deck_summaries, not_found
+from decks.lists.api.base import MAX_NUMBER, DeckApiBase, answers, deck_page, not_found
 from decks.lists.api.serializers import DeckPageOut, PageQuery
 from decks.lists.selectors import deck_list_public_playing
 
@@ -28,4 +27,4 @@ class CardDecksApi(DeckApiBase):
         if card is None:
             raise not_found("card")
         decks = deck_list_public_playing(card=card).defer("cards", "validation", "description")
-        return page_response(self, request, decks, lambda page: deck_summaries(page, request))
+        return deck_page(self, request, decks)

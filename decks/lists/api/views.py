@@ -18,7 +18,6 @@ from rest_framework.response import Response
 from cardcollections.catalog.selectors import game_get
 from cardsite.api.errors import Problem, bad
 from cardsite.api.examples import refusal_example
-from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_body, read_query
 from decks.lists.api.base import (
     NOT_FOUND,
@@ -26,7 +25,7 @@ from decks.lists.api.base import (
     DeckApiBase,
     answers,
     deck_body,
-    deck_summaries,
+    deck_page,
     owned_deck,
     readable_deck,
 )
@@ -87,7 +86,7 @@ class DeckListApi(DeckApiBase):
             )
         if query.get("built") is not None:
             decks = decks.filter(built=query["built"])
-        return page_response(self, request, decks, lambda page: deck_summaries(page, request))
+        return deck_page(self, request, decks)
 
 
 class DeckCreateApi(DeckApiBase):
