@@ -77,6 +77,10 @@ class CSVRenderer(BaseRenderer):
         return f"error\n{detail}\n".encode()
 
 
+# `?format=csv` asks a JSON-or-CSV view (CSVRenderer second) for the CSV.
+JSON_OR_CSV = OpenApiParameter("format", str, enum=["json", "csv"], required=False)
+
+
 def _refusal(exc: EventError) -> Problem:
     """A service's refusal: 400 on its field; an illegal deck adds the engine's findings and result."""
     if isinstance(exc, RegistrationIllegal):
@@ -252,7 +256,7 @@ class RegistrationListApi(_SignedInApi):
             "The organiser sees every active registration; a player sees their own. `?format=csv` "
             "(organiser only, else 404) answers the CSV of registrations.csv."
         ),
-        parameters=[OpenApiParameter("format", str, enum=["json", "csv"], required=False)],
+        parameters=[JSON_OR_CSV],
         responses={(200, "application/json"): RegistrationOut(many=True), (200, "text/csv"): OpenApiTypes.STR}
         | _NOT_FOUND,
     )

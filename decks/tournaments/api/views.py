@@ -8,7 +8,7 @@
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -19,7 +19,7 @@ from cardsite.api.errors import bad, found_or_404, refused
 from cardsite.api.reading import read_body
 from decks.events.api.access import organiser_only
 from decks.events.api.serializers import EventErrorOut
-from decks.events.api.views import CSVRenderer
+from decks.events.api.views import JSON_OR_CSV, CSVRenderer
 from decks.events.lookups import event_or_404
 from decks.events.services import EventError, OutOfTurn
 from decks.models import Event
@@ -205,7 +205,7 @@ class StandingsApi(_TournamentApi):
         summary="The standings: record, points and the three tie-breakers",
         description="After the last Swiss round with every result in. `?format=csv` answers the same as CSV "
         "(also at `standings.csv`).",
-        parameters=[OpenApiParameter("format", str, enum=["json", "csv"], required=False)],
+        parameters=[JSON_OR_CSV],
         responses={(200, "application/json"): StandingsOut, (200, "text/csv"): OpenApiTypes.STR, 404: _ERRORS[404]},
     )
     def get(self, request: Request, event_id: int) -> Response | HttpResponse:
