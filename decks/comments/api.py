@@ -17,7 +17,7 @@ from rest_framework.response import Response
 
 from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_body, read_query
+from cardsite.api.reading import read_body, reads_query
 from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
 from decks.comments.services import (
     MAX_COMMENT,
@@ -96,11 +96,10 @@ class DeckCommentListApi(_CommentApiBase):
         operation_id="deck_comments_list",
         summary="A deck's comments, oldest first",
         description="Anyone's for a public deck; only the owner's once the deck is not public.",
-        parameters=[PageQuery],
         responses=answers({200: CommentPageOut}, bad_request=True, missing=NOT_FOUND),
     )
+    @reads_query(PageQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, PageQuery)
         deck = self.deck(request, deck_id)
 
         def results(page: list[DeckComment]) -> Any:

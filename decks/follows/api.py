@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from cardsite.api.errors import bad
 from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_body, read_query
+from cardsite.api.reading import read_body, reads_query
 from decks.follows.selectors import feed_for, follows_of, player_get
 from decks.follows.services import follow_add, follow_remove
 from decks.lists.api.base import SignedInDeckApi, answers, not_found
@@ -66,11 +66,10 @@ class FollowListApi(_FollowApi):
     @extend_schema(
         operation_id="follows_list",
         summary="The players you follow",
-        parameters=[PageQuery],
         responses=answers({200: FollowPageOut}, bad_request=True, signed_in=True),
     )
+    @reads_query(PageQuery)
     def get(self, request: Request) -> Response:
-        read_query(request, PageQuery)
         return page_response(
             self, request, follows_of(follower=request.user), lambda page: FollowOut(page, many=True).data
         )
@@ -117,9 +116,8 @@ class FeedApi(_FollowApi):
         operation_id="follows_feed",
         summary="Your feed: new public decks and versions of the players you follow",
         description="Newest first. Only decks public now appear.",
-        parameters=[PageQuery],
         responses=answers({200: FeedPageOut}, bad_request=True, signed_in=True),
     )
+    @reads_query(PageQuery)
     def get(self, request: Request) -> Response:
-        read_query(request, PageQuery)
         return page_response(self, request, feed_for(follower=request.user), lambda page: _feed_items(page, request))

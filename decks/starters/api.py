@@ -7,7 +7,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.reading import read_query
+from cardsite.api.reading import reads_query
 from decks.lists.api.base import DeckApiBase, SignedInDeckApi, answers, deck_body, not_found
 from decks.lists.api.serializers import DeckOut, EmptyQuery
 from decks.starters.selectors import starter_get, starters_available
@@ -35,8 +35,8 @@ class StarterListApi(DeckApiBase):
         responses={200: StarterOut(many=True)},
         tags=TAGS,
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request) -> Response:
-        read_query(request, EmptyQuery)
         return Response(
             [
                 {

@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.reading import read_query
+from cardsite.api.reading import reads_query
 from decks.likes.api.serializers import DeckLikeOut, LikedQuery
 from decks.likes.selectors import decks_liked
 from decks.likes.services import deck_like, deck_unlike
@@ -51,9 +51,8 @@ class DecksLikedApi(SignedInDeckApi):
         operation_id="decks_liked",
         summary="The decks you like",
         description="The latest like first; a deck made private since is left out. Pages of 60.",
-        parameters=[LikedQuery],
         responses=answers({200: DeckPageOut}, bad_request=True, signed_in=True),
     )
+    @reads_query(LikedQuery)
     def get(self, request: Request) -> Response:
-        read_query(request, LikedQuery)
         return deck_page(self, request, decks_liked(user=request.user))

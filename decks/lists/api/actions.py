@@ -9,7 +9,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.reading import read_body, read_query
+from cardsite.api.reading import read_body, reads_query
 from decks.lists.api.base import (
     NOT_FOUND,
     NOT_OWNER,
@@ -37,8 +37,8 @@ class DeckValidationApi(DeckApiBase):
         ),
         responses=answers({200: ValidationResultSerializer}, missing=NOT_FOUND),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, EmptyQuery)
         return Response(deck_validation_now(deck=readable_deck(request, deck_id)))
 
 
@@ -88,7 +88,7 @@ class DeckMissingApi(SignedInDeckApi):
         ),
         responses=answers({200: TitleNeedOut(many=True)}, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, EmptyQuery)
         deck = owned_deck(request, deck_id)
         return Response([t.to_dict() for t in deck_missing(deck=deck)])

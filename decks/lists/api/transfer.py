@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from cardcollections.catalog.selectors import game_get
 from cardsite.api.errors import bad
 from cardsite.api.negotiation import FirstRenderer
-from cardsite.api.reading import read_body, read_query, refuse_unknown
+from cardsite.api.reading import read_body, reads_query, refuse_unknown
 from decks.exceptions import DeckRequestError
 from decks.lists.api.base import (
     NOT_FOUND,
@@ -153,15 +153,14 @@ class DeckExportApi(_ExportsFiles, DeckApiBase):
             "which a reader of deck-format.md skips. `as=json`: the JSON document of deck-format.md, each card "
             "by set, number and title, with `considering` (the same entries) when the deck has a board."
         ),
-        parameters=[ExportQuery],
         responses=answers(
             {(200, "text/plain"): OpenApiTypes.STR, (200, "application/json"): DeckDocumentOut},
             bad_request=True,
             missing=NOT_FOUND,
         ),
     )
-    def get(self, request: Request, deck_id: Any) -> Response | HttpResponse:
-        query = read_query(request, ExportQuery)
+    @reads_query(ExportQuery)
+    def get(self, request: Request, deck_id: Any, query: dict[str, Any]) -> Response | HttpResponse:
         deck = readable_deck(request, deck_id)
         if query["as"] == "json":
             return Response(deck_document(deck), content_type="application/json")
@@ -178,8 +177,8 @@ class DeckExportAllApi(_ExportsFiles, SignedInDeckApi):
         ),
         responses=answers({(200, "application/zip"): OpenApiTypes.BINARY}, signed_in=True),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request) -> HttpResponse:
-        read_query(request, EmptyQuery)
         response = HttpResponse(decks_export_zip(owner=request.user), content_type="application/zip")
         response["Content-Disposition"] = 'attachment; filename="my-decks.zip"'
         return response

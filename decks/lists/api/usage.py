@@ -7,7 +7,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardcollections.catalog.selectors import card_get
-from cardsite.api.reading import read_query
+from cardsite.api.reading import reads_query
 from decks.lists.api.base import MAX_NUMBER, DeckApiBase, answers, deck_page, not_found
 from decks.lists.api.serializers import DeckPageOut, PageQuery
 from decks.lists.selectors import deck_list_public_playing
@@ -18,11 +18,10 @@ class CardDecksApi(DeckApiBase):
         operation_id="cards_public_decks",
         summary="The public decks that play a card",
         description="Decks with any printing of the card's title, newest change first; `count` is how many.",
-        parameters=[PageQuery],
         responses=answers({200: DeckPageOut}, bad_request=True, missing=OpenApiResponse(description="No such card.")),
     )
+    @reads_query(PageQuery)
     def get(self, request: Request, card_id: int) -> Response:
-        read_query(request, PageQuery)
         card = card_get(pk=card_id) if 0 < card_id <= MAX_NUMBER else None
         if card is None:
             raise not_found("card")

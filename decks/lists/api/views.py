@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from cardcollections.catalog.selectors import game_get
 from cardsite.api.errors import Problem, bad
 from cardsite.api.examples import refusal_example
-from cardsite.api.reading import read_body, read_query
+from cardsite.api.reading import read_body, reads_query
 from decks.lists.api.base import (
     NOT_FOUND,
     NOT_OWNER,
@@ -55,11 +55,10 @@ class DeckListApi(DeckApiBase):
             "`built` narrow either; `sort` orders either. Pages of 60 "
             "(`page_size` up to 200). An unknown parameter or value is a 400 naming it."
         ),
-        parameters=[DeckListQuery],
         responses=answers({200: DeckPageOut}, bad_request=True, signed_in=True),
     )
-    def get(self, request: Request) -> Response:
-        query = read_query(request, DeckListQuery)
+    @reads_query(DeckListQuery)
+    def get(self, request: Request, query: dict[str, Any]) -> Response:
         if query["scope"] == "public":
             mine_only = [name for name in ("folder", "deck_format") if name in query] + (
                 ["archived"] * query["archived"]
@@ -162,8 +161,8 @@ class DeckDetailApi(DeckApiBase):
         description="Yours, or anyone's unlisted or public deck. 404 for a private deck of someone else.",
         responses=answers({200: DeckOut}, missing=NOT_FOUND),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, EmptyQuery)
         return Response(deck_body(readable_deck(request, deck_id), request))
 
 

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.errors import bad
-from cardsite.api.reading import read_body, read_query
+from cardsite.api.reading import read_body, reads_query
 from decks.lists.api.base import (
     NOT_FOUND,
     NOT_OWNER,
@@ -55,8 +55,8 @@ class FolderListApi(_FolderApi):
         description="Each top-level folder followed by its subfolders (one level), by name.",
         responses=answers({200: FolderOut(many=True)}, signed_in=True),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request) -> Response:
-        read_query(request, EmptyQuery)
         return Response(FolderOut(folders_of(owner=request.user), many=True).data)
 
 

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_query
+from cardsite.api.reading import reads_query
 from decks.lists.api.base import NOT_FOUND, SignedInDeckApi, answers, readable_deck
 from decks.lists.api.serializers import DeckSummaryOut, EmptyQuery, PageQuery, page_out
 from decks.lists.selectors import deck_list_public
@@ -60,11 +60,10 @@ class PublicBuildableApi(SignedInDeckApi):
             "free copies fill: owned, not reserved by your built decks, counted by title across printings. "
             "`build=100` or `build=90` keeps the decks you can build in full or at least 90 % of."
         ),
-        parameters=[BuildableQuery],
         responses=answers({200: BuildablePageOut}, bad_request=True, signed_in=True),
     )
-    def get(self, request: Request) -> Response:
-        query = read_query(request, BuildableQuery)
+    @reads_query(BuildableQuery)
+    def get(self, request: Request, query: dict[str, Any]) -> Response:
         decks = deck_list_public(game=query.get("game"))
         shares: dict[Any, Buildable] = {}
         if query.get("build"):
@@ -98,7 +97,7 @@ class DeckBuildableApi(SignedInDeckApi):
         ),
         responses=answers({200: BuildableOut}, signed_in=True, missing=NOT_FOUND),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, EmptyQuery)
         deck = readable_deck(request, deck_id)
         return Response(buildable_body(deck_buildable(deck=deck, user=request.user)))
