@@ -27,13 +27,17 @@ class StarterOut(serializers.Serializer):
     card_count = serializers.IntegerField()
 
 
-class StarterListApi(DeckApiBase):
+@extend_schema(tags=TAGS)
+class _StarterApi(DeckApiBase):
+    pass  # no docstring: the schema would take it as every operation's description
+
+
+class StarterListApi(_StarterApi):
     @extend_schema(
         operation_id="starters_list",
         summary="Starter decks for new players",
         description="Every starter deck whose game's catalog is loaded, in a fixed order.",
         responses={200: StarterOut(many=True)},
-        tags=TAGS,
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request) -> Response:
@@ -54,14 +58,13 @@ class StarterListApi(DeckApiBase):
         )
 
 
-class StarterCopyApi(SignedInDeckApi):
+class StarterCopyApi(_StarterApi, SignedInDeckApi):
     @extend_schema(
         operation_id="starters_copy",
         summary="Copy a starter deck into your decks",
         description="A private deck with the starter's list, format and write-up. Rate-limited with every other write.",
         request=None,
         responses=answers({201: DeckOut}, signed_in=True, missing=OpenApiResponse(description="No such starter deck.")),
-        tags=TAGS,
     )
     def post(self, request: Request, slug: str) -> Response:
         found = starter_get(slug=slug)
