@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import parsers, status
 from rest_framework.exceptions import ParseError
 from rest_framework.utils import json as drf_json
@@ -101,3 +102,8 @@ def _content_length(request: Any) -> int:
         return int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         return 0
+
+
+def too_large_answer(parser_class: type[BoundedJSONParser]) -> OpenApiResponse:
+    """The schema's 413 of an endpoint that reads its body with `parser_class`: the body is over its bound."""
+    return OpenApiResponse(description=f"The body is larger than {(parser_class.max_bytes or 0) // MB} MB.")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+import inspect
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from cardsite.api.errors import bad
@@ -56,6 +59,30 @@ def read_query(request: Request, serializer_class: type) -> dict[str, Any]:
         if len(params.getlist(key)) > 1:
             raise bad(key, f"{key} is given more than once.")
     return _validated(serializer_class, params.dict())
+
+
+def reads_query(serializer_class: type) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A view method that takes its query parameters from `serializer_class`: the schema lists them, and they
+    are read (`read_query`: 400s naming them) before the method runs, which gets them as `query` if it asks.
+
+    A query of no fields (an endpoint that takes none) lists nothing and refuses every parameter.
+    """
+
+    def decorate(method: Callable[..., Any]) -> Callable[..., Any]:
+        wants_query = "query" in inspect.signature(method).parameters
+
+        @functools.wraps(method)
+        def run(view: Any, request: Request, *args: Any, **kwargs: Any) -> Any:
+            query = read_query(request, serializer_class)
+            if wants_query:
+                kwargs["query"] = query
+            return method(view, request, *args, **kwargs)
+
+        if serializer_class().fields:
+            return extend_schema(parameters=[serializer_class])(run)
+        return run
+
+    return decorate
 
 
 def read_body(request: Request, serializer_class: type) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 
 from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_body, read_query
+from cardsite.api.reading import read_body, reads_query
 from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
 from decks.comments.services import (
     MAX_COMMENT,
@@ -28,7 +28,7 @@ from decks.comments.services import (
     comment_delete,
     comment_edit,
 )
-from decks.lists.api.base import BAD_REQUEST, NOT_SIGNED_IN, DeckApiBase, not_found, readable_deck
+from decks.lists.api.base import DeckApiBase, answers, not_found, readable_deck
 from decks.lists.api.serializers import PageQuery, page_out
 from decks.lists.writeups import writeup_render
 from decks.models import Deck, DeckComment
@@ -71,6 +71,7 @@ class CommentIn(serializers.Serializer):
     body = StrictCharField(max_length=MAX_COMMENT, trim_whitespace=False, help_text="Markdown; [[Card]] links a card.")
 
 
+@extend_schema(tags=TAGS)
 class _CommentApiBase(DeckApiBase):
     problems = {
         **DeckApiBase.problems,
@@ -95,12 +96,10 @@ class DeckCommentListApi(_CommentApiBase):
         operation_id="deck_comments_list",
         summary="A deck's comments, oldest first",
         description="Anyone's for a public deck; only the owner's once the deck is not public.",
-        parameters=[PageQuery],
-        responses={200: CommentPageOut, 400: BAD_REQUEST, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: CommentPageOut}, bad_request=True, missing=NOT_FOUND),
     )
+    @reads_query(PageQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, PageQuery)
         deck = self.deck(request, deck_id)
 
         def results(page: list[DeckComment]) -> Any:
@@ -116,8 +115,9 @@ class DeckCommentCreateApi(_CommentApiBase):
         summary="Comment on a public deck",
         description="Signed in. Rate-limited with every other write. 403 when the deck is not public.",
         request=CommentIn,
-        responses={201: CommentOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_ALLOWED, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers(
+            {201: CommentOut}, bad_request=True, signed_in=True, forbidden=NOT_ALLOWED, missing=NOT_FOUND
+        ),
     )
     def post(self, request: Request, deck_id: Any) -> Response:
         if not request.user.is_authenticated:
@@ -141,8 +141,9 @@ class DeckCommentApi(_CommentApiBase):
         operation_id="deck_comments_update",
         summary="Edit your comment (15 minutes after posting)",
         request=CommentIn,
-        responses={200: CommentOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_ALLOWED, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers(
+            {200: CommentOut}, bad_request=True, signed_in=True, forbidden=NOT_ALLOWED, missing=NOT_FOUND
+        ),
     )
     def patch(self, request: Request, deck_id: Any, comment_id: int) -> Response:
         comment = self.comment(request, deck_id, comment_id)
@@ -153,8 +154,7 @@ class DeckCommentApi(_CommentApiBase):
     @extend_schema(
         operation_id="deck_comments_destroy",
         summary="Delete a comment (its author, the deck's owner or a moderator)",
-        responses={204: None, 401: NOT_SIGNED_IN, 403: NOT_ALLOWED, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({204: None}, signed_in=True, forbidden=NOT_ALLOWED, missing=NOT_FOUND),
     )
     def delete(self, request: Request, deck_id: Any, comment_id: int) -> Response:
         comment_delete(comment=self.comment(request, deck_id, comment_id), user=request.user)

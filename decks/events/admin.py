@@ -4,21 +4,15 @@ from django.contrib import admin
 
 from decks.models import Event, EventCheck, Registration
 
-REGISTRATION_SNAPSHOT = [
-    "id",
-    "event",
-    "player",
-    "deck",
-    "deck_name",
-    "deck_version",
-    "format",
-    "cards",
-    "decklist",
-    "list_hash",
-    "card_count",
-    "validation",
-    "created",
-]
+
+class _RecordAdmin(admin.ModelAdmin):
+    """Rows the site writes (a snapshot, a job): every field read-only, none added here."""
+
+    def get_readonly_fields(self, request, obj=None) -> list[str]:
+        return [f.name for f in self.model._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
 
 
 @admin.register(Event)
@@ -31,23 +25,15 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
-    """Nobody changes a snapshot: every snapshot field is read-only, and registrations are made on the site."""
+class RegistrationAdmin(_RecordAdmin):
+    """Nobody changes a snapshot: every field is read-only, and registrations are made on the site."""
 
     list_display = ["deck_name", "list_hash", "event", "player", "card_count", "active", "recheck_legal", "created"]
     list_filter = ["active"]
     search_fields = ["deck_name", "list_hash", "player__username"]
-    readonly_fields = [*REGISTRATION_SNAPSHOT, "active", "replaced", "recheck", "recheck_legal", "rechecked"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
 
 
 @admin.register(EventCheck)
-class EventCheckAdmin(admin.ModelAdmin):
+class EventCheckAdmin(_RecordAdmin):
     list_display = ["event", "status", "done", "total", "legal", "illegal", "created", "finished"]
     list_filter = ["status"]
-    readonly_fields = [f.name for f in EventCheck._meta.fields]
-
-    def has_add_permission(self, request) -> bool:
-        return False

@@ -11,10 +11,10 @@ from rest_framework.response import Response
 
 from cardsite.api.errors import bad
 from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_body, read_query
+from cardsite.api.reading import read_body, reads_query
 from decks.follows.selectors import feed_for, follows_of, player_get
 from decks.follows.services import follow_add, follow_remove
-from decks.lists.api.base import BAD_REQUEST, NOT_SIGNED_IN, SignedInDeckApi, not_found
+from decks.lists.api.base import SignedInDeckApi, answers, not_found
 from decks.lists.api.serializers import DeckSummaryOut, PageQuery, page_out
 from decks.models import DeckVersion
 from decks.validation.api.serializers import StrictCharField
@@ -57,29 +57,31 @@ FollowPageOut = page_out("FollowPageOut", FollowOut(many=True))
 FeedPageOut = page_out("FeedPageOut", FeedItemOut(many=True))
 
 
-class FollowListApi(SignedInDeckApi):
+@extend_schema(tags=TAGS)
+class _FollowApi(SignedInDeckApi):
+    pass  # no docstring: the schema would take it as every operation's description
+
+
+class FollowListApi(_FollowApi):
     @extend_schema(
         operation_id="follows_list",
         summary="The players you follow",
-        parameters=[PageQuery],
-        responses={200: FollowPageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({200: FollowPageOut}, bad_request=True, signed_in=True),
     )
+    @reads_query(PageQuery)
     def get(self, request: Request) -> Response:
-        read_query(request, PageQuery)
         return page_response(
             self, request, follows_of(follower=request.user), lambda page: FollowOut(page, many=True).data
         )
 
 
-class FollowCreateApi(SignedInDeckApi):
+class FollowCreateApi(_FollowApi):
     @extend_schema(
         operation_id="follows_create",
         summary="Follow a player",
         description="Their new public decks and versions come to your feed. Following again changes nothing.",
         request=FollowIn,
-        responses={201: FollowOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({201: FollowOut}, bad_request=True, signed_in=True),
     )
     def post(self, request: Request) -> Response:
         data = read_body(request, FollowIn)
@@ -94,17 +96,13 @@ class FollowsApi(FollowListApi, FollowCreateApi):
     """/follows/: GET lists, POST follows."""
 
 
-class FollowDeleteApi(SignedInDeckApi):
+class FollowDeleteApi(_FollowApi):
     @extend_schema(
         operation_id="follows_destroy",
         summary="Stop following a player",
-        responses={
-            204: None,
-            401: NOT_SIGNED_IN,
-            403: NOT_SIGNED_IN,
-            404: OpenApiResponse(description="You do not follow this player."),
-        },
-        tags=TAGS,
+        responses=answers(
+            {204: None}, signed_in=True, missing=OpenApiResponse(description="You do not follow this player.")
+        ),
     )
     def delete(self, request: Request, username: str) -> Response:
         player = player_get(username=username)
@@ -113,15 +111,13 @@ class FollowDeleteApi(SignedInDeckApi):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class FeedApi(SignedInDeckApi):
+class FeedApi(_FollowApi):
     @extend_schema(
         operation_id="follows_feed",
         summary="Your feed: new public decks and versions of the players you follow",
         description="Newest first. Only decks public now appear.",
-        parameters=[PageQuery],
-        responses={200: FeedPageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({200: FeedPageOut}, bad_request=True, signed_in=True),
     )
+    @reads_query(PageQuery)
     def get(self, request: Request) -> Response:
-        read_query(request, PageQuery)
         return page_response(self, request, feed_for(follower=request.user), lambda page: _feed_items(page, request))

@@ -7,8 +7,8 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.reading import read_query
-from decks.lists.api.base import NOT_SIGNED_IN, DeckApiBase, SignedInDeckApi, deck_body, not_found
+from cardsite.api.reading import reads_query
+from decks.lists.api.base import DeckApiBase, SignedInDeckApi, answers, deck_body, not_found
 from decks.lists.api.serializers import DeckOut, EmptyQuery
 from decks.starters.selectors import starter_get, starters_available
 from decks.starters.services import starter_copy
@@ -27,16 +27,20 @@ class StarterOut(serializers.Serializer):
     card_count = serializers.IntegerField()
 
 
-class StarterListApi(DeckApiBase):
+@extend_schema(tags=TAGS)
+class _StarterApi(DeckApiBase):
+    pass  # no docstring: the schema would take it as every operation's description
+
+
+class StarterListApi(_StarterApi):
     @extend_schema(
         operation_id="starters_list",
         summary="Starter decks for new players",
         description="Every starter deck whose game's catalog is loaded, in a fixed order.",
         responses={200: StarterOut(many=True)},
-        tags=TAGS,
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request) -> Response:
-        read_query(request, EmptyQuery)
         return Response(
             [
                 {
@@ -54,19 +58,13 @@ class StarterListApi(DeckApiBase):
         )
 
 
-class StarterCopyApi(SignedInDeckApi):
+class StarterCopyApi(_StarterApi, SignedInDeckApi):
     @extend_schema(
         operation_id="starters_copy",
         summary="Copy a starter deck into your decks",
         description="A private deck with the starter's list, format and write-up. Rate-limited with every other write.",
         request=None,
-        responses={
-            201: DeckOut,
-            401: NOT_SIGNED_IN,
-            403: NOT_SIGNED_IN,
-            404: OpenApiResponse(description="No such starter deck."),
-        },
-        tags=TAGS,
+        responses=answers({201: DeckOut}, signed_in=True, missing=OpenApiResponse(description="No such starter deck.")),
     )
     def post(self, request: Request, slug: str) -> Response:
         found = starter_get(slug=slug)

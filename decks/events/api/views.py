@@ -77,6 +77,10 @@ class CSVRenderer(BaseRenderer):
         return f"error\n{detail}\n".encode()
 
 
+# `?format=csv` asks a JSON-or-CSV view (CSVRenderer second) for the CSV.
+JSON_OR_CSV = OpenApiParameter("format", str, enum=["json", "csv"], required=False)
+
+
 def _refusal(exc: EventError) -> Problem:
     """A service's refusal: 400 on its field; an illegal deck adds the engine's findings and result."""
     if isinstance(exc, RegistrationIllegal):
@@ -88,6 +92,7 @@ def _out_of_turn(exc: OutOfTurn) -> Problem:
     return refused(status.HTTP_409_CONFLICT, exc.message, field=exc.field)
 
 
+@extend_schema(tags=TAGS)
 class _EventApi(APIView):
     # No docstring: the schema would take it as every operation's description. OutOfTurn first: it is an EventError.
     problems = {OutOfTurn: _out_of_turn, EventError: _refusal}
@@ -132,7 +137,7 @@ class EventListApi(generics.ListAPIView, _EventApi):
     def get_queryset(self):
         return event_list_sorted()
 
-    @extend_schema(operation_id="events_list", summary="List events", tags=TAGS)
+    @extend_schema(operation_id="events_list", summary="List events")
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 
@@ -154,7 +159,6 @@ class EventListApi(generics.ListAPIView, _EventApi):
                 },
             )
         ],
-        tags=TAGS,
     )
     def post(self, request: Request) -> Response:
         v = read_body(request, EventCreateIn)
@@ -173,7 +177,7 @@ class EventListApi(generics.ListAPIView, _EventApi):
 class EventDetailApi(_EventApi):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="events_read", summary="An event", responses={200: EventOut, **_NOT_FOUND}, tags=TAGS)
+    @extend_schema(operation_id="events_read", summary="An event", responses={200: EventOut, **_NOT_FOUND})
     def get(self, request: Request, event_id: int) -> Response:
         return Response(EventOut(_event(event_id), context={"request": request}).data)
 
@@ -195,7 +199,6 @@ class EventDetailApi(_EventApi):
             **_NOT_FOUND,
             409: OpenApiResponse(description="A setting the event's state no longer allows."),
         },
-        tags=TAGS,
     )
     def patch(self, request: Request, event_id: int) -> Response:
         event = organiser_only(request, event_id, "may change an event")
@@ -229,7 +232,6 @@ class EventFormatVersionApi(_EventApi):
             403: _NOT_YOURS,
             **_NOT_FOUND,
         },
-        tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = organiser_only(request, event_id, "may move an event to another format version")
@@ -254,10 +256,9 @@ class RegistrationListApi(_SignedInApi):
             "The organiser sees every active registration; a player sees their own. `?format=csv` "
             "(organiser only, else 404) answers the CSV of registrations.csv."
         ),
-        parameters=[OpenApiParameter("format", str, enum=["json", "csv"], required=False)],
+        parameters=[JSON_OR_CSV],
         responses={(200, "application/json"): RegistrationOut(many=True), (200, "text/csv"): OpenApiTypes.STR}
         | _NOT_FOUND,
-        tags=TAGS,
     )
     def get(self, request: Request, event_id: int) -> Response | HttpResponse:
         event = _event(event_id)
@@ -293,7 +294,6 @@ class RegistrationListApi(_SignedInApi):
                 },
             ),
         ],
-        tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
@@ -318,7 +318,6 @@ class RegistrationCsvApi(_SignedInApi):
             "registered_at, rechecked_at, list (the canonical text)."
         ),
         responses={(200, "text/csv"): OpenApiTypes.STR, **_NOT_FOUND},
-        tags=TAGS,
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
         return _csv_response(_organised(request, event_id))
@@ -335,7 +334,6 @@ class RegistrationDetailApi(_SignedInApi):
         operation_id="events_registration_read",
         summary="One registration (its player or the organiser)",
         responses={200: RegistrationOut, **_NOT_FOUND},
-        tags=TAGS,
     )
     def get(self, request: Request, event_id: int, registration_id: Any) -> Response:
         return Response(
@@ -352,7 +350,6 @@ class RegistrationDetailApi(_SignedInApi):
             403: OpenApiResponse(description="Not your registration."),
             **_NOT_FOUND,
         },
-        tags=TAGS,
     )
     def delete(self, request: Request, event_id: int, registration_id: Any) -> Response:
         registration = self._registration(request, event_id, registration_id)
@@ -372,7 +369,6 @@ class EventCheckListApi(_SignedInApi):
         ),
         request=None,
         responses={202: EventCheckOut, **_NOT_FOUND},
-        tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = _organised(request, event_id)
@@ -385,7 +381,6 @@ class EventCheckDetailApi(_SignedInApi):
         operation_id="events_check_read",
         summary="A re-check job's status and progress (the organiser)",
         responses={200: EventCheckOut, **_NOT_FOUND},
-        tags=TAGS,
     )
     def get(self, request: Request, event_id: int, check_id: Any) -> Response:
         check = found_or_404(

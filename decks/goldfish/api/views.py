@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from cardsite.api.errors import Problem
 from cardsite.api.examples import refusal_example
-from cardsite.api.parsers import MB, BoundedJSONParser
+from cardsite.api.parsers import MB, BoundedJSONParser, too_large_answer
 from cardsite.api.work import client_address
 from decks.goldfish.api.serializers import (
     GoldfishErrorSerializer,
@@ -60,6 +60,8 @@ _EXACT_RESULT = {
     ],
 }
 _JOB_ID = "0b6f7d3e-8a47-4a52-b1d5-0d3c6c6d1f0a"
+_MALFORMED = OpenApiResponse(GoldfishErrorSerializer, description="Malformed request; `field` names it.")
+_NO_JOB = OpenApiResponse(description="No such job (or not yours).")
 
 
 def _refusal(exc: GoldfishInputError) -> Problem:
@@ -73,13 +75,21 @@ def _job(request: Request, job_id: str) -> Any:
     return job
 
 
-class GoldfishApi(APIView):
-    """POST a goldfish request."""
-
+# No docstring: the schema would take it as every operation's description.
+@extend_schema(tags=["goldfish"])
+class _GoldfishApiBase(APIView):
     permission_classes = [permissions.AllowAny]
+
+
+# A request that runs the engine: a bounded body, and the costlier throttle.
+class _GoldfishRunApi(_GoldfishApiBase):
     parser_classes = [GoldfishParser]
     throttle_scope = "compute"  # cardsite.api.throttles: a costlier limit than plain writes
     problems = {GoldfishInputError: _refusal}
+
+
+class GoldfishApi(_GoldfishRunApi):
+    """POST a goldfish request."""
 
     @extend_schema(
         operation_id="goldfish_create",
@@ -95,8 +105,8 @@ class GoldfishApi(APIView):
         responses={
             200: GoldfishResultSerializer,
             202: GoldfishJobCreatedSerializer,
-            400: OpenApiResponse(GoldfishErrorSerializer, description="Malformed request; `field` names it."),
-            413: OpenApiResponse(description="The body is larger than 4 MB."),
+            400: _MALFORMED,
+            413: too_large_answer(GoldfishParser),
             429: OpenApiResponse(
                 description="Too many requests, or your unfinished jobs leave no room for this one "
                 "(`detail` says which; the Retry-After header says when to try again)."
@@ -156,7 +166,6 @@ class GoldfishApi(APIView):
                 },
             ),
         ],
-        tags=["goldfish"],
     )
     def post(self, request: Request) -> Response:
         data: Any = request.data
@@ -168,16 +177,14 @@ class GoldfishApi(APIView):
         return Response({"id": str(job.id), "url": url}, status=status.HTTP_202_ACCEPTED)
 
 
-class GoldfishJobApi(APIView):
+class GoldfishJobApi(_GoldfishApiBase):
     """Read or cancel a goldfish job."""
-
-    permission_classes = [permissions.AllowAny]
 
     @extend_schema(
         operation_id="goldfish_job",
         summary="A goldfish job's status, progress and result",
         description="404 for a job that does not exist or belongs to another user.",
-        responses={200: GoldfishJobSerializer, 404: OpenApiResponse(description="No such job (or not yours).")},
+        responses={200: GoldfishJobSerializer, 404: _NO_JOB},
         examples=[
             OpenApiExample(
                 "Running",
@@ -195,7 +202,6 @@ class GoldfishJobApi(APIView):
                 },
             ),
         ],
-        tags=["goldfish"],
     )
     def get(self, request: Request, job_id: str) -> Response:
         return Response(goldfish_job_state(job=_job(request, job_id)))
@@ -209,7 +215,7 @@ class GoldfishJobApi(APIView):
         ),
         responses={
             200: GoldfishJobSerializer,
-            404: OpenApiResponse(description="No such job (or not yours)."),
+            404: _NO_JOB,
             409: OpenApiResponse(GoldfishJobSerializer, description="The job had already finished."),
         },
         examples=[
@@ -220,7 +226,6 @@ class GoldfishJobApi(APIView):
                 value={"status": "cancelled", "progress": 0.42, "result": None, "error": None},
             )
         ],
-        tags=["goldfish"],
     )
     def delete(self, request: Request, job_id: str) -> Response:
         job = _job(request, job_id)
@@ -238,13 +243,8 @@ def with_images(replay: dict[str, Any]) -> dict[str, Any]:
     return replay
 
 
-class GoldfishReplayApi(APIView):
+class GoldfishReplayApi(_GoldfishRunApi):
     """POST a play request and a game number: that game of the run, turn by turn."""
-
-    permission_classes = [permissions.AllowAny]
-    parser_classes = [GoldfishParser]
-    throttle_scope = "compute"
-    problems = {GoldfishInputError: _refusal}
 
     @extend_schema(
         operation_id="goldfish_replay",
@@ -260,8 +260,8 @@ class GoldfishReplayApi(APIView):
         request=GoldfishReplayRequestSerializer,
         responses={
             200: GoldfishReplaySerializer,
-            400: OpenApiResponse(GoldfishErrorSerializer, description="Malformed request; `field` names it."),
-            413: OpenApiResponse(description="The body is larger than 4 MB."),
+            400: _MALFORMED,
+            413: too_large_answer(GoldfishParser),
             429: OpenApiResponse(description="Too many requests (the Retry-After header says when to try again)."),
         },
         examples=[
@@ -282,7 +282,6 @@ class GoldfishReplayApi(APIView):
                 value={"field": "game_number", "message": "must be an integer from 1 to 1,000"},
             ),
         ],
-        tags=["goldfish"],
     )
     def post(self, request: Request) -> Response:
         return Response(with_images(goldfish_replay_answer(data=request.data, user=request.user)))

@@ -11,33 +11,27 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_query
+from cardsite.api.reading import reads_query
 from decks.likes.api.serializers import DeckLikeOut, LikedQuery
 from decks.likes.selectors import decks_liked
 from decks.likes.services import deck_like, deck_unlike
 from decks.lists.api.base import (
-    BAD_REQUEST,
     NOT_FOUND,
-    NOT_SIGNED_IN,
-    TAGS,
     SignedInDeckApi,
-    deck_summaries,
+    answers,
+    deck_page,
     readable_deck,
 )
 from decks.lists.api.serializers import DeckPageOut
 
-_ANSWERS = {200: DeckLikeOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NOT_FOUND}
 
-
+# Liking and unliking take no body and answer alike.
+@extend_schema(request=None, responses=answers({200: DeckLikeOut}, bad_request=True, signed_in=True, missing=NOT_FOUND))
 class DeckLikeApi(SignedInDeckApi):
     @extend_schema(
         operation_id="decks_like",
         summary="Like (bookmark) a deck",
         description="Any deck you may read but your own; liking it again changes nothing.",
-        request=None,
-        responses=_ANSWERS,
-        tags=TAGS,
     )
     def post(self, request: Request, deck_id: Any) -> Response:
         likes = deck_like(deck=readable_deck(request, deck_id), user=request.user)
@@ -46,9 +40,6 @@ class DeckLikeApi(SignedInDeckApi):
     @extend_schema(
         operation_id="decks_unlike",
         summary="Stop liking a deck",
-        request=None,
-        responses=_ANSWERS,
-        tags=TAGS,
     )
     def delete(self, request: Request, deck_id: Any) -> Response:
         likes = deck_unlike(deck=readable_deck(request, deck_id), user=request.user)
@@ -60,10 +51,8 @@ class DecksLikedApi(SignedInDeckApi):
         operation_id="decks_liked",
         summary="The decks you like",
         description="The latest like first; a deck made private since is left out. Pages of 60.",
-        parameters=[LikedQuery],
-        responses={200: DeckPageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({200: DeckPageOut}, bad_request=True, signed_in=True),
     )
+    @reads_query(LikedQuery)
     def get(self, request: Request) -> Response:
-        read_query(request, LikedQuery)
-        return page_response(self, request, decks_liked(user=request.user), lambda page: deck_summaries(page, request))
+        return deck_page(self, request, decks_liked(user=request.user))

@@ -9,15 +9,13 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.reading import read_body, read_query
+from cardsite.api.reading import read_body, reads_query
 from decks.lists.api.base import (
-    BAD_REQUEST,
     NOT_FOUND,
     NOT_OWNER,
-    NOT_SIGNED_IN,
-    TAGS,
     DeckApiBase,
     SignedInDeckApi,
+    answers,
     deck_body,
     owned_deck,
     readable_deck,
@@ -37,11 +35,10 @@ class DeckValidationApi(DeckApiBase):
             "The validation.md result of the stored list, run again now (the format or the catalog may have "
             "changed since the deck was saved). Nothing is stored."
         ),
-        responses={200: ValidationResultSerializer, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: ValidationResultSerializer}, missing=NOT_FOUND),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, EmptyQuery)
         return Response(deck_validation_now(deck=readable_deck(request, deck_id)))
 
 
@@ -51,8 +48,7 @@ class DeckCloneApi(SignedInDeckApi):
         summary="Copy a deck into your decks",
         description="Any deck you may read, yours included; the copy is private, with its own history.",
         request=DeckCloneIn,
-        responses={201: DeckOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({201: DeckOut}, bad_request=True, signed_in=True, missing=NOT_FOUND),
     )
     def post(self, request: Request, deck_id: Any) -> Response:
         deck = readable_deck(request, deck_id)
@@ -70,8 +66,9 @@ class DeckBuiltApi(SignedInDeckApi):
             "copies another built deck already held when this one was marked (warn the player)."
         ),
         request=DeckBuiltIn,
-        responses={200: DeckBuiltOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_OWNER, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers(
+            {200: DeckBuiltOut}, bad_request=True, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND
+        ),
     )
     def put(self, request: Request, deck_id: Any) -> Response:
         deck = owned_deck(request, deck_id)
@@ -89,10 +86,9 @@ class DeckMissingApi(SignedInDeckApi):
             "Each title with copies still to get: not owned, or owned but held by another built deck; with how "
             "many copies other players offer for trade."
         ),
-        responses={200: TitleNeedOut(many=True), 401: NOT_SIGNED_IN, 403: NOT_OWNER, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: TitleNeedOut(many=True)}, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, EmptyQuery)
         deck = owned_deck(request, deck_id)
         return Response([t.to_dict() for t in deck_missing(deck=deck)])

@@ -15,14 +15,17 @@ Unknown query parameters and body fields are 400s naming them, never ignored.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsite.api.errors import Problem, bad, refused
+from cardsite.api.pagination import page_response
 from decks.exceptions import DeckRequestError
 from decks.lists.api.serializers import DeckErrorOut, DeckOut, DeckSummaryOut
 from decks.lists.selectors import deck_get_owned, deck_get_readable
@@ -37,6 +40,31 @@ NOT_FOUND = OpenApiResponse(description="No such deck, or one you may not read."
 NOT_OWNER = OpenApiResponse(description="You may read this deck but it is not yours.")
 BAD_REQUEST = OpenApiResponse(DeckErrorOut, description="The request is wrong; `field` names what.")
 NOT_SIGNED_IN = OpenApiResponse(description="Not signed in.")
+
+
+def answers(
+    ok: dict[Any, Any],
+    *,
+    bad_request: bool = False,
+    signed_in: bool = False,
+    forbidden: OpenApiResponse | None = None,
+    missing: OpenApiResponse | None = None,
+) -> dict[Any, Any]:
+    """An operation's schema responses: `ok` ({status: body}), then the refusals it gives, by status.
+
+    `bad_request`: 400 BAD_REQUEST; `signed_in`: sign-in needed, 401 and 403 NOT_SIGNED_IN;
+    `forbidden`: its own 403 (NOT_OWNER ...) instead; `missing`: its 404.
+    """
+    responses = dict(ok)
+    if bad_request:
+        responses[400] = BAD_REQUEST
+    if signed_in:
+        responses[401] = NOT_SIGNED_IN
+    if forbidden is not None or signed_in:
+        responses[403] = forbidden or NOT_SIGNED_IN
+    if missing is not None:
+        responses[404] = missing
+    return responses
 
 
 def not_found(what: str = "deck") -> Problem:
@@ -77,12 +105,16 @@ def deck_body(deck: Deck, request: Request) -> dict[str, Any]:
     return DeckOut(deck, context={"request": request}).data
 
 
-def deck_summaries(decks: list[Deck], request: Request) -> list[dict[str, Any]]:
-    """A page of decks as the lists show them (DeckSummaryOut)."""
-    return DeckSummaryOut(decks, many=True, context={"request": request}).data
+def deck_page(view: APIView, request: Request, decks: Iterable[Deck]) -> Response:
+    """One page of `decks` as the lists show them (DeckPageOut: each a DeckSummaryOut)."""
+    return page_response(
+        view, request, decks, lambda page: DeckSummaryOut(page, many=True, context={"request": request}).data
+    )
 
 
 # No docstring: the schema would take it as the description of every operation that has none.
+# Its operations are tagged "decks" unless a feature's base (or an operation) names its own tags.
+@extend_schema(tags=TAGS)
 class DeckApiBase(APIView):
     # A service's DeckRequestError is a 400 naming its field (cardsite.api's handler answers it).
     problems = {DeckRequestError: request_error}

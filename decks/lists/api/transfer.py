@@ -16,15 +16,13 @@ from rest_framework.response import Response
 from cardcollections.catalog.selectors import game_get
 from cardsite.api.errors import bad
 from cardsite.api.negotiation import FirstRenderer
-from cardsite.api.reading import read_body, read_query, refuse_unknown
+from cardsite.api.reading import read_body, reads_query, refuse_unknown
 from decks.exceptions import DeckRequestError
 from decks.lists.api.base import (
-    BAD_REQUEST,
     NOT_FOUND,
-    NOT_SIGNED_IN,
-    TAGS,
     DeckApiBase,
     SignedInDeckApi,
+    answers,
     deck_body,
     readable_deck,
     request_error,
@@ -76,7 +74,7 @@ class DeckImportApi(SignedInDeckApi):
             "`deck.cards[2].count`; unknown cards are a 400 listing every one, and nothing is saved."
         ),
         request=DeckImportIn,
-        responses={201: DeckOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        responses=answers({201: DeckOut}, bad_request=True, signed_in=True),
         examples=[
             OpenApiExample(
                 "JSON document",
@@ -96,7 +94,6 @@ class DeckImportApi(SignedInDeckApi):
                 value={"game": "chapter-and-verse", "name": "Spring faith", "decklist": "3 By Small Means\n"},
             ),
         ],
-        tags=TAGS,
     )
     def post(self, request: Request) -> Response:
         data = read_body(request, DeckImportIn)
@@ -139,10 +136,13 @@ class DeckImportApi(SignedInDeckApi):
         return Response(deck_body(deck, request), status=status.HTTP_201_CREATED)
 
 
-class DeckExportApi(DeckApiBase):
+class _ExportsFiles:
+    # One answer whatever Accept or `?format=` asks: a text or zip file is its own HttpResponse, JSON the rest.
     renderer_classes = [JSONRenderer]
     content_negotiation_class = FirstRenderer
 
+
+class DeckExportApi(_ExportsFiles, DeckApiBase):
     @extend_schema(
         operation_id="decks_export",
         summary="Export a deck as text or as a JSON deck document",
@@ -153,27 +153,21 @@ class DeckExportApi(DeckApiBase):
             "which a reader of deck-format.md skips. `as=json`: the JSON document of deck-format.md, each card "
             "by set, number and title, with `considering` (the same entries) when the deck has a board."
         ),
-        parameters=[ExportQuery],
-        responses={
-            (200, "text/plain"): OpenApiTypes.STR,
-            (200, "application/json"): DeckDocumentOut,
-            400: BAD_REQUEST,
-            404: NOT_FOUND,
-        },
-        tags=TAGS,
+        responses=answers(
+            {(200, "text/plain"): OpenApiTypes.STR, (200, "application/json"): DeckDocumentOut},
+            bad_request=True,
+            missing=NOT_FOUND,
+        ),
     )
-    def get(self, request: Request, deck_id: Any) -> Response | HttpResponse:
-        query = read_query(request, ExportQuery)
+    @reads_query(ExportQuery)
+    def get(self, request: Request, deck_id: Any, query: dict[str, Any]) -> Response | HttpResponse:
         deck = readable_deck(request, deck_id)
         if query["as"] == "json":
             return Response(deck_document(deck), content_type="application/json")
         return HttpResponse(deck_export_text(deck), content_type="text/plain; charset=utf-8")
 
 
-class DeckExportAllApi(SignedInDeckApi):
-    renderer_classes = [JSONRenderer]
-    content_negotiation_class = FirstRenderer
-
+class DeckExportAllApi(_ExportsFiles, SignedInDeckApi):
     @extend_schema(
         operation_id="decks_export_all",
         summary="All your decks at once, as a zip of text lists",
@@ -181,11 +175,10 @@ class DeckExportAllApi(SignedInDeckApi):
             "One text file per deck (the canonical list of deck-format.md, then its considering board as comment "
             "lines), under its folder's path (`folder/subfolder/name.txt`; archived decks under `archived/`)."
         ),
-        responses={(200, "application/zip"): OpenApiTypes.BINARY, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({(200, "application/zip"): OpenApiTypes.BINARY}, signed_in=True),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request) -> HttpResponse:
-        read_query(request, EmptyQuery)
         response = HttpResponse(decks_export_zip(owner=request.user), content_type="application/zip")
         response["Content-Disposition"] = 'attachment; filename="my-decks.zip"'
         return response

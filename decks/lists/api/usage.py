@@ -7,9 +7,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardcollections.catalog.selectors import card_get
-from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_query
-from decks.lists.api.base import BAD_REQUEST, MAX_NUMBER, TAGS, DeckApiBase, deck_summaries, not_found
+from cardsite.api.reading import reads_query
+from decks.lists.api.base import MAX_NUMBER, DeckApiBase, answers, deck_page, not_found
 from decks.lists.api.serializers import DeckPageOut, PageQuery
 from decks.lists.selectors import deck_list_public_playing
 
@@ -19,14 +18,12 @@ class CardDecksApi(DeckApiBase):
         operation_id="cards_public_decks",
         summary="The public decks that play a card",
         description="Decks with any printing of the card's title, newest change first; `count` is how many.",
-        parameters=[PageQuery],
-        responses={200: DeckPageOut, 400: BAD_REQUEST, 404: OpenApiResponse(description="No such card.")},
-        tags=TAGS,
+        responses=answers({200: DeckPageOut}, bad_request=True, missing=OpenApiResponse(description="No such card.")),
     )
+    @reads_query(PageQuery)
     def get(self, request: Request, card_id: int) -> Response:
-        read_query(request, PageQuery)
         card = card_get(pk=card_id) if 0 < card_id <= MAX_NUMBER else None
         if card is None:
             raise not_found("card")
         decks = deck_list_public_playing(card=card).defer("cards", "validation", "description")
-        return page_response(self, request, decks, lambda page: deck_summaries(page, request))
+        return deck_page(self, request, decks)

@@ -11,8 +11,8 @@ from rest_framework.response import Response
 
 from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_query
-from decks.lists.api.base import BAD_REQUEST, MAX_NUMBER, NOT_FOUND, TAGS, DeckApiBase, not_found, readable_deck
+from cardsite.api.reading import reads_query
+from decks.lists.api.base import MAX_NUMBER, NOT_FOUND, DeckApiBase, answers, not_found, readable_deck
 from decks.lists.api.serializers import (
     CompareOut,
     CompareQuery,
@@ -64,12 +64,10 @@ class DeckVersionsApi(DeckApiBase):
         operation_id="decks_versions",
         summary="A deck's versions, newest first",
         description="Each saved list with what changed from the version before it (version 1: every card added).",
-        parameters=[VersionQuery],
-        responses={200: DeckVersionPageOut, 400: BAD_REQUEST, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: DeckVersionPageOut}, bad_request=True, missing=NOT_FOUND),
     )
+    @reads_query(VersionQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, VersionQuery)
         deck = readable_deck(request, deck_id)
         return page_response(self, request, deck_versions(deck=deck), lambda page: _with_changes(deck, page))
 
@@ -78,11 +76,10 @@ class DeckVersionApi(DeckApiBase):
     @extend_schema(
         operation_id="decks_version",
         summary="One version of a deck",
-        responses={200: DeckVersionOut, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: DeckVersionOut}, missing=NOT_FOUND),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any, number: int) -> Response:
-        read_query(request, EmptyQuery)
         deck = readable_deck(request, deck_id)
         version = deck_version_get(deck=deck, number=number) if number <= MAX_NUMBER else None
         if version is None:
@@ -109,12 +106,10 @@ class DeckCompareApi(DeckApiBase):
             "The changes go from this deck to `with`: `added` are titles `with` has more copies of. Both decks "
             "must be ones you may read (404 otherwise); a deck may be compared with itself across versions."
         ),
-        parameters=[CompareQuery],
-        responses={200: CompareOut, 400: BAD_REQUEST, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: CompareOut}, bad_request=True, missing=NOT_FOUND),
     )
-    def get(self, request: Request, deck_id: Any) -> Response:
-        query = read_query(request, CompareQuery)
+    @reads_query(CompareQuery)
+    def get(self, request: Request, deck_id: Any, query: dict[str, Any]) -> Response:
         deck = readable_deck(request, deck_id)
         other = readable_deck(request, query["with"])
         for key in ("version", "with_version"):

@@ -18,17 +18,14 @@ from rest_framework.response import Response
 from cardcollections.catalog.selectors import game_get
 from cardsite.api.errors import Problem, bad
 from cardsite.api.examples import refusal_example
-from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_body, read_query
+from cardsite.api.reading import read_body, reads_query
 from decks.lists.api.base import (
-    BAD_REQUEST,
     NOT_FOUND,
     NOT_OWNER,
-    NOT_SIGNED_IN,
-    TAGS,
     DeckApiBase,
+    answers,
     deck_body,
-    deck_summaries,
+    deck_page,
     owned_deck,
     readable_deck,
 )
@@ -58,12 +55,10 @@ class DeckListApi(DeckApiBase):
             "`built` narrow either; `sort` orders either. Pages of 60 "
             "(`page_size` up to 200). An unknown parameter or value is a 400 naming it."
         ),
-        parameters=[DeckListQuery],
-        responses={200: DeckPageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({200: DeckPageOut}, bad_request=True, signed_in=True),
     )
-    def get(self, request: Request) -> Response:
-        query = read_query(request, DeckListQuery)
+    @reads_query(DeckListQuery)
+    def get(self, request: Request, query: dict[str, Any]) -> Response:
         if query["scope"] == "public":
             mine_only = [name for name in ("folder", "deck_format") if name in query] + (
                 ["archived"] * query["archived"]
@@ -90,7 +85,7 @@ class DeckListApi(DeckApiBase):
             )
         if query.get("built") is not None:
             decks = decks.filter(built=query["built"])
-        return page_response(self, request, decks, lambda page: deck_summaries(page, request))
+        return deck_page(self, request, decks)
 
 
 class DeckCreateApi(DeckApiBase):
@@ -103,7 +98,7 @@ class DeckCreateApi(DeckApiBase):
             "whole (400 with every finding, each with its `line` or `index`) and nothing is saved."
         ),
         request=DeckCreateIn,
-        responses={201: DeckOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
+        responses=answers({201: DeckOut}, bad_request=True, signed_in=True),
         examples=[
             OpenApiExample(
                 "A text list",
@@ -134,7 +129,6 @@ class DeckCreateApi(DeckApiBase):
                 },
             ),
         ],
-        tags=TAGS,
     )
     def post(self, request: Request) -> Response:
         data = read_body(request, DeckCreateIn)
@@ -165,11 +159,10 @@ class DeckDetailApi(DeckApiBase):
         operation_id="decks_retrieve",
         summary="A deck",
         description="Yours, or anyone's unlisted or public deck. 404 for a private deck of someone else.",
-        responses={200: DeckOut, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: DeckOut}, missing=NOT_FOUND),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, EmptyQuery)
         return Response(deck_body(readable_deck(request, deck_id), request))
 
 
@@ -185,16 +178,11 @@ class DeckUpdateApi(DeckApiBase):
         ),
         request=DeckPatchIn,
         responses={
-            200: DeckOut,
-            400: BAD_REQUEST,
-            401: NOT_SIGNED_IN,
-            403: NOT_OWNER,
-            404: NOT_FOUND,
+            **answers({200: DeckOut}, bad_request=True, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
             409: OpenApiResponse(
                 DeckErrorOut, description="Saved since the version you sent; `version` is the latest."
             ),
         },
-        tags=TAGS,
     )
     def patch(self, request: Request, deck_id: Any) -> Response:
         deck = owned_deck(request, deck_id)
@@ -223,8 +211,7 @@ class DeckDeleteApi(DeckApiBase):
         operation_id="decks_destroy",
         summary="Delete a deck (owner only)",
         description="Its versions go with it; if it was built, its cards are released in your collection.",
-        responses={204: None, 401: NOT_SIGNED_IN, 403: NOT_OWNER, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({204: None}, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
     )
     def delete(self, request: Request, deck_id: Any) -> Response:
         deck_delete(deck=owned_deck(request, deck_id))

@@ -15,13 +15,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.errors import bad
-from cardsite.api.reading import read_body, read_query
+from cardsite.api.reading import read_body, reads_query
 from decks.lists.api.base import (
-    BAD_REQUEST,
     NOT_FOUND,
     NOT_OWNER,
-    NOT_SIGNED_IN,
     SignedInDeckApi,
+    answers,
     deck_body,
     not_found,
     owned_deck,
@@ -43,27 +42,31 @@ def _folder(request: Request, folder_id: Any, field: str | None = None) -> DeckF
     return folder
 
 
-class FolderListApi(SignedInDeckApi):
+# Tagged as the folders' own operations; organising a deck is one of the deck's (tagged "decks").
+@extend_schema(tags=TAGS)
+class _FolderApi(SignedInDeckApi):
+    pass  # no docstring: the schema would take it as every operation's description
+
+
+class FolderListApi(_FolderApi):
     @extend_schema(
         operation_id="deck_folders_list",
         summary="Your deck folders",
         description="Each top-level folder followed by its subfolders (one level), by name.",
-        responses={200: FolderOut(many=True), 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({200: FolderOut(many=True)}, signed_in=True),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request) -> Response:
-        read_query(request, EmptyQuery)
         return Response(FolderOut(folders_of(owner=request.user), many=True).data)
 
 
-class FolderCreateApi(SignedInDeckApi):
+class FolderCreateApi(_FolderApi):
     @extend_schema(
         operation_id="deck_folders_create",
         summary="Make a deck folder",
         description="At the top, or inside one of your top-level folders (`parent`). Names are unique where they sit.",
         request=FolderCreateIn,
-        responses={201: FolderOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({201: FolderOut}, bad_request=True, signed_in=True),
     )
     def post(self, request: Request) -> Response:
         data = read_body(request, FolderCreateIn)
@@ -76,13 +79,12 @@ class FoldersApi(FolderListApi, FolderCreateApi):
     """/deck-folders/: GET lists, POST makes one."""
 
 
-class FolderRenameApi(SignedInDeckApi):
+class FolderRenameApi(_FolderApi):
     @extend_schema(
         operation_id="deck_folders_update",
         summary="Rename a deck folder",
         request=FolderRenameIn,
-        responses={200: FolderOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NO_FOLDER},
-        tags=TAGS,
+        responses=answers({200: FolderOut}, bad_request=True, signed_in=True, missing=NO_FOLDER),
     )
     def patch(self, request: Request, folder_id: int) -> Response:
         folder = _folder(request, folder_id)
@@ -90,13 +92,12 @@ class FolderRenameApi(SignedInDeckApi):
         return Response(FolderOut(folder_rename(folder=folder, name=data["name"])).data)
 
 
-class FolderDeleteApi(SignedInDeckApi):
+class FolderDeleteApi(_FolderApi):
     @extend_schema(
         operation_id="deck_folders_destroy",
         summary="Delete a deck folder",
         description="Its subfolders go with it; the decks in them stay, in no folder.",
-        responses={204: None, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NO_FOLDER},
-        tags=TAGS,
+        responses=answers({204: None}, signed_in=True, missing=NO_FOLDER),
     )
     def delete(self, request: Request, folder_id: int) -> Response:
         folder_delete(folder=_folder(request, folder_id))
@@ -116,8 +117,7 @@ class DeckOrganiseApi(SignedInDeckApi):
             "(hidden from the deck lists, still opened by its link). Not a new version: the list is unchanged."
         ),
         request=DeckOrganiseIn,
-        responses={200: DeckOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_OWNER, 404: NOT_FOUND},
-        tags=["decks"],
+        responses=answers({200: DeckOut}, bad_request=True, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
     )
     def put(self, request: Request, deck_id: Any) -> Response:
         deck = owned_deck(request, deck_id)

@@ -11,8 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_query
-from decks.lists.api.base import BAD_REQUEST, NOT_FOUND, NOT_SIGNED_IN, TAGS, SignedInDeckApi, readable_deck
+from cardsite.api.reading import reads_query
+from decks.lists.api.base import NOT_FOUND, SignedInDeckApi, answers, readable_deck
 from decks.lists.api.serializers import DeckSummaryOut, EmptyQuery, PageQuery, page_out
 from decks.lists.selectors import deck_list_public
 from decks.models import Deck
@@ -60,12 +60,10 @@ class PublicBuildableApi(SignedInDeckApi):
             "free copies fill: owned, not reserved by your built decks, counted by title across printings. "
             "`build=100` or `build=90` keeps the decks you can build in full or at least 90 % of."
         ),
-        parameters=[BuildableQuery],
-        responses={200: BuildablePageOut, 400: BAD_REQUEST, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN},
-        tags=TAGS,
+        responses=answers({200: BuildablePageOut}, bad_request=True, signed_in=True),
     )
-    def get(self, request: Request) -> Response:
-        query = read_query(request, BuildableQuery)
+    @reads_query(BuildableQuery)
+    def get(self, request: Request, query: dict[str, Any]) -> Response:
         decks = deck_list_public(game=query.get("game"))
         shares: dict[Any, Buildable] = {}
         if query.get("build"):
@@ -97,10 +95,9 @@ class DeckBuildableApi(SignedInDeckApi):
             "Any deck you may read. Your own built deck counts its own reserved copies as free (it does not "
             "compete with itself)."
         ),
-        responses={200: BuildableOut, 401: NOT_SIGNED_IN, 403: NOT_SIGNED_IN, 404: NOT_FOUND},
-        tags=TAGS,
+        responses=answers({200: BuildableOut}, signed_in=True, missing=NOT_FOUND),
     )
+    @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        read_query(request, EmptyQuery)
         deck = readable_deck(request, deck_id)
         return Response(buildable_body(deck_buildable(deck=deck, user=request.user)))

@@ -8,7 +8,7 @@
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -19,7 +19,7 @@ from cardsite.api.errors import bad, found_or_404, refused
 from cardsite.api.reading import read_body
 from decks.events.api.access import organiser_only
 from decks.events.api.serializers import EventErrorOut
-from decks.events.api.views import CSVRenderer
+from decks.events.api.views import JSON_OR_CSV, CSVRenderer
 from decks.events.lookups import event_or_404
 from decks.events.services import EventError, OutOfTurn
 from decks.models import Event
@@ -55,6 +55,7 @@ _ERRORS = {
 }
 
 
+@extend_schema(tags=TAGS)
 class _TournamentApi(APIView):
     # Most specific first: OutOfTurn and NotAllowed are EventErrors too.
     problems = {
@@ -81,7 +82,6 @@ class EventStartApi(_TournamentApi):
         "`left_out` says who else registered and why they are not playing.",
         request=None,
         responses={200: StartOut, **_ERRORS},
-        tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
         start = event_start(event=organiser_only(request, event_id, "starts the event"))
@@ -93,7 +93,6 @@ class RoundListApi(_TournamentApi):
         operation_id="events_rounds_list",
         summary="Every round of the event, with its pairings and results",
         responses={200: RoundOut(many=True), 404: _ERRORS[404]},
-        tags=TAGS,
     )
     def get(self, request: Request, event_id: int) -> Response:
         return Response(RoundOut(rounds_of(event=_event(event_id)), many=True).data)
@@ -105,7 +104,6 @@ class RoundListApi(_TournamentApi):
         "to pair. A second click finds the round already paired (409): one round is made.",
         request=None,
         responses={201: RoundOut, **_ERRORS},
-        tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = organiser_only(request, event_id, "pairs a round")
@@ -118,7 +116,6 @@ class RoundDetailApi(_TournamentApi):
         operation_id="events_round_read",
         summary="One round's pairings and results",
         responses={200: RoundOut, 404: _ERRORS[404]},
-        tags=TAGS,
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
         return _round_response(_event(event_id), number)
@@ -137,7 +134,6 @@ class MatchResultApi(_TournamentApi):
         request=ResultIn,
         responses={200: TournamentMatchOut, **_ERRORS},
         examples=[OpenApiExample("Two games to one", request_only=True, value={"wins": [2, 1], "draws": 0})],
-        tags=TAGS,
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
         event = _event(event_id)
@@ -161,7 +157,6 @@ class DropApi(_TournamentApi):
         description="A dropped player is not paired again and stays in the standings.",
         request=DropIn,
         responses={200: DropOut, **_ERRORS},
-        tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
         values = read_body(request, DropIn)
@@ -180,7 +175,6 @@ class TopCutApi(_TournamentApi):
         request=TopCutIn,
         responses={201: RoundOut, **_ERRORS},
         examples=[OpenApiExample("Top 4", request_only=True, value={"size": 4})],
-        tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = organiser_only(request, event_id, "starts the top cut")
@@ -197,7 +191,6 @@ class FinishApi(_TournamentApi):
         "If the organiser made the decklists public, the top decks are shown from then on.",
         request=None,
         responses={200: OpenApiResponse(description='`{"state": "finished"}`'), **_ERRORS},
-        tags=TAGS,
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = event_finish(event=organiser_only(request, event_id, "finishes the event"))
@@ -212,9 +205,8 @@ class StandingsApi(_TournamentApi):
         summary="The standings: record, points and the three tie-breakers",
         description="After the last Swiss round with every result in. `?format=csv` answers the same as CSV "
         "(also at `standings.csv`).",
-        parameters=[OpenApiParameter("format", str, enum=["json", "csv"], required=False)],
+        parameters=[JSON_OR_CSV],
         responses={(200, "application/json"): StandingsOut, (200, "text/csv"): OpenApiTypes.STR, 404: _ERRORS[404]},
-        tags=TAGS,
     )
     def get(self, request: Request, event_id: int) -> Response | HttpResponse:
         event = _event(event_id)
@@ -231,7 +223,6 @@ class StandingsCsvApi(_TournamentApi):
         summary="The standings as CSV",
         description="Columns: rank, player, points, record, omw, gwp, ogw, dropped.",
         responses={(200, "text/csv"): OpenApiTypes.STR, 404: _ERRORS[404]},
-        tags=TAGS,
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
         return standings_csv_response(_event(event_id))

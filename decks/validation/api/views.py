@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsite.api.errors import Problem, UnreadableText
-from cardsite.api.parsers import MB, BoundedJSONParser
+from cardsite.api.parsers import MB, BoundedJSONParser, too_large_answer
 from decks.exceptions import DeckRequestError
 from decks.validation.api.serializers import (
     DeckValidateInputSerializer,
@@ -70,7 +70,7 @@ class DeckValidateApi(APIView):
         responses={
             200: ValidationResultSerializer,
             400: OpenApiResponse(description="The request is malformed; the body names the field."),
-            413: OpenApiResponse(description="The body is larger than 4 MB."),
+            413: too_large_answer(DeckListParser),
         },
         examples=[
             OpenApiExample(
