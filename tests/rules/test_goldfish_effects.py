@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
-from rules.games.chapter_and_verse.play import CVState, CVTables, cv_play_verse, cv_playable, cv_turn
+from rules.games.chapter_and_verse.play import cv_play_verse, cv_playable, cv_turn
+from rules.games.chapter_and_verse.state import CVState, CVTables
 from rules.goldfish import GoldfishDeck, GoldfishRequestError, parse_goldfish_request
 from rules.goldfish_play import PlayChunkCounts, PlayPlan, combine_play, goldfish_play_run, plan_play, play_chunk
 from rules.simulation import Uniforms, chunk_generator

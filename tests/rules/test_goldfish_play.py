@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
-from rules.games.bible_battles.play import LOST, REACHED, BBState, BBTables, bb_can_bring, bb_turn
-from rules.games.chapter_and_verse.play import BOOK, WON, CVState, CVTables, cv_play_verse, cv_turn, keyword_matches
+from rules.games.bible_battles.play import LOST, REACHED, bb_can_bring, bb_turn
+from rules.games.bible_battles.state import BBState, BBTables
+from rules.games.chapter_and_verse.play import BOOK, WON, cv_play_verse, cv_turn, keyword_matches
+from rules.games.chapter_and_verse.state import CVState, CVTables
 from rules.goldfish import GoldfishDeck, GoldfishFilter, GoldfishQuery, GoldfishRequestError
 from rules.goldfish_play import (
     PLAY_VERSION,

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # play.py imports this module for its SoloPlay
-    from rules.games.bible_battles.play import BBState, BBTables
+from rules.games.bible_battles.state import BBState, BBTables
 
 
 def event_record(event: tuple[Any, ...], titles: Sequence[str], tables: BBTables) -> dict[str, Any]:

@@ -9,12 +9,10 @@ state at the end of a turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # play.py imports this module for its SoloPlay
-    from rules.games.chapter_and_verse.play import CVState, CVTables
+from typing import Any
 
 from rules.games.chapter_and_verse import CV_THEMES
+from rules.games.chapter_and_verse.state import CVState, CVTables
 
 # What each structured action does, for the log (effects.py compiles the grammar's names to these).
 _ACTIONS = {
