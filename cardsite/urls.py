@@ -1,3 +1,5 @@
+"""The site's URL conf: the admin, accounts, each app's API under /api/v1/ and its pages, and media."""
+
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
