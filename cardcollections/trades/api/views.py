@@ -12,6 +12,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardcollections.lookups import trade_or_404
 from cardcollections.models import Trade, TradeLine
 from cardcollections.trades.api.serializers import MatchesOut, TradeErrorOut, TradeOfferIn, TradeOut, TradeProposeIn
 from cardcollections.trades.selectors import (
@@ -30,7 +31,7 @@ from cardcollections.trades.services import (
     trade_propose,
     trade_withdraw,
 )
-from cardsite.api.errors import Problem, found_or_404, refused
+from cardsite.api.errors import Problem, refused
 from cardsite.api.reading import read_values
 
 
@@ -101,7 +102,7 @@ class _TradeView(APIView):
     problems = {TradeError: _action_refused}
 
     def _trade(self, request, pk: int) -> Trade:
-        return found_or_404(trade_for(user=request.user, pk=pk), "No such trade.")
+        return trade_or_404(user=request.user, pk=pk)
 
 
 class TradeDetail(_TradeView):
