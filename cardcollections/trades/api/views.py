@@ -118,23 +118,28 @@ _ACTION_RESPONSES = {
 }
 
 
-class TradeAccept(_TradeView):
+class _TradeAction(_TradeView):
+    # One party's answer to an offer, with no body: `act(trade=, user=)` is the service that
+    # answers it. (No docstring: the schema would take it as the description of the actions
+    # that have none.)
+
     @extend_schema(request=None, responses=_ACTION_RESPONSES)
     def post(self, request, pk: int):
-        """Accept the offer (its recipient): the cards move at once, or, if a side is short, nothing moves (409)."""
-        return _trade_answer(request, trade_accept(trade=self._trade(request, pk), user=request.user))
+        return _trade_answer(request, self.act(trade=self._trade(request, pk), user=request.user))
 
 
-class TradeDecline(_TradeView):
-    @extend_schema(request=None, responses=_ACTION_RESPONSES)
-    def post(self, request, pk: int):
-        return _trade_answer(request, trade_decline(trade=self._trade(request, pk), user=request.user))
+class TradeAccept(_TradeAction):
+    """Accept the offer (its recipient): the cards move at once, or, if a side is short, nothing moves (409)."""
+
+    act = staticmethod(trade_accept)
 
 
-class TradeWithdraw(_TradeView):
-    @extend_schema(request=None, responses=_ACTION_RESPONSES)
-    def post(self, request, pk: int):
-        return _trade_answer(request, trade_withdraw(trade=self._trade(request, pk), user=request.user))
+class TradeDecline(_TradeAction):
+    act = staticmethod(trade_decline)
+
+
+class TradeWithdraw(_TradeAction):
+    act = staticmethod(trade_withdraw)
 
 
 class TradeCounter(_TradeView):
