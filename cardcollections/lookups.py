@@ -1,9 +1,14 @@
-"""Page lookups: the game or card a URL names, or the 404 a page answers when there is none."""
+"""Page and API lookups: the game, card, trade, proposal or notification a URL names, or the 404 answered when there is none."""
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser
+
 from cardcollections.catalog.selectors import card_get, game_get
-from cardcollections.models import Card, Game
+from cardcollections.models import Card, CardProposal, Game, Notification, Trade
+from cardcollections.notifications.selectors import notification_for
+from cardcollections.proposals.selectors import proposal_for
+from cardcollections.trades.selectors import trade_for
 from cardsite.api.errors import found_or_404
 
 
@@ -13,3 +18,17 @@ def game_or_404(slug: str) -> Game:
 
 def card_or_404(pk: int) -> Card:
     return found_or_404(card_get(pk=pk), "No such card.")
+
+
+# The page and the API answer one 404 for someone else's trade, proposal or notification
+# as for a missing one, so ids do not leak.
+def trade_or_404(*, user: AbstractBaseUser, pk: int) -> Trade:
+    return found_or_404(trade_for(user=user, pk=pk), "No such trade.")
+
+
+def proposal_or_404(*, user: AbstractBaseUser, pk: int) -> CardProposal:
+    return found_or_404(proposal_for(user=user, pk=pk), "No such proposal.")
+
+
+def notification_or_404(*, user: AbstractBaseUser, pk: int) -> Notification:
+    return found_or_404(notification_for(user=user, pk=pk), "No such notification.")

@@ -10,9 +10,9 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from cardcollections.notifications.selectors import notification_for, notifications_for
+from cardcollections.lookups import notification_or_404
+from cardcollections.notifications.selectors import notifications_for
 from cardcollections.notifications.services import notification_mark_read, notifications_mark_all_read
-from cardsite.api.errors import found_or_404
 from cardsite.api.throttles import page_request_allowed, too_many_requests
 
 PER_PAGE = 50
@@ -40,7 +40,7 @@ def notification_read(request: HttpRequest, pk: int) -> HttpResponse:
     """Mark one read; with `open`, go where it leads (a path on this site only)."""
     if not page_request_allowed(request, scope="writes"):
         return too_many_requests()
-    notification = found_or_404(notification_for(user=request.user, pk=pk), "No such notification.")
+    notification = notification_or_404(user=request.user, pk=pk)
     notification_mark_read(notification=notification, user=request.user)
     target = notification.url
     if "open" in request.POST and target and url_has_allowed_host_and_scheme(target, allowed_hosts=None):

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cardcollections.lookups import card_or_404, game_or_404
+from cardcollections.lookups import card_or_404, game_or_404, proposal_or_404
 from cardcollections.models import CardProposal
 from cardcollections.proposals.documents import value_text
 from cardcollections.proposals.forms import BulkForm, ProposalForm, ReviewForm
@@ -19,7 +19,6 @@ from cardcollections.proposals.selectors import (
     REVIEW_QUEUE_MAX,
     card_history,
     proposal_changes,
-    proposal_for,
     proposal_games,
     proposals_of,
     review_queue,
@@ -33,7 +32,6 @@ from cardcollections.proposals.services import (
     proposal_reject,
     proposal_revise,
 )
-from cardsite.api.errors import found_or_404
 from cardsite.api.throttles import page_request_allowed, too_many_requests
 
 
@@ -44,10 +42,6 @@ def _shown(changes: list[dict]) -> list[dict]:
 
 def _text(value):
     return None if value is None else value_text(value)
-
-
-def _proposal_or_404(request: HttpRequest, pk: int) -> CardProposal:
-    return found_or_404(proposal_for(user=request.user, pk=pk), "No such proposal.")
 
 
 @login_required
@@ -107,7 +101,7 @@ def proposal_edit_card(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def proposal_revise_page(request: HttpRequest, pk: int) -> HttpResponse:
-    proposal = _proposal_or_404(request, pk)
+    proposal = proposal_or_404(user=request.user, pk=pk)
     if proposal.proposer_id != request.user.pk or not proposal.is_open or proposal.kind == CardProposal.Kind.BULK:
         raise PermissionDenied("Only the proposer changes an open proposal.")
     return _propose(request, game=proposal.game, card=proposal.card, proposal=proposal)
@@ -116,7 +110,7 @@ def proposal_revise_page(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    proposal = _proposal_or_404(request, pk)
+    proposal = proposal_or_404(user=request.user, pk=pk)
     return _detail(request, proposal, ReviewForm())
 
 
@@ -141,7 +135,7 @@ _DONE = {
 @login_required
 @require_POST
 def proposal_review(request: HttpRequest, pk: int) -> HttpResponse:
-    proposal = _proposal_or_404(request, pk)
+    proposal = proposal_or_404(user=request.user, pk=pk)
     if not can_review(request.user):
         raise PermissionDenied("Only card moderators review proposals.")
     if not page_request_allowed(request, scope="writes"):

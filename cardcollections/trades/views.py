@@ -11,7 +11,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardcollections.collection.selectors import collection_entries, trade_list_entries
-from cardcollections.models import Game, Trade, TradeLine
+from cardcollections.lookups import trade_or_404
+from cardcollections.models import Game, TradeLine
 from cardcollections.trades.selectors import matches_for_my_offers, matches_for_my_wishlist, trade_for, trades_for
 from cardcollections.trades.services import (
     MAX_LINE_QUANTITY,
@@ -23,7 +24,6 @@ from cardcollections.trades.services import (
     trade_propose,
     trade_withdraw,
 )
-from cardsite.api.errors import found_or_404
 from rules.numbers import NotAWholeNumber, parse_id, parse_whole
 
 
@@ -39,14 +39,10 @@ def trade_list(request: HttpRequest) -> HttpResponse:
     return render(request, "cardcollections/trades/list.html", context)
 
 
-def _trade_or_404(request: HttpRequest, pk: int) -> Trade:
-    return found_or_404(trade_for(user=request.user, pk=pk), "No such trade.")
-
-
 @login_required
 @require_GET
 def trade_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    trade = _trade_or_404(request, pk)
+    trade = trade_or_404(user=request.user, pk=pk)
     lines = list(trade.lines.all())
     context = {
         "trade": trade,
@@ -66,7 +62,7 @@ _DONE = {"accept": "Accepted: the cards have moved.", "decline": "Declined.", "w
 @login_required
 @require_POST
 def trade_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    trade = _trade_or_404(request, pk)
+    trade = trade_or_404(user=request.user, pk=pk)
     if action not in _ACTIONS:
         raise Http404("No such action.")
     try:

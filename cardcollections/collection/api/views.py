@@ -244,8 +244,8 @@ class TradeListDetail(_RowDetail):
     def patch(self, request, pk: int):
         entry = self._entry(request, pk)
         data = read_values(request, TradeListPatch)
-        entry = trade_list_set(owner=request.user, entry=entry, for_trade=data["for_trade"])
-        return Response(CollectionEntryOut(self._entry(request, pk)).data)
+        trade_list_set(owner=request.user, entry=entry, for_trade=data["for_trade"])
+        return self.get(request, pk)  # the row read again with its card, as GET shows it
 
     @extend_schema(responses={204: None})
     def delete(self, request, pk: int):

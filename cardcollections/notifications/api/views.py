@@ -11,6 +11,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardcollections.lookups import notification_or_404
 from cardcollections.notifications.api.serializers import (
     MarkedOut,
     NotificationOut,
@@ -20,7 +21,6 @@ from cardcollections.notifications.api.serializers import (
 )
 from cardcollections.notifications.selectors import (
     notification_email_on,
-    notification_for,
     notifications_for,
     notifications_unread_count,
 )
@@ -29,7 +29,6 @@ from cardcollections.notifications.services import (
     notification_mark_read,
     notifications_mark_all_read,
 )
-from cardsite.api.errors import found_or_404
 from cardsite.api.reading import read_values
 
 _BOOLEAN = {"true": True, "1": True, "false": False, "0": False}
@@ -68,7 +67,7 @@ class NotificationRead(APIView):
     @extend_schema(request=None, responses={200: NotificationOut})
     def post(self, request, pk: int):
         """Mark one of your notifications read."""
-        notification = found_or_404(notification_for(user=request.user, pk=pk), "No such notification.")
+        notification = notification_or_404(user=request.user, pk=pk)
         return Response(NotificationOut(notification_mark_read(notification=notification, user=request.user)).data)
 
 

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardcollections.catalog.selectors import cards_for_listing
+from cardcollections.lookups import proposal_or_404
 from cardcollections.models import CardProposal, Game
 from cardcollections.proposals.api.serializers import (
     NoteIn,
@@ -31,7 +32,6 @@ from cardcollections.proposals.selectors import (
     REVIEW_QUEUE_MAX,
     card_history,
     proposal_changes,
-    proposal_for,
     proposals_of,
     review_queue,
 )
@@ -46,7 +46,7 @@ from cardcollections.proposals.services import (
     proposal_reject,
     proposal_revise,
 )
-from cardsite.api.errors import Problem, found_or_404, refused
+from cardsite.api.errors import Problem, refused
 from cardsite.api.reading import read_values
 
 
@@ -77,7 +77,7 @@ class _ProposalView(APIView):
     problems = {ProposalError: _refused}
 
     def _proposal(self, request, pk: int) -> CardProposal:
-        return found_or_404(proposal_for(user=request.user, pk=pk), "No such proposal.")
+        return proposal_or_404(user=request.user, pk=pk)
 
 
 class ProposalList(_ProposalView):

@@ -12,6 +12,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardcollections.lookups import trade_or_404
 from cardcollections.models import Trade, TradeLine
 from cardcollections.trades.api.serializers import MatchesOut, TradeErrorOut, TradeOfferIn, TradeOut, TradeProposeIn
 from cardcollections.trades.selectors import (
@@ -30,7 +31,7 @@ from cardcollections.trades.services import (
     trade_propose,
     trade_withdraw,
 )
-from cardsite.api.errors import Problem, found_or_404, refused
+from cardsite.api.errors import Problem, refused
 from cardsite.api.reading import read_values
 
 
@@ -101,7 +102,7 @@ class _TradeView(APIView):
     problems = {TradeError: _action_refused}
 
     def _trade(self, request, pk: int) -> Trade:
-        return found_or_404(trade_for(user=request.user, pk=pk), "No such trade.")
+        return trade_or_404(user=request.user, pk=pk)
 
 
 class TradeDetail(_TradeView):
@@ -117,23 +118,28 @@ _ACTION_RESPONSES = {
 }
 
 
-class TradeAccept(_TradeView):
+class _TradeAction(_TradeView):
+    # One party's answer to an offer, with no body: `act(trade=, user=)` is the service that
+    # answers it. (No docstring: the schema would take it as the description of the actions
+    # that have none.)
+
     @extend_schema(request=None, responses=_ACTION_RESPONSES)
     def post(self, request, pk: int):
-        """Accept the offer (its recipient): the cards move at once, or, if a side is short, nothing moves (409)."""
-        return _trade_answer(request, trade_accept(trade=self._trade(request, pk), user=request.user))
+        return _trade_answer(request, self.act(trade=self._trade(request, pk), user=request.user))
 
 
-class TradeDecline(_TradeView):
-    @extend_schema(request=None, responses=_ACTION_RESPONSES)
-    def post(self, request, pk: int):
-        return _trade_answer(request, trade_decline(trade=self._trade(request, pk), user=request.user))
+class TradeAccept(_TradeAction):
+    """Accept the offer (its recipient): the cards move at once, or, if a side is short, nothing moves (409)."""
+
+    act = staticmethod(trade_accept)
 
 
-class TradeWithdraw(_TradeView):
-    @extend_schema(request=None, responses=_ACTION_RESPONSES)
-    def post(self, request, pk: int):
-        return _trade_answer(request, trade_withdraw(trade=self._trade(request, pk), user=request.user))
+class TradeDecline(_TradeAction):
+    act = staticmethod(trade_decline)
+
+
+class TradeWithdraw(_TradeAction):
+    act = staticmethod(trade_withdraw)
 
 
 class TradeCounter(_TradeView):

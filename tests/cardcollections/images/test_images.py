@@ -1,6 +1,5 @@
 """Card images: scans are checked before any decoding; faces are drawn once and kept until the card changes."""
 
-import copy
 import io
 import json
 import os
@@ -25,30 +24,10 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 # A scan's size: larger than the 320 x 448 thumbnail, so the thumbnail is scaled down.
 SCAN = (600, 840)
 
-CATALOG = {
-    "game": "chapter-and-verse",
-    "sets": [{"code": "IMG", "name": "Image Tests", "released": "2010-01-01"}],
-    "cards": [
-        {
-            "set": "IMG",
-            "number": "1",
-            "title": "Line upon Line",
-            "sacrifice": 2,
-            "icons": {"wisdom": 2, "faith": 1},
-            "markers": ["Prophet"],
-            "scripture": "I will give unto the children of men line upon line, precept upon precept",
-            "reference": "2 Nephi 28:30",
-            "standard_work": "book-of-mormon",
-            "effects": [{"kind": "prayer", "n": 2}],
-        }
-    ],
-}
-
 
 @pytest.fixture
-def card() -> Card:
-    catalog_load(document=copy.deepcopy(CATALOG))
-    return Card.objects.select_related("game", "card_set").get(title="Line upon Line")
+def card(cv_cards) -> Card:
+    return cv_cards["means"]
 
 
 def upload(data: bytes, name: str = "scan.png", content_type: str = "image/png") -> SimpleUploadedFile:
@@ -218,12 +197,15 @@ def test_it_renders_a_face_once_and_keeps_it(card, media_root):
     assert media_files(media_root) == [card.face.name]
 
 
-def test_it_redraws_the_face_when_the_loader_changes_the_card(card, media_root, django_capture_on_commit_callbacks):
+def test_it_redraws_the_face_when_the_loader_changes_the_card(
+    card, cv_document, media_root, django_capture_on_commit_callbacks
+):
     card_face_render(card=card)
     card.refresh_from_db()
     old_name, old_key = card.face.name, card.face_key
 
-    changed = copy.deepcopy(CATALOG)
+    changed = cv_document
+    assert changed["cards"][0]["title"] == card.title
     changed["cards"][0]["sacrifice"] = 5
     catalog_load(document=changed)  # the loader clears face_key of a changed card
     card = Card.objects.select_related("game", "card_set").get(pk=card.pk)
