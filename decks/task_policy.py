@@ -8,7 +8,7 @@ re-run safe), JSON arguments, time limits well under half the visibility timeout
 from collections.abc import Callable
 from typing import Any
 
-from celery import Task
+from celery import Task, shared_task
 from django.db import OperationalError
 
 # A chunk or a re-check is seconds of work; ten minutes means something is wrong.
@@ -30,13 +30,28 @@ RELIABLE = {
 class FailsItsJob(Task):
     """A task whose failure for good (retries spent, a bug) marks its job failed, so no progress bar waits for ever.
 
-    A subclass names the job (`what`) and how to fail it (`fail_job(job_id, message)`); the job's id is
-    the task's first argument.
+    Declared with `job_task`, which names the job (`what`) and the service that fails it (`fail_job`,
+    called with `message=` and the job's id as the keyword `job_argument`); the job's id is the
+    task's first argument.
     """
 
     what = "the task"
-    fail_job: Callable[[str, str], Any]
+    fail_job: Callable[..., Any]
+    job_argument: str
 
     def on_failure(self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
         if args:
-            type(self).fail_job(str(args[0]), f"{self.what} failed: {type(exc).__name__}: {exc}")
+            # Read from the class: a function stored on it is not bound to the task.
+            type(self).fail_job(
+                **{self.job_argument: str(args[0])}, message=f"{self.what} failed: {type(exc).__name__}: {exc}"
+            )
+
+
+def job_task(
+    name: str, *, what: str, fail_job: Callable[..., Any], job_argument: str
+) -> Callable[[Callable[..., Any]], Task]:
+    """The decorator of a bound task that runs one job: RELIABLE, and failing its job (FailsItsJob) when it fails for good."""
+    # Celery makes the decorator's extra options class attributes of the task.
+    return shared_task(
+        name=name, base=FailsItsJob, bind=True, what=what, fail_job=fail_job, job_argument=job_argument, **RELIABLE
+    )

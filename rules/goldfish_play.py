@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
@@ -156,6 +156,15 @@ class PlayPlan(ChunkedPlan):
 
 def _to_tuple(value: Any) -> Any:
     return tuple(_to_tuple(v) for v in value) if isinstance(value, list | tuple) else value
+
+
+class PlayOptions(TypedDict, total=False):
+    """The optional choices of a play request as `plan_play` takes them; one absent takes plan_play's default."""
+
+    policy: str | None
+    target: int | None
+    queries: Sequence[GoldfishQuery]
+    quote_rate: float | None
 
 
 def plan_play(
@@ -392,12 +401,9 @@ def goldfish_play_run(
     trials: int,
     seed: int,
     *,
-    policy: str | None = "greedy",
-    target: int | None = DEFAULT_TARGET,
-    queries: Sequence[GoldfishQuery] = (),
-    quote_rate: float | None = 1.0,
     on_progress: Callable[[float], None] | None = None,
+    **options: Unpack[PlayOptions],
 ) -> PlayResult:
-    """The whole play run in this process (no broker): plan, every chunk, combine."""
-    plan = plan_play(deck, turns, trials, seed, policy=policy, target=target, queries=queries, quote_rate=quote_rate)
+    """The whole play run in this process (no broker): plan (with `options`), every chunk, combine."""
+    plan = plan_play(deck, turns, trials, seed, **options)
     return combine_play(plan, run_chunks(plan, play_chunk, on_progress=on_progress))

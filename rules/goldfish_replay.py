@@ -15,12 +15,11 @@ The cost is bounded: game n re-plays at most `MAX_REPLAY_GAME` games.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
-from rules.goldfish import GoldfishDeck, GoldfishQuery, GoldfishRequestError
-from rules.goldfish_play import DEFAULT_TARGET, PlayPlan, chunk_games, deck_kinds, plan_play, solo_play
+from rules.goldfish import GoldfishDeck, GoldfishRequestError
+from rules.goldfish_play import PlayOptions, PlayPlan, chunk_games, deck_kinds, plan_play, solo_play
 from rules.simulation import is_int
 
 # The highest game number a replay may ask for: it re-plays the games before it in its chunk.
@@ -145,17 +144,13 @@ def goldfish_replay(
     trials: int,
     seed: int,
     game_number: int,
-    *,
-    policy: str | None = "greedy",
-    target: int | None = DEFAULT_TARGET,
-    quote_rate: float | None = 1.0,
-    queries: Sequence[GoldfishQuery] = (),
+    **options: Unpack[PlayOptions],
 ) -> Replay:
-    """Game `game_number` of the play run that `goldfish_play_run(deck, turns, trials, seed, ...)` counts.
+    """Game `game_number` of the play run that `goldfish_play_run(deck, turns, trials, seed, **options)` counts.
 
-    `queries` do not change the games; they are accepted so a play request can be replayed as it is.
+    Its `queries` do not change the games; they are accepted so a play request can be replayed as it is.
     """
-    plan = plan_play(deck, turns, trials, seed, policy=policy, target=target, queries=queries, quote_rate=quote_rate)
+    plan = plan_play(deck, turns, trials, seed, **options)
     records, happened = replay_plan(plan, game_number)
     cards, _copies = deck_kinds(deck)
     return Replay(

@@ -4,18 +4,10 @@ from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
 from decks.events.services import CHECK_TASK, event_check_fail, event_check_run, events_checks_reap
-from decks.task_policy import RELIABLE, SOFT_TIME_LIMIT, FailsItsJob
+from decks.task_policy import SOFT_TIME_LIMIT, job_task
 
 
-class EventCheckTask(FailsItsJob):
-    what = "the check"
-
-    @staticmethod
-    def fail_job(job_id: str, message: str) -> None:
-        event_check_fail(check_id=job_id, message=message)
-
-
-@shared_task(base=EventCheckTask, name=CHECK_TASK, bind=True, **RELIABLE)
+@job_task(CHECK_TASK, what="the check", fail_job=event_check_fail, job_argument="check_id")
 def event_check(self, check_id: str) -> str:
     """Re-check every registration of an EventCheck's event (idempotent: the job is claimed atomically)."""
     try:

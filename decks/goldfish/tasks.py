@@ -4,18 +4,10 @@ from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
 from decks.goldfish.services import CHUNK_TASK, goldfish_chunk_run, goldfish_job_fail, goldfish_jobs_reap
-from decks.task_policy import RELIABLE, SOFT_TIME_LIMIT, FailsItsJob
+from decks.task_policy import SOFT_TIME_LIMIT, job_task
 
 
-class GoldfishChunkTask(FailsItsJob):
-    what = "a chunk task"
-
-    @staticmethod
-    def fail_job(job_id: str, message: str) -> None:
-        goldfish_job_fail(job_id=job_id, message=message)
-
-
-@shared_task(base=GoldfishChunkTask, name=CHUNK_TASK, bind=True, **RELIABLE)
+@job_task(CHUNK_TASK, what="a chunk task", fail_job=goldfish_job_fail, job_argument="job_id")
 def goldfish_chunk(self, job_id: str, index: int) -> str:
     """Run chunk `index` of goldfish job `job_id`; finalise the job if it was the last."""
     task_id = self.request.id or f"direct-{job_id}-{index}"
