@@ -40,6 +40,7 @@ from rules.goldfish import (
     RESULT_KEYS,
     GoldfishDeck,
     GoldfishQuery,
+    GoldfishRequest,
     GoldfishRequestError,
     QueryResult,
     summed_results,
@@ -165,6 +166,13 @@ class PlayOptions(TypedDict, total=False):
     target: int | None
     queries: Sequence[GoldfishQuery]
     quote_rate: float | None
+
+
+def play_options(request: GoldfishRequest) -> PlayOptions:
+    """A checked request's play options, as given: one it left out is None, which takes plan_play's default."""
+    return PlayOptions(
+        policy=request.policy, target=request.target, queries=request.queries, quote_rate=request.quote_rate
+    )
 
 
 def plan_play(

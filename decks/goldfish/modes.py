@@ -74,15 +74,13 @@ def play_mode() -> JobMode | None:
     except ImportError:
         return None
     if not all(
-        hasattr(play, name) for name in ("plan_play", "play_chunk", "combine_play", "PlayPlan", "PlayChunkCounts")
+        hasattr(play, name)
+        for name in ("plan_play", "play_options", "play_chunk", "combine_play", "PlayPlan", "PlayChunkCounts")
     ):
         return None
 
     def plan(deck: GoldfishDeck, request: GoldfishRequest) -> dict[str, Any]:
-        options: dict[str, Any] = {"policy": request.policy or "greedy", "queries": request.queries}
-        for option in ("target", "quote_rate"):
-            if getattr(request, option) is not None:
-                options[option] = getattr(request, option)
+        options = play.play_options(request)
         return play.plan_play(deck, request.turns, request.trials, request.seed, **options).to_dict()
 
     def seconds(data: Mapping[str, Any]) -> float:

@@ -57,6 +57,7 @@ from decks.goldfish.modes import (
 )
 from decks.goldfish.selectors import card_ids_by_printing, goldfish_job_progress
 from rules.goldfish import GoldfishRequestError, goldfish_exact
+from rules.goldfish_play import play_options
 from rules.goldfish_replay import MAX_REPLAY_GAME, goldfish_replay
 from rules.goldfish_simulate import ChunkCounts, SimulationPlan, combine, simulate_chunk
 from rules.simulation import is_int
@@ -152,7 +153,6 @@ def goldfish_replay_answer(*, data: Any, user: Any = None) -> dict[str, Any]:
     if is_int(game_number) and reach < game_number <= MAX_REPLAY_GAME:
         # The games before it are played again: a big deck over many turns reaches fewer games.
         raise GoldfishInputError("game_number", f"must be an integer from 1 to {reach:,} for this deck and turns")
-    options = {option: getattr(request, option) for option in ("policy", "target", "quote_rate")}
     try:
         replay = goldfish_replay(
             prepared.deck,
@@ -160,8 +160,7 @@ def goldfish_replay_answer(*, data: Any, user: Any = None) -> dict[str, Any]:
             request.trials,  # type: ignore[arg-type]
             request.seed,  # type: ignore[arg-type]
             game_number,
-            queries=request.queries,
-            **{k: v for k, v in options.items() if v is not None},
+            **play_options(request),
         ).to_dict()
     except GoldfishRequestError as exc:
         raise GoldfishInputError(exc.field, exc.message) from exc

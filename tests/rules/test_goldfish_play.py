@@ -13,7 +13,7 @@ from rules.games.bible_battles.play import LOST, REACHED, bb_can_bring, bb_turn
 from rules.games.bible_battles.state import BBState, BBTables
 from rules.games.chapter_and_verse.play import BOOK, WON, cv_play_verse, cv_turn, keyword_matches
 from rules.games.chapter_and_verse.state import CVState, CVTables
-from rules.goldfish import GoldfishDeck, GoldfishFilter, GoldfishQuery, GoldfishRequestError
+from rules.goldfish import GoldfishDeck, GoldfishFilter, GoldfishQuery, GoldfishRequestError, parse_goldfish_request
 from rules.goldfish_play import (
     PLAY_VERSION,
     PlayChunkCounts,
@@ -22,6 +22,7 @@ from rules.goldfish_play import (
     goldfish_play_run,
     plan_play,
     play_chunk,
+    play_options,
 )
 from rules.simulation import Uniforms, chunk_generator, run_chunks
 
@@ -109,6 +110,18 @@ def test_it_answers_in_the_spec_result_shape() -> None:
     absent = goldfish_play_run(BB_MIXED, 1, 10, 1, policy=None, target=None).to_dict()
     assert (absent["policy"], absent["target"]) == ("greedy", 30)
     json.dumps(bb_result)
+
+
+def test_a_requests_play_options_are_planned_as_given_and_the_absent_ones_take_the_defaults() -> None:
+    body = {"game": BB, "mode": "play", "turns": 2, "trials": 10, "seed": 1}
+    absent = plan_play(BB_MIXED, 2, 10, 1, **play_options(parse_goldfish_request(body)))
+    assert (absent.policy, absent.target, absent.quote_rate, absent.query_names) == ("greedy", 30, 1.0, ())
+    query = {"name": "any", "filter": {}}
+    given = {**body, "policy": "greedy", "target": 7, "quote_rate": 0.25, "queries": [query]}
+    planned = plan_play(BB_MIXED, 2, 10, 1, **play_options(parse_goldfish_request(given)))
+    assert (planned.target, planned.quote_rate, planned.query_names) == (7, 0.25, ("any",))
+    with pytest.raises(GoldfishRequestError, match="policy"):
+        plan_play(BB_MIXED, 2, 10, 1, **play_options(parse_goldfish_request({**body, "policy": "random"})))
 
 
 @pytest.mark.parametrize(("deck", "name"), [(CV_MIXED, "first-book"), (CV_MIXED, "win"), (BB_MIXED, "wisdom-target")])
