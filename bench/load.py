@@ -198,11 +198,11 @@ def main() -> None:
         call_command("loadcatalog", *STARTERS, verbosity=0)
         if args.cards:
             from bench.catalog_search import generated_catalog
+            from bench.in_process import analyze
             from cardcollections.catalog.services import catalog_load
 
             catalog_load(document=generated_catalog(args.cards))
-            with connections["default"].cursor() as cursor:
-                cursor.execute("VACUUM ANALYZE")  # as autovacuum would soon: index-only scans need it
+            analyze()
         offers = OFFERS_PER_SECOND * (args.seconds + 1) if "trade-accept" in chosen else 0
         seed_file = var / "seed.json"
         seed_file.write_text(json.dumps(seed(offers)))
