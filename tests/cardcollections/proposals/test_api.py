@@ -5,7 +5,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from cardcollections.models import Card, CardProposal
-from tests.cardcollections.proposals.test_services import NEW_CARD, png_upload
+from tests.cardcollections.conftest import png_upload
+from tests.cardcollections.proposals.test_services import NEW_CARD
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,8 @@ from django.test import Client
 
 from cardcollections.models import Card, CardProposal
 from cardcollections.proposals.services import proposal_create
-from tests.cardcollections.proposals.test_services import NEW_CARD, png_upload
+from tests.cardcollections.conftest import png_upload
+from tests.cardcollections.proposals.test_services import NEW_CARD
 
 pytestmark = pytest.mark.django_db
 
