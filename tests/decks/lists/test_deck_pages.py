@@ -128,6 +128,15 @@ def test_it_shows_the_owner_actions_only_to_the_owner(small_catalogs, alice, bob
     assert f"?deck={public.pk}" in stranger_page  # goldfish link
 
 
+def test_a_visitor_is_sent_to_log_in_and_back_to_copy_a_public_deck(small_catalogs, alice):
+    public = make_deck(alice, visibility="public")
+    page = html(client_for().get(url("deck-detail", public)))
+    assert f'href="{reverse("login")}?next=/decks/{public.pk}/">Log in to copy</a>' in page
+    assert url("deck-clone", public) not in page
+    signed_in = html(client_for(alice).get(url("deck-detail", public)))
+    assert f'action="{url("deck-clone", public)}"' in signed_in and "Log in to copy" not in signed_in
+
+
 # ---------------------------------------------------------------- grouping and charts
 def test_it_groups_chapter_and_verse_by_dominant_theme(deck, alice):
     page = html(client_for(alice).get(url("deck-detail", deck)))

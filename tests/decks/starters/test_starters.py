@@ -59,6 +59,17 @@ def test_the_page_lists_the_starters_and_copies_one_into_my_decks(starter_catalo
     assert client.post(reverse("deck-starter-copy", args=["no-such"])).status_code == 404
 
 
+def test_each_starter_has_its_own_copy_button(starter_catalogs, alice):
+    client = Client()
+    client.force_login(alice)
+    html = client.get(reverse("deck-starters")).content.decode()
+    for s in STARTERS:
+        action = reverse("deck-starter-copy", args=[s.slug])
+        assert f'action="{action}" class="inline-form">' in html, s.slug
+    assert html.count('<button type="submit" class="btn btn-primary">Copy to my decks</button>') == len(STARTERS)
+    assert "Log in to copy" not in html
+
+
 def test_anonymous_visitors_see_the_starters_but_log_in_to_copy(starter_catalogs):
     html = Client().get(reverse("deck-starters")).content.decode()
     assert "Log in to copy" in html
