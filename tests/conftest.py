@@ -206,7 +206,7 @@ def _media_in_a_temporary_folder(settings, tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _no_card_pool_from_another_test():
-    """Card pools are cached per process; each test starts with none."""
+    """Per-catalog values (card pools, tag lists, catalog stamps) are kept per process; each test starts with none."""
     forget_catalog_values()
 
 
