@@ -22,8 +22,9 @@ T = TypeVar("T")
 
 RECHECK_SECONDS = 5.0
 
-# game slug -> (checked at, stamp); (game slug, name) -> (stamp, value). Values are
-# never changed in place, so threads may share them; the lock only keeps the dicts whole.
+# game slug -> (checked at, stamp); (game slug, name) -> (stamp, value). Threads share the values:
+# a value is either never changed in place or (the listed rows of card_listing_page) only added to
+# and emptied, each step whole; the lock only keeps these two dicts whole.
 _STAMPS: dict[str | None, tuple[float, tuple[Any, ...]]] = {}
 _VALUES: dict[tuple[str, str], tuple[tuple[Any, ...], Any]] = {}
 _LOCK = threading.Lock()

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from cardcollections.catalog import selectors
 from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.services import catalog_load
 from cardcollections.collection.services import collection_change
@@ -251,3 +252,20 @@ def test_a_changed_rules_text_is_searched_at_once(api, small_catalogs):
     changed["cards"][1]["text"] = "A shining lamp of Zarahemla."
     catalog_load(document=changed)
     assert titles(api.get('/api/v1/cards/?q="shining lamp of zarahemla"')) == ["Faith Without Works"]
+
+
+def test_a_page_lists_every_card_when_another_thread_empties_the_kept_rows(small_catalogs, monkeypatch):
+    # The kept rows are shared by the process's threads: one may empty them (past LISTED_ROWS_KEPT, or a
+    # changed catalog) while another is reading its page's missing rows; that page must still list all its cards.
+    cards = Card.objects.order_by("pk")
+    first = [row.pk for row in selectors.card_listing_page(cards, offset=0, limit=1)[0]]
+    read = selectors._card_rows
+
+    def read_while_another_thread_empties(missing):
+        selectors.per_catalog(None, "listed rows", dict).clear()
+        return read(missing)
+
+    monkeypatch.setattr(selectors, "_card_rows", read_while_another_thread_empties)
+    rows, total = selectors.card_listing_page(cards, offset=0, limit=3)
+    assert [row.pk for row in rows] == list(cards.values_list("pk", flat=True)[:3]) and rows[0].pk == first[0]
+    assert total == cards.count()
