@@ -6,8 +6,13 @@ from django.dispatch import receiver
 from cardcollections.catalog.memo import forget_catalog_values
 from cardcollections.models import Card, CardSet
 
+# A card's images: no kept value reads them, and a face is drawn (and saved) on a visitor's first request for it.
+IMAGE_FIELDS = frozenset({"face", "face_key", "scan", "thumbnail"})
+
 
 @receiver([post_save, post_delete], sender=Card)
 @receiver([post_save, post_delete], sender=CardSet)
-def _catalog_changed(**kwargs) -> None:
+def _catalog_changed(update_fields=None, **kwargs) -> None:
+    if update_fields and kwargs["sender"] is Card and update_fields <= IMAGE_FIELDS:
+        return
     forget_catalog_values()
