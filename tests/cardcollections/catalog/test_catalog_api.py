@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from cardcollections.catalog import selectors
+from cardcollections.catalog import results_cache, selectors
 from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.services import catalog_load
 from cardcollections.collection.services import collection_change
@@ -269,3 +269,15 @@ def test_a_page_lists_every_card_when_another_thread_empties_the_kept_rows(small
     rows, total = selectors.card_listing_page(cards, offset=0, limit=3)
     assert [row.pk for row in rows] == list(cards.values_list("pk", flat=True)[:3]) and rows[0].pk == first[0]
     assert total == cards.count()
+
+
+def test_new_query_strings_past_the_budget_are_answered_but_not_kept(api, monkeypatch, django_assert_num_queries):
+    # Anyone can make a new query string; the cache holds at most a budget of them per window.
+    monkeypatch.setattr(results_cache, "KEPT_PER_WINDOW", 2)
+    monkeypatch.setattr(results_cache.time, "time", lambda: 1_000_000.0)  # one window throughout
+    for value in (1, 2, 3):
+        assert api.get(f"/api/v1/cards/?offense_min=-{value}").status_code == 200
+    with django_assert_num_queries(0):  # within the budget: kept
+        assert api.get("/api/v1/cards/?offense_min=-2").status_code == 200
+    with django_assert_num_queries(1):  # past it: searched again (the rows this process already read)
+        assert api.get("/api/v1/cards/?offense_min=-3").status_code == 200
