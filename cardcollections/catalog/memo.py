@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from django.db.models import Count, Max, Sum
 
 from cardcollections.models import Card
+from rules.games import GAME_SLUGS
 
 T = TypeVar("T")
 
@@ -26,7 +27,7 @@ RECHECK_SECONDS = 5.0
 # a value is either never changed in place or (the listed rows of card_listing_page) only added to
 # and emptied, each step whole; the lock only keeps these two dicts whole.
 _STAMPS: dict[str | None, tuple[float, tuple[Any, ...]]] = {}
-_VALUES: dict[tuple[str, str], tuple[tuple[Any, ...], Any]] = {}
+_VALUES: dict[tuple[str | None, str], tuple[tuple[Any, ...], Any]] = {}
 _LOCK = threading.Lock()
 
 
@@ -49,8 +50,12 @@ def current_stamp(game_slug: str | None) -> tuple[Any, ...]:
     return stamp
 
 
-def per_catalog(game_slug: str, name: str, build: Callable[[], T]) -> T:
-    """`build()`'s value for the game's catalog as it is now: computed again only when the catalog changed."""
+def per_catalog(game_slug: str | None, name: str, build: Callable[[], T]) -> T:
+    """`build()`'s value for the game's (None: every game's) catalog as it is now: computed again only when
+    the catalog changed. A name that is no game's is never kept, so what a process keeps stays bounded
+    whatever slug a request brings."""
+    if game_slug is not None and game_slug not in GAME_SLUGS:
+        return build()
     stamp = current_stamp(game_slug)
     kept = _VALUES.get((game_slug, name))
     if kept is not None and kept[0] == stamp:

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from cardcollections.catalog import results_cache, selectors
+from cardcollections.catalog import memo, results_cache, selectors
 from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.services import catalog_load
 from cardcollections.collection.services import collection_change
@@ -281,3 +281,11 @@ def test_new_query_strings_past_the_budget_are_answered_but_not_kept(api, monkey
         assert api.get("/api/v1/cards/?offense_min=-2").status_code == 200
     with django_assert_num_queries(1):  # past it: searched again (the rows this process already read)
         assert api.get("/api/v1/cards/?offense_min=-3").status_code == 200
+
+
+def test_a_name_that_is_no_games_is_never_kept_per_catalog(db):
+    builds = []
+    for _ in range(2):
+        memo.per_catalog("no-such-game\x00", "pool", lambda: builds.append(1))
+    assert builds == [1, 1]
+    assert "no-such-game\x00" not in memo._STAMPS and all(game != "no-such-game\x00" for game, _ in memo._VALUES)
