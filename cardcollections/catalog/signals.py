@@ -2,6 +2,7 @@
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
+from django.utils import timezone
 
 from cardcollections.catalog.memo import forget_catalog_values
 from cardcollections.models import Card, CardSet
@@ -16,3 +17,11 @@ def _catalog_changed(update_fields=None, **kwargs) -> None:
     if update_fields and kwargs["sender"] is Card and update_fields <= IMAGE_FIELDS:
         return
     forget_catalog_values()
+
+
+@receiver(post_save, sender=CardSet)
+def _set_changed(instance: CardSet, created: bool, **kwargs) -> None:
+    # The catalog stamp (memo.py) is read from the cards alone, and other processes see a change only there:
+    # a set renamed or re-dated (its cards' set name, their canonical order) touches its cards.
+    if not created:
+        Card.objects.filter(card_set=instance).update(modified=timezone.now())

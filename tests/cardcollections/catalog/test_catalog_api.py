@@ -289,3 +289,12 @@ def test_a_name_that_is_no_games_is_never_kept_per_catalog(db):
         memo.per_catalog("no-such-game\x00", "pool", lambda: builds.append(1))
     assert builds == [1, 1]
     assert "no-such-game\x00" not in memo._STAMPS and all(game != "no-such-game\x00" for game, _ in memo._VALUES)
+
+
+def test_a_changed_set_changes_the_catalog_stamp_every_process_reads(small_catalogs):
+    # Another process knows of a change only through the stamp: a set's new name or date must change it.
+    card = Card.objects.select_related("game", "card_set").first()
+    before = memo.catalog_stamp(card.game.slug)
+    card.card_set.name = "Renamed Set"
+    card.card_set.save(update_fields=["name"])
+    assert memo.catalog_stamp(card.game.slug) != before
