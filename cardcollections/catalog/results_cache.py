@@ -43,7 +43,8 @@ def results_key(request: HttpRequest, *, scope: str, game_slug: str | None) -> s
     if signed_in and request.GET.get("owned"):
         return None
     game = game_slug if game_slug in GAME_SLUGS else None
-    items = sorted((key, value) for key in request.GET for value in request.GET.getlist(key))
+    # The parameters' order does not matter, but a repeated one's values keep theirs: the last is the one read.
+    items = sorted((key, request.GET.getlist(key)) for key in request.GET)
     text = repr((scope, game, current_stamp(game), signed_in, items))
     return "catalog-results:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 

@@ -298,3 +298,11 @@ def test_a_changed_set_changes_the_catalog_stamp_every_process_reads(small_catal
     card.card_set.name = "Renamed Set"
     card.card_set.save(update_fields=["name"])
     assert memo.catalog_stamp(card.game.slug) != before
+
+
+def test_a_repeated_parameters_values_in_another_order_are_another_query(api):
+    # The last value is the one read: the same values in another order must not be served the first order's page.
+    by_title = titles(api.get("/api/v1/cards/?ordering=title"))
+    assert by_title != by_title[::-1]
+    assert titles(api.get("/api/v1/cards/?ordering=-title&ordering=title")) == by_title
+    assert titles(api.get("/api/v1/cards/?ordering=title&ordering=-title")) == by_title[::-1]
