@@ -32,7 +32,8 @@ _LOCK = threading.Lock()
 
 
 def catalog_stamp(game_slug: str | None) -> tuple[Any, ...]:
-    """Changes whenever a card of the game (None: of any game) is added, changed or removed (one small query)."""
+    """Changes whenever a card of the game (None: of any game) is added, changed or removed, or its set is
+    changed (signals.py touches the set's cards) (one small query)."""
     cards = Card.objects.all() if game_slug is None else Card.objects.filter(game__slug=game_slug)
     stamp = cards.aggregate(cards=Count("id"), modified=Max("modified"), set_ids=Sum("card_set_id"))
     return tuple(sorted(stamp.items()))
