@@ -17,20 +17,23 @@ from typing import Any, TypeVar
 from django.db.models import Count, Max, Sum
 
 from cardcollections.models import Card
+from rules.games import GAME_SLUGS
 
 T = TypeVar("T")
 
 RECHECK_SECONDS = 5.0
 
-# game slug -> (checked at, stamp); (game slug, name) -> (stamp, value). Values are
-# never changed in place, so threads may share them; the lock only keeps the dicts whole.
+# game slug -> (checked at, stamp); (game slug, name) -> (stamp, value). Threads share the values:
+# a value is either never changed in place or (the listed rows of card_listing_page) only added to
+# and emptied, each step whole; the lock only keeps these two dicts whole.
 _STAMPS: dict[str | None, tuple[float, tuple[Any, ...]]] = {}
-_VALUES: dict[tuple[str, str], tuple[tuple[Any, ...], Any]] = {}
+_VALUES: dict[tuple[str | None, str], tuple[tuple[Any, ...], Any]] = {}
 _LOCK = threading.Lock()
 
 
 def catalog_stamp(game_slug: str | None) -> tuple[Any, ...]:
-    """Changes whenever a card of the game (None: of any game) is added, changed or removed (one small query)."""
+    """Changes whenever a card of the game (None: of any game) is added, changed or removed, or its set is
+    changed (signals.py touches the set's cards) (one small query)."""
     cards = Card.objects.all() if game_slug is None else Card.objects.filter(game__slug=game_slug)
     stamp = cards.aggregate(cards=Count("id"), modified=Max("modified"), set_ids=Sum("card_set_id"))
     return tuple(sorted(stamp.items()))
@@ -48,8 +51,12 @@ def current_stamp(game_slug: str | None) -> tuple[Any, ...]:
     return stamp
 
 
-def per_catalog(game_slug: str, name: str, build: Callable[[], T]) -> T:
-    """`build()`'s value for the game's catalog as it is now: computed again only when the catalog changed."""
+def per_catalog(game_slug: str | None, name: str, build: Callable[[], T]) -> T:
+    """`build()`'s value for the game's (None: every game's) catalog as it is now: computed again only when
+    the catalog changed. A name that is no game's is never kept, so what a process keeps stays bounded
+    whatever slug a request brings."""
+    if game_slug is not None and game_slug not in GAME_SLUGS:
+        return build()
     stamp = current_stamp(game_slug)
     kept = _VALUES.get((game_slug, name))
     if kept is not None and kept[0] == stamp:

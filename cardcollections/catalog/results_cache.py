@@ -6,11 +6,19 @@ string, and changes only when the catalog does. The key holds the catalog
 stamp (cardcollections/catalog/memo.py), so a change to the catalog makes new
 keys and the old entries age out. Results filtered by a player's own copies
 are never kept.
+
+Any visitor can ask a new query string (another filter value, another page
+size) and so make a new entry, each up to a page of 200 cards. What bounds
+the cache is a budget: at most KEPT_PER_WINDOW results are newly kept in each
+CATALOG_RESULTS_SECONDS window (counted in the cache itself, so across
+workers), so at most twice that many are kept at once; past it results are
+still served, only not kept until the next window.
 """
 
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -35,17 +43,33 @@ def results_key(request: HttpRequest, *, scope: str, game_slug: str | None) -> s
     if signed_in and request.GET.get("owned"):
         return None
     game = game_slug if game_slug in GAME_SLUGS else None
-    items = sorted((key, value) for key in request.GET for value in request.GET.getlist(key))
+    # The parameters' order does not matter, but a repeated one's values keep theirs: the last is the one read.
+    items = sorted((key, request.GET.getlist(key)) for key in request.GET)
     text = repr((scope, game, current_stamp(game), signed_in, items))
     return "catalog-results:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+# How many results may be newly kept in one CATALOG_RESULTS_SECONDS window (see the module's docstring).
+KEPT_PER_WINDOW = 2000
+
+
 def kept_results(key: str | None, build: Callable[[], T]) -> T:
-    """The value kept under `key`, or `build()`'s, kept (a None key: built, never kept)."""
+    """The value kept under `key`, or `build()`'s, kept while the budget allows (a None key: built, never kept)."""
     seconds = settings.CATALOG_RESULTS_SECONDS if key is not None else 0
     kept: Any = cache.get(key) if seconds else None
     if kept is None:
         kept = build()
-        if seconds:
+        if seconds and _within_budget(seconds):
             cache.set(key, kept, seconds)
     return kept
+
+
+def _within_budget(seconds: int) -> bool:
+    """Counts one more result kept in this window: whether it is within KEPT_PER_WINDOW (add and incr are atomic)."""
+    counter = f"catalog-results-kept:{int(time.time()) // seconds}"
+    cache.add(counter, 0, 2 * seconds)
+    try:
+        return cache.incr(counter) <= KEPT_PER_WINDOW
+    except ValueError:  # the counter was evicted between the two calls: count again from this one
+        cache.add(counter, 1, 2 * seconds)
+        return True

@@ -69,15 +69,19 @@ def card_listing_page(cards: QuerySet[Card], *, offset: int, limit: int) -> tupl
     )
     if not page:
         return [], (0 if offset == 0 else cards.count())
-    ids = [pk for pk, _, _ in page]
-    kept = per_catalog(None, "listed rows", dict)  # rows already read, while no catalog changes
-    missing = [(pk, game) for pk, game, _ in page if pk not in kept]
+    # Rows already read, while no catalog changes: shared by the process's threads, which may add to or empty
+    # it at any time, so this page's rows are gathered in a dict of its own and only looked up there.
+    kept = per_catalog(None, "listed rows", dict)
+    rows = {pk: row for pk, _, _ in page if (row := kept.get(pk)) is not None}
+    missing = [(pk, game) for pk, game, _ in page if pk not in rows]
     if missing:
-        if len(kept) + len(missing) > LISTED_ROWS_KEPT:
+        read = _card_rows(missing)
+        rows.update(read)
+        if len(kept) + len(read) > LISTED_ROWS_KEPT:
             kept.clear()
-        kept.update(_card_rows(missing))
+        kept.update(read)
     # A card deleted between the two queries is left out rather than failing the page.
-    return [kept[pk] for pk in ids if pk in kept], page[0][2]
+    return [rows[pk] for pk, _, _ in page if pk in rows], page[0][2]
 
 
 # How many list rows a process keeps (about 2 kB each). Lists mostly show the same cards again

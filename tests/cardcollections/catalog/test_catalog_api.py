@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from cardcollections.catalog import memo, results_cache, selectors
 from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.services import catalog_load
 from cardcollections.collection.services import collection_change
@@ -251,3 +252,57 @@ def test_a_changed_rules_text_is_searched_at_once(api, small_catalogs):
     changed["cards"][1]["text"] = "A shining lamp of Zarahemla."
     catalog_load(document=changed)
     assert titles(api.get('/api/v1/cards/?q="shining lamp of zarahemla"')) == ["Faith Without Works"]
+
+
+def test_a_page_lists_every_card_when_another_thread_empties_the_kept_rows(small_catalogs, monkeypatch):
+    # The kept rows are shared by the process's threads: one may empty them (past LISTED_ROWS_KEPT, or a
+    # changed catalog) while another is reading its page's missing rows; that page must still list all its cards.
+    cards = Card.objects.order_by("pk")
+    first = [row.pk for row in selectors.card_listing_page(cards, offset=0, limit=1)[0]]
+    read = selectors._card_rows
+
+    def read_while_another_thread_empties(missing):
+        selectors.per_catalog(None, "listed rows", dict).clear()
+        return read(missing)
+
+    monkeypatch.setattr(selectors, "_card_rows", read_while_another_thread_empties)
+    rows, total = selectors.card_listing_page(cards, offset=0, limit=3)
+    assert [row.pk for row in rows] == list(cards.values_list("pk", flat=True)[:3]) and rows[0].pk == first[0]
+    assert total == cards.count()
+
+
+def test_new_query_strings_past_the_budget_are_answered_but_not_kept(api, monkeypatch, django_assert_num_queries):
+    # Anyone can make a new query string; the cache holds at most a budget of them per window.
+    monkeypatch.setattr(results_cache, "KEPT_PER_WINDOW", 2)
+    monkeypatch.setattr(results_cache.time, "time", lambda: 1_000_000.0)  # one window throughout
+    for value in (1, 2, 3):
+        assert api.get(f"/api/v1/cards/?offense_min=-{value}").status_code == 200
+    with django_assert_num_queries(0):  # within the budget: kept
+        assert api.get("/api/v1/cards/?offense_min=-2").status_code == 200
+    with django_assert_num_queries(1):  # past it: searched again (the rows this process already read)
+        assert api.get("/api/v1/cards/?offense_min=-3").status_code == 200
+
+
+def test_a_name_that_is_no_games_is_never_kept_per_catalog(db):
+    builds = []
+    for _ in range(2):
+        memo.per_catalog("no-such-game\x00", "pool", lambda: builds.append(1))
+    assert builds == [1, 1]
+    assert "no-such-game\x00" not in memo._STAMPS and all(game != "no-such-game\x00" for game, _ in memo._VALUES)
+
+
+def test_a_changed_set_changes_the_catalog_stamp_every_process_reads(small_catalogs):
+    # Another process knows of a change only through the stamp: a set's new name or date must change it.
+    card = Card.objects.select_related("game", "card_set").first()
+    before = memo.catalog_stamp(card.game.slug)
+    card.card_set.name = "Renamed Set"
+    card.card_set.save(update_fields=["name"])
+    assert memo.catalog_stamp(card.game.slug) != before
+
+
+def test_a_repeated_parameters_values_in_another_order_are_another_query(api):
+    # The last value is the one read: the same values in another order must not be served the first order's page.
+    by_title = titles(api.get("/api/v1/cards/?ordering=title"))
+    assert by_title != by_title[::-1]
+    assert titles(api.get("/api/v1/cards/?ordering=-title&ordering=title")) == by_title
+    assert titles(api.get("/api/v1/cards/?ordering=title&ordering=-title")) == by_title[::-1]

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
+from cardcollections.catalog.memo import per_catalog
 from cardcollections.catalog.services import catalog_load
 from cardcollections.images.faces import card_face_key, card_face_render, render_face_png
 from cardcollections.images.scans import CardImageError, card_scan_set
@@ -195,6 +196,21 @@ def test_it_renders_a_face_once_and_keeps_it(card, media_root):
     assert again.face.name == card.face.name
     assert path.stat().st_mtime_ns == stamp - 10**9
     assert media_files(media_root) == [card.face.name]
+
+
+def test_drawing_or_storing_a_cards_images_keeps_the_values_kept_per_catalog(card):
+    # A visitor's first request for a card's image draws and saves its face: that must not make every
+    # worker rebuild its card pools and tag lists; a change to the card itself still does.
+    builds = []
+    per_catalog(card.game.slug, "test value", lambda: builds.append(1))
+    card_face_render(card=card)
+    card_scan_set(card=card, upload=upload(image_bytes(SCAN)))
+    per_catalog(card.game.slug, "test value", lambda: builds.append(1))
+    assert builds == [1]
+    card.title = "Means of Grace"
+    card.save()
+    per_catalog(card.game.slug, "test value", lambda: builds.append(1))
+    assert builds == [1, 1]
 
 
 def test_it_redraws_the_face_when_the_loader_changes_the_card(
