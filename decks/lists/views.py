@@ -52,6 +52,7 @@ from decks.lists.writeups import writeup_render
 from decks.models import Deck
 from decks.organise.selectors import deck_tags, folders_of, tags_of
 from decks.organise.services import MAX_TAG
+from decks.pages import signed_in_post
 from decks.stock.selectors import BUILD_FILTERS, Buildable, deck_buildable, decks_buildable, decks_filter_buildable
 from rules.games import GAMES, GAMES_BY_SLUG
 from rules.numbers import parse_whole
@@ -383,8 +384,8 @@ def deck_print(request: HttpRequest, deck_id: Any) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
+# A copy is a new deck and its first version: counted by the page write limit, as the API's clone is.
+@signed_in_post
 def deck_clone_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
     deck = deck_readable_or_404(deck_id, request.user)
     try:
