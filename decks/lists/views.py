@@ -313,6 +313,9 @@ def deck_import(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         form = DeckImportForm(initial={"game": request.GET.get("game", "")})
         return render(request, "decks/lists/import.html", {"form": form, "findings": []})
+    # A post reads an upload and writes a deck: counted by the page write limit, as the API's import is.
+    if not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
     form = DeckImportForm(request.POST, request.FILES)
     findings: list[Any] = []
     if form.is_valid():

@@ -233,6 +233,23 @@ def test_it_imports_a_text_list_and_opens_the_new_deck(small_catalogs, alice):
     assert deck.card_count == 6
 
 
+def test_importing_counts_against_the_write_limit_as_the_api_does(small_catalogs, alice, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "writes_user": "2/min"},
+    }
+    cache.clear()
+    try:
+        client = client_for(alice)
+        form = {"decklist": CV_LIST, "game": "chapter-and-verse", "visibility": "private"}
+        codes = [client.post(reverse("deck-import"), form).status_code for _ in range(3)]
+        assert codes == [302, 302, 429]
+        assert Deck.objects.filter(owner=alice).count() == 2
+        assert client.get(reverse("deck-import")).status_code == 200  # the form itself is not counted
+    finally:
+        cache.clear()
+
+
 def test_it_shows_every_bad_line_with_its_number_and_saves_nothing(small_catalogs, alice):
     text = "3 By Small Means\n2 Faith Withot Works\nthis is not a line\n1 Pride Cycle\n1 Nobody Knows"
     response = client_for(alice).post(
