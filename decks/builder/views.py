@@ -44,7 +44,6 @@ from rules.numbers import NotAWholeNumber, parse_whole
 from rules.text import title_key
 
 RESULTS_PER_PAGE = 25
-SEARCH_CONTROL = ("game", "deck", "owned", "page")  # the builder's own parameters, beside the catalog filters
 
 
 @dataclass(frozen=True)
