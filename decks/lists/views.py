@@ -183,8 +183,7 @@ def deck_public(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
+@signed_in_post
 def deck_notice_dismiss(request: HttpRequest, notice_id: int) -> HttpResponse:
     notice = deck_notices_open(owner=request.user).filter(pk=notice_id).first()
     if notice is None:
@@ -403,6 +402,8 @@ def deck_clone_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_delete_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    if request.method == "POST" and not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
     deck = deck_owned_or_404(deck_id, request.user)
     if request.method == "POST":
         if request.POST.get("confirm") == "yes":
