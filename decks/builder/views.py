@@ -39,12 +39,12 @@ from decks.lists.lookups import deck_owned_or_404
 from decks.lists.selectors import deck_get_owned
 from decks.lists.services import DeckListError, DeckVersionConflict, deck_create, deck_holder, deck_update
 from decks.models import Deck, DeckVisibility
+from decks.pages import signed_in_post
 from rules.games import GAMES
 from rules.numbers import NotAWholeNumber, parse_whole
 from rules.text import title_key
 
 RESULTS_PER_PAGE = 25
-SEARCH_CONTROL = ("game", "deck", "owned", "page")  # the builder's own parameters, beside the catalog filters
 
 
 @dataclass(frozen=True)
@@ -136,8 +136,8 @@ def builder_panel_view(request: HttpRequest, work: WorkingList) -> HttpResponse:
     return _panel_response(request, game=work.game, deck=work.deck, form=work.form, panel=panel)
 
 
-@login_required
-@require_POST
+# A save writes a deck or a new version of it: counted by the page write limit, as the API's create and update are.
+@signed_in_post
 @_posted_list
 def builder_save(request: HttpRequest, work: WorkingList) -> HttpResponse:
     """Create the deck (no `deck` posted) or save a new version of it; an illegal list may be saved."""

@@ -51,6 +51,7 @@ from decks.lists.selectors import deck_get_owned
 from decks.lists.sheets import registration_sheet
 from decks.lists.views import print_sheets_page
 from decks.models import Event, EventCheckStatus, Registration
+from decks.pages import CountedPostView
 from decks.tournaments.selectors import current_match_of, top_decks
 
 _event = event_or_404
@@ -96,7 +97,7 @@ class EventListPage(View):
 
 
 @method_decorator(login_required, name="dispatch")
-class EventCreatePage(View):
+class EventCreatePage(CountedPostView):
     template_name = "decks/events/form.html"
 
     def get(self, request: HttpRequest) -> HttpResponse:
@@ -116,7 +117,7 @@ class EventCreatePage(View):
 
 
 @method_decorator(login_required, name="dispatch")
-class EventEditPage(View):
+class EventEditPage(CountedPostView):
     template_name = "decks/events/form.html"
 
     def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
@@ -163,7 +164,7 @@ class EventDetailPage(View):
 
 
 @method_decorator(login_required, name="dispatch")
-class EventRegisterPage(View):
+class EventRegisterPage(CountedPostView):
     """Register one of your decks of the event's game, or replace your registration, until the deadline."""
 
     template_name = "decks/events/register.html"
@@ -211,7 +212,7 @@ class EventRegisterPage(View):
 
 
 @method_decorator(login_required, name="dispatch")
-class EventWithdraw(View):
+class EventWithdraw(CountedPostView):
     def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
         event = _event(event_id)
         registration = _my_registration(request, event)
@@ -254,7 +255,7 @@ class EventManagePage(View):
 
 
 @method_decorator(login_required, name="dispatch")
-class EventFormatVersionMove(View):
+class EventFormatVersionMove(CountedPostView):
     """The organiser moves the event to its format's latest version; every registration is re-checked against it."""
 
     def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
@@ -297,7 +298,7 @@ class EventPrintAll(View):
 
 
 @method_decorator(login_required, name="dispatch")
-class EventCheckStart(View):
+class EventCheckStart(CountedPostView):
     def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
         event = _organised(request, event_id)
         try:
@@ -317,7 +318,7 @@ class EventCheckStart(View):
 
 
 @method_decorator(login_required, name="dispatch")
-class EventRegistrationClose(View):
+class EventRegistrationClose(CountedPostView):
     """The organiser closes registration at once (a deadline cannot be moved into the past)."""
 
     def post(self, request: HttpRequest, event_id: int) -> HttpResponse:

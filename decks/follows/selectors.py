@@ -30,5 +30,6 @@ def feed_for(*, follower: AbstractBaseUser) -> QuerySet[DeckVersion]:
     return (
         DeckVersion.objects.filter(deck__owner__followers__follower=follower, deck__visibility=DeckVisibility.PUBLIC)
         .select_related("deck", "deck__owner", "deck__game")
+        .prefetch_related("deck__tags")  # each item shows its deck's tags: one query, not one an item
         .order_by("-created", "-id")
     )

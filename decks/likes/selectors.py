@@ -15,6 +15,7 @@ def decks_liked(*, user: AbstractBaseUser) -> QuerySet[Deck]:
         Deck.objects.filter(liked_by__user_id=user.pk)
         .exclude(visibility=DeckVisibility.PRIVATE)
         .select_related("game", "owner")
+        .prefetch_related("tags")  # a list shows each deck's tags: one query, not one a deck
         .order_by("-liked_by__created")
     )
 

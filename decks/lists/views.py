@@ -52,6 +52,7 @@ from decks.lists.writeups import writeup_render
 from decks.models import Deck
 from decks.organise.selectors import deck_tags, folders_of, tags_of
 from decks.organise.services import MAX_TAG
+from decks.pages import signed_in_post
 from decks.stock.selectors import BUILD_FILTERS, Buildable, deck_buildable, decks_buildable, decks_filter_buildable
 from rules.games import GAMES, GAMES_BY_SLUG
 from rules.numbers import parse_whole
@@ -182,8 +183,7 @@ def deck_public(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
+@signed_in_post
 def deck_notice_dismiss(request: HttpRequest, notice_id: int) -> HttpResponse:
     notice = deck_notices_open(owner=request.user).filter(pk=notice_id).first()
     if notice is None:
@@ -312,6 +312,9 @@ def deck_import(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         form = DeckImportForm(initial={"game": request.GET.get("game", "")})
         return render(request, "decks/lists/import.html", {"form": form, "findings": []})
+    # A post reads an upload and writes a deck: counted by the page write limit, as the API's import is.
+    if not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
     form = DeckImportForm(request.POST, request.FILES)
     findings: list[Any] = []
     if form.is_valid():
@@ -383,8 +386,8 @@ def deck_print(request: HttpRequest, deck_id: Any) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
+# A copy is a new deck and its first version: counted by the page write limit, as the API's clone is.
+@signed_in_post
 def deck_clone_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
     deck = deck_readable_or_404(deck_id, request.user)
     try:
@@ -399,6 +402,8 @@ def deck_clone_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_delete_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    if request.method == "POST" and not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
     deck = deck_owned_or_404(deck_id, request.user)
     if request.method == "POST":
         if request.POST.get("confirm") == "yes":

@@ -17,15 +17,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from cardcollections.catalog.selectors import printings_by_title_key
 from cardcollections.models import Card
 from cardcollections.reservations.selectors import holders_by_title, wished_by_title
+from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.exceptions import DeckRequestError
 from decks.lists.lookups import deck_owned_or_404
 from decks.lists.services import deck_holder, deck_set_built
 from decks.models import Deck
+from decks.pages import signed_in_post
 from decks.stock.selectors import TitleNeed, deck_double_bookings, deck_stock
 from decks.stock.services import deck_missing_wishlist_add
 
@@ -68,6 +70,8 @@ def _built_context(request: HttpRequest, deck: Deck, **extra: Any) -> dict[str, 
 @require_http_methods(["GET", "POST"])
 def deck_built(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """GET: the deck's built switch (htmx) or a page with it; POST built=on|off [confirm=1] [next=...]."""
+    if request.method == "POST" and not page_request_allowed(request, scope="writes"):
+        return too_many_requests()
     deck = deck_owned_or_404(deck_id, request.user)
     if request.method == "GET":
         bookings = [] if deck.built else deck_double_bookings(deck=deck)
@@ -153,8 +157,7 @@ def deck_missing(request: HttpRequest, deck_id: Any) -> HttpResponse:
     return render(request, "decks/stock/missing.html", _missing_context(deck))
 
 
-@login_required
-@require_POST
+@signed_in_post
 def deck_missing_wishlist(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """Wish for the missing copies of one title (title_key=...) or of all of them (all=1)."""
     deck = deck_owned_or_404(deck_id, request.user)

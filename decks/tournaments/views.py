@@ -21,7 +21,6 @@ from django.utils.decorators import method_decorator
 from django.utils.text import slugify
 from django.views import View
 
-from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.events.forms import EventSettingsForm as SettingsForm
 from decks.events.lookups import event_or_404, organised_or_404
 from decks.events.selectors import event_is_organiser
@@ -29,6 +28,7 @@ from decks.events.services import SETTINGS, EventError, event_update
 from decks.lists.sheets import registration_sheet
 from decks.lists.stats import list_stats
 from decks.models import Event, EventState, Round, RoundKind
+from decks.pages import CountedPostView
 from decks.tournaments.forms import DropForm, ResultForm, TopCutForm
 from decks.tournaments.selectors import (
     current_match_of,
@@ -114,16 +114,7 @@ class ConsoleRoundPartial(View):
         return response
 
 
-class _LimitedPost(View):
-    """A page POST counted against the caller's write limit, as the API's are: a 429 past it."""
-
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method == "POST" and not page_request_allowed(request, scope="writes"):
-            return too_many_requests()
-        return super().dispatch(request, *args, **kwargs)
-
-
-class _ConsoleAction(_LimitedPost):
+class _ConsoleAction(CountedPostView):
     """A POST of the console: run `act`, say what happened, go back to the console."""
 
     def act(self, request: HttpRequest, event: Event) -> str:
@@ -174,7 +165,7 @@ class SettingsAction(_ConsoleAction):
         return "Saved the settings."
 
 
-class DropAction(_LimitedPost):
+class DropAction(CountedPostView):
     """A player drops themselves (from their page), or the organiser drops a player (from the console)."""
 
     @method_decorator(login_required)
@@ -196,7 +187,7 @@ def _back(request: HttpRequest, event: Event) -> HttpResponse:
     return HttpResponseRedirect(reverse(page, args=[event.pk]))
 
 
-class ResultAction(_LimitedPost):
+class ResultAction(CountedPostView):
     """A result from the organiser (final) or a report from one of the match's players."""
 
     @method_decorator(login_required)

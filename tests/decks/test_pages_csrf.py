@@ -1,9 +1,11 @@
 """Every unsafe deck and event page (the builder's partials included) refuses a session post without
-its CSRF token with a 403, and changes nothing."""
+its CSRF token with a 403, and changes nothing; and every one that writes counts its posts against the
+caller's write limit, as the API does (past it, a 429 that changes nothing)."""
 
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
@@ -76,4 +78,31 @@ def test_a_post_without_the_csrf_token_is_refused_and_changes_nothing(world, ali
     before = state()
     response = client.post(path.format(**world), {k: v.format(**world) for k, v in data.items()}, HTTP_X_BUILDER="1")
     assert response.status_code == 403
+    assert state() == before
+
+
+# The builder's panel writes nothing: it is not counted.
+WRITES = [(path, data) for path, data in POSTS if path != "/decks/builder/panel/"]
+
+
+@pytest.fixture
+def one_write_a_minute(settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "writes_user": "1/min"},
+    }
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.mark.parametrize(("path", "data"), WRITES, ids=[p for p, _ in WRITES])
+def test_a_post_past_the_write_limit_is_a_429_and_changes_nothing(world, alice, one_write_a_minute, path, data):
+    client = Client()
+    client.force_login(alice)
+    address, form = path.format(**world), {k: v.format(**world) for k, v in data.items()}
+    client.post(address, form, HTTP_X_BUILDER="1")  # the one write the limit allows, whatever it answers
+    before = state()
+    response = client.post(address, form, HTTP_X_BUILDER="1")
+    assert response.status_code == 429, response.content[:300]
     assert state() == before

@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from cardcollections.collection.services import collection_change, trade_list_change
@@ -295,3 +296,19 @@ def test_a_plain_form_post_saves_and_redirects_to_the_edit_page(client, cv, alic
     deck = Deck.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("deck-edit", kwargs={"deck_id": deck.pk})
     assert deck.card_count == 40 and deck.format == "advanced"
+
+
+def test_saving_counts_against_the_write_limit_as_the_api_does(client, cv, alice, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "writes_user": "2/min"},
+    }
+    cache.clear()
+    try:
+        client.force_login(alice)
+        codes = [post_save(client, working_list(4), name=f"Faith {i}").status_code for i in range(3)]
+        assert codes == [201, 201, 429]
+        assert Deck.objects.filter(owner=alice).count() == 2
+        assert post_panel(client, working_list(4)).status_code == 200  # the panel writes nothing: not counted
+    finally:
+        cache.clear()

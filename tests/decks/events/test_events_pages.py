@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.utils import timezone
 
 from decks.events.services import event_check_create, event_create, registration_create
@@ -237,3 +238,23 @@ def test_the_organisers_page_costs_the_same_queries_for_many_registrations(
     with django_assert_max_num_queries(len(one.captured_queries)):
         page = client.get(url).content.decode()
     assert page.count('class="registration-row"') == 4
+
+
+def test_event_page_posts_count_against_the_write_limit_as_the_api_does(client, event, alice, bob, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "writes_user": "2/min"},
+    }
+    cache.clear()
+    try:
+        client.force_login(bob)
+        register = f"/events/{event.pk}/register/"
+        codes = [client.post(register, {}).status_code for _ in range(2)]
+        codes.append(client.post(f"/events/{event.pk}/withdraw/").status_code)
+        assert codes == [400, 400, 429]  # refused posts count too: the form was read
+        assert client.get(register).status_code == 200  # the page itself is not counted
+        client.force_login(alice)
+        codes = [client.post(f"/events/{event.pk}/close/").status_code for _ in range(3)]
+        assert codes[:2] != [429, 429] and codes[2] == 429
+    finally:
+        cache.clear()

@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from cardcollections.models import Game
 from decks.lists.services import deck_create, deck_update
 from decks.models import Follow
+from decks.organise.services import deck_organise
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +112,14 @@ def test_following_counts_against_the_write_limit(alice, bob, charlie, settings)
         assert Follow.objects.count() == 2
     finally:
         cache.clear()
+
+
+def test_the_feed_costs_a_fixed_number_of_queries(cv, alice, bob, django_assert_max_num_queries):
+    for i in range(12):
+        deck = deck_create(owner=alice, game=cv, name=f"Deck {i}", decklist="2 Verse 001", visibility="public")
+        deck_organise(deck=deck, tags=[f"tag-{i}"])
+    api(bob).post("/api/v1/follows/", {"username": "alice"}, format="json")
+    client = api(bob)
+    with django_assert_max_num_queries(6):
+        body = client.get("/api/v1/feed/").json()
+    assert body["count"] == 12 and all(len(item["deck"]["tags"]) == 1 for item in body["results"])

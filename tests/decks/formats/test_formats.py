@@ -255,3 +255,15 @@ def test_the_admin_lists_and_adds_formats(client, staff, spring):
     assert client.get("/admin/decks/tournamentformat/").status_code == 200
     assert client.get("/admin/decks/tournamentformat/add/").status_code == 200
     assert client.get(f"/admin/decks/tournamentformat/{spring.pk}/change/").status_code == 200
+
+
+def test_the_admin_form_shows_every_field_of_a_format_in_its_order(client, staff, spring):
+    # `fields` is written out (the rule fields come from an abstract base): a field the model gains must be added.
+    staff.is_superuser = True
+    staff.save()
+    client.force_login(staff)
+    response = client.get(f"/admin/decks/tournamentformat/{spring.pk}/change/")
+    shown = [name for _title, options in response.context["adminform"].fieldsets for name in options["fields"]]
+    model_fields = {f.name for f in TournamentFormat._meta.get_fields() if f.concrete and f.name != "id"}
+    assert set(shown) == model_fields
+    assert shown[:5] == ["slug", "name", "game", "base_format", "legal_sets"]

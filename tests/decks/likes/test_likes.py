@@ -10,6 +10,7 @@ from cardcollections.models import Game
 from decks.likes.services import LikeRefused, deck_like, deck_unlike, deck_view_record
 from decks.lists.services import deck_create, deck_update
 from decks.models import Deck, DeckLike
+from decks.organise.services import deck_organise
 
 pytestmark = pytest.mark.django_db
 CV = "chapter-and-verse"
@@ -145,3 +146,17 @@ def test_liked_lists_show_a_deck_once_however_many_like_it(api_as, decks, bob, c
     for user in (bob, charlie):
         api_as(user).post(f"/api/v1/decks/{decks['Old'].pk}/like/")
     assert names(api_as(bob).get("/api/v1/decks/liked/")) == ["Old"]
+
+
+def test_the_liked_list_costs_a_fixed_number_of_queries(api_as, cv_catalog, alice, bob, django_assert_max_num_queries):
+    cv = Game.objects.get(slug=CV)
+    for i in range(12):
+        deck = deck_create(owner=alice, game=cv, name=f"Deck {i}", decklist="1 Verse 001\n", visibility="public")
+        deck_organise(deck=deck, tags=[f"tag-{i}", "shared"])
+        deck_like(deck=deck, user=bob)
+    client = api_as(bob)
+    with django_assert_max_num_queries(6):
+        body = client.get("/api/v1/decks/liked/").json()
+    assert body["count"] == 12 and all(
+        sorted(d["tags"]) == d["tags"] and "shared" in d["tags"] for d in body["results"]
+    )

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -241,6 +242,23 @@ def test_it_imports_a_text_list_and_opens_the_new_deck(small_catalogs, alice):
     assert deck.card_count == 6
 
 
+def test_importing_counts_against_the_write_limit_as_the_api_does(small_catalogs, alice, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "writes_user": "2/min"},
+    }
+    cache.clear()
+    try:
+        client = client_for(alice)
+        form = {"decklist": CV_LIST, "game": "chapter-and-verse", "visibility": "private"}
+        codes = [client.post(reverse("deck-import"), form).status_code for _ in range(3)]
+        assert codes == [302, 302, 429]
+        assert Deck.objects.filter(owner=alice).count() == 2
+        assert client.get(reverse("deck-import")).status_code == 200  # the form itself is not counted
+    finally:
+        cache.clear()
+
+
 def test_it_shows_every_bad_line_with_its_number_and_saves_nothing(small_catalogs, alice):
     text = "3 By Small Means\n2 Faith Withot Works\nthis is not a line\n1 Pride Cycle\n1 Nobody Knows"
     response = client_for(alice).post(
@@ -356,6 +374,22 @@ def test_it_does_not_copy_a_private_deck_for_a_stranger(deck, bob):
     assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
     assert Deck.objects.count() == 1
     assert client_for(bob).get(url("deck-clone", deck)).status_code in (404, 405)
+
+
+def test_copying_counts_against_the_write_limit_as_the_api_does(small_catalogs, alice, bob, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "writes_user": "2/min"},
+    }
+    cache.clear()
+    try:
+        public = make_deck(alice, visibility="public")
+        client = client_for(bob)
+        codes = [client.post(url("deck-clone", public)).status_code for _ in range(3)]
+        assert codes == [302, 302, 429]
+        assert Deck.objects.filter(owner=bob).count() == 2
+    finally:
+        cache.clear()
 
 
 def test_it_lets_only_the_owner_delete_and_asks_first(small_catalogs, alice, bob):
