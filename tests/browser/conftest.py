@@ -60,6 +60,12 @@ def browser_page(chromium):
     context.close()
 
 
+def htmx_settled(page) -> None:
+    """Wait until htmx has no request, swap or settle under way: content it has just swapped in gets its
+    triggers only as it settles, so a change made before then would send nothing."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
 def log_in(page, base_url: str, username: str, next_path: str = "/") -> None:
     """Log in through the login page as one of the personas (their password is `<name>-password-1`)."""
     page.goto(f"{base_url}/accounts/login/?next={next_path}")

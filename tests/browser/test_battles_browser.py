@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import htmx_settled
 from tests.conftest import celery_worker
 from tests.decks.battles.conftest import load_starter_catalogs
 
@@ -16,6 +17,7 @@ def add(page: Page, title: str, to: str) -> None:
     page.get_by_label("Find a card").fill(title)
     page.locator("#calculator").get_by_role("link", name=f"Add {title} to {to}", exact=True).click()
     expect(page.locator("#calculator .calc-card-title", has_text=title).first).to_be_visible()
+    htmx_settled(page)
 
 
 def test_it_resolves_one_battle_of_each_game(live_server, browser_page, card_media_cleanup, screenshot_dir, settings):
