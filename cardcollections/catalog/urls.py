@@ -1,14 +1,19 @@
 """Catalog pages: the home page, a game's catalog, a card, its image and its scan upload."""
 
-from django.urls import path
+from django.urls import include, path
 
 from cardcollections.catalog import views
+
+# Under cards/<int:pk>/.
+card_routes = [
+    path("", views.card_detail, name="card-detail"),
+    path("image/", views.card_image, name="card-image"),
+    path("scan/", views.card_scan_upload, name="card-scan-upload"),
+]
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("catalog/<slug:slug>/", views.catalog_browse, name="catalog-browse"),
     path("search/help/", views.search_help, name="search-help"),
-    path("cards/<int:pk>/", views.card_detail, name="card-detail"),
-    path("cards/<int:pk>/image/", views.card_image, name="card-image"),
-    path("cards/<int:pk>/scan/", views.card_scan_upload, name="card-scan-upload"),
+    path("cards/<int:pk>/", include(card_routes)),
 ]

@@ -1,13 +1,16 @@
 """Trade pages: the list, proposing, matches, a trade and its actions."""
 
-from django.urls import path
+from django.urls import include, path
 
 from cardcollections.trades import views
 
-urlpatterns = [
-    path("trades/", views.trade_list, name="trade-list"),
-    path("trades/new/", views.trade_new, name="trade-new"),
-    path("trades/matches/", views.matches, name="trade-matches"),
-    path("trades/<int:pk>/", views.trade_detail, name="trade-detail"),
-    path("trades/<int:pk>/<str:action>/", views.trade_action, name="trade-action"),
+# Under trades/.
+trade_routes = [
+    path("", views.trade_list, name="trade-list"),
+    path("new/", views.trade_new, name="trade-new"),
+    path("matches/", views.matches, name="trade-matches"),
+    path("<int:pk>/", views.trade_detail, name="trade-detail"),
+    path("<int:pk>/<str:action>/", views.trade_action, name="trade-action"),
 ]
+
+urlpatterns = [path("trades/", include(trade_routes))]
