@@ -8,12 +8,12 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from cardcollections.lookups import notification_or_404
 from cardcollections.notifications.selectors import notifications_for
 from cardcollections.notifications.services import notification_mark_read, notifications_mark_all_read
-from cardsite.api.throttles import page_request_allowed, too_many_requests
+from cardsite.page_writes import signed_in_post
 
 PER_PAGE = 50
 
@@ -34,12 +34,9 @@ def notification_bell(request: HttpRequest) -> HttpResponse:
     return render(request, "cardcollections/notifications/_bell.html")
 
 
-@login_required
-@require_POST
+@signed_in_post
 def notification_read(request: HttpRequest, pk: int) -> HttpResponse:
     """Mark one read; with `open`, go where it leads (a path on this site only)."""
-    if not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
     notification = notification_or_404(user=request.user, pk=pk)
     notification_mark_read(notification=notification, user=request.user)
     target = notification.url
@@ -48,11 +45,8 @@ def notification_read(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("notification-list")
 
 
-@login_required
-@require_POST
+@signed_in_post
 def notification_read_all(request: HttpRequest) -> HttpResponse:
-    if not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
     count = notifications_mark_all_read(user=request.user)
     messages.success(request, f"{count} notification{'s' if count != 1 else ''} marked read.")
     return redirect("notification-list")

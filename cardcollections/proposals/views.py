@@ -32,7 +32,7 @@ from cardcollections.proposals.services import (
     proposal_reject,
     proposal_revise,
 )
-from cardsite.api.throttles import page_request_allowed, too_many_requests
+from cardsite.page_writes import counted_posts
 
 
 def _shown(changes: list[dict]) -> list[dict]:
@@ -58,8 +58,6 @@ def _propose(request: HttpRequest, *, game, card=None, proposal: CardProposal | 
     if proposal is not None:
         values = dict(proposal.cards[0])
     if request.method == "POST":
-        if not page_request_allowed(request, scope="writes"):
-            return too_many_requests()
         form = ProposalForm(request.POST, request.FILES, game=game, card=card, values=values)
         if form.is_valid():
             try:
@@ -87,12 +85,14 @@ def _propose(request: HttpRequest, *, game, card=None, proposal: CardProposal | 
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def proposal_new(request: HttpRequest, slug: str) -> HttpResponse:
     return _propose(request, game=game_or_404(slug))
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def proposal_edit_card(request: HttpRequest, pk: int) -> HttpResponse:
     card = card_or_404(pk)
     return _propose(request, game=card.game, card=card)
@@ -100,6 +100,7 @@ def proposal_edit_card(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def proposal_revise_page(request: HttpRequest, pk: int) -> HttpResponse:
     proposal = proposal_or_404(user=request.user, pk=pk)
     if proposal.proposer_id != request.user.pk or not proposal.is_open or proposal.kind == CardProposal.Kind.BULK:
@@ -134,12 +135,11 @@ _DONE = {
 
 @login_required
 @require_POST
+@counted_posts
 def proposal_review(request: HttpRequest, pk: int) -> HttpResponse:
     proposal = proposal_or_404(user=request.user, pk=pk)
     if not can_review(request.user):
         raise PermissionDenied("Only card moderators review proposals.")
-    if not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
     form = ReviewForm(request.POST)
     if not form.is_valid():
         return _detail(request, proposal, form, status=400)
@@ -170,14 +170,13 @@ def proposal_queue(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def proposal_bulk(request: HttpRequest) -> HttpResponse:
     if not can_review(request.user):
         raise PermissionDenied("Only card moderators upload bulk proposals.")
     status = 200
     problems = []
     if request.method == "POST":
-        if not page_request_allowed(request, scope="writes"):
-            return too_many_requests()
         form = BulkForm(request.POST, request.FILES)
         if form.is_valid():
             try:

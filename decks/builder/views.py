@@ -26,6 +26,7 @@ from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.forms import SORT_PARAM, CatalogBrowse
 from cardcollections.catalog.selectors import card_listing_page, cards_for_listing, game_get
 from cardcollections.models import Card, Game
+from cardsite.page_writes import signed_in_post
 from decks.builder.selectors import (
     BuilderPanel,
     WorkingEntry,
@@ -39,7 +40,6 @@ from decks.lists.lookups import deck_owned_or_404
 from decks.lists.selectors import deck_get_owned
 from decks.lists.services import DeckListError, DeckVersionConflict, deck_create, deck_holder, deck_update
 from decks.models import Deck, DeckVisibility
-from decks.pages import signed_in_post
 from rules.games import GAMES
 from rules.numbers import NotAWholeNumber, parse_whole
 from rules.text import title_key

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from cardsite.api.errors import found_or_404
-from cardsite.api.throttles import page_request_allowed, too_many_requests
+from cardsite.page_writes import counted_posts, signed_in_post
 from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
 from decks.comments.services import (
     EDIT_WINDOW,
@@ -27,7 +27,6 @@ from decks.exceptions import DeckRequestError
 from decks.lists.selectors import deck_get_readable
 from decks.lists.writeups import writeup_render
 from decks.models import Deck, DeckComment, DeckVisibility
-from decks.pages import signed_in_post
 
 COMMENTS_SHOWN = 200
 
@@ -80,13 +79,12 @@ def comment_post(request: HttpRequest, deck_id: Any) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def comment_edit_view(request: HttpRequest, deck_id: Any, comment_id: int) -> HttpResponse:
     comment = _comment(request, deck_id, comment_id)
     error = None
     body = comment.body
     if request.method == "POST":
-        if not page_request_allowed(request, scope="writes"):
-            return too_many_requests()
         body = request.POST.get("body", "")
         try:
             comment_edit(comment=comment, user=request.user, body=body)

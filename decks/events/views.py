@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from django.views import View
 
 from cardsite.api.work import OverBudget
+from cardsite.page_writes import CountedPostView
 from decks.events.forms import EventEditForm, EventForm, RegisterForm
 from decks.events.lookups import event_or_404, organised_or_404
 from decks.events.selectors import (
@@ -51,7 +52,6 @@ from decks.lists.selectors import deck_get_owned
 from decks.lists.sheets import registration_sheet
 from decks.lists.views import print_sheets_page
 from decks.models import Event, EventCheckStatus, Registration
-from decks.pages import CountedPostView
 from decks.tournaments.selectors import current_match_of, top_decks
 
 _event = event_or_404

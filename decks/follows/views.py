@@ -9,10 +9,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from cardsite.api.errors import found_or_404
+from cardsite.page_writes import signed_in_post
 from decks.exceptions import DeckRequestError
 from decks.follows.selectors import feed_for, follows_of, player_get
 from decks.follows.services import follow_add, follow_remove
-from decks.pages import signed_in_post
 
 FEED_PER_PAGE = 30
 

@@ -11,11 +11,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
+from cardsite.page_writes import signed_in_post
 from decks.likes.selectors import decks_liked
 from decks.likes.services import LikeRefused, deck_like, deck_unlike
 from decks.lists.lookups import deck_readable_or_404
 from decks.lists.selectors import with_format_names
-from decks.pages import signed_in_post
 
 LIKED_PER_PAGE = 30
 

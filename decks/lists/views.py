@@ -21,6 +21,7 @@ from cardcollections.catalog.panels import CardPanel
 from cardcollections.catalog.selectors import card_get, game_get
 from cardcollections.models import Card
 from cardsite.api.throttles import page_request_allowed, too_many_requests
+from cardsite.page_writes import counted_posts, signed_in_post
 from decks.comments.views import comments_for_page
 from decks.exceptions import DeckRequestError
 from decks.follows.selectors import is_following
@@ -52,7 +53,6 @@ from decks.lists.writeups import writeup_render
 from decks.models import Deck
 from decks.organise.selectors import deck_tags, folders_of, tags_of
 from decks.organise.services import MAX_TAG
-from decks.pages import signed_in_post
 from decks.stock.selectors import BUILD_FILTERS, Buildable, deck_buildable, decks_buildable, decks_filter_buildable
 from rules.games import GAMES, GAMES_BY_SLUG
 from rules.numbers import parse_whole
@@ -308,13 +308,11 @@ def deck_compare(request: HttpRequest, deck_id: Any) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def deck_import(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         form = DeckImportForm(initial={"game": request.GET.get("game", "")})
         return render(request, "decks/lists/import.html", {"form": form, "findings": []})
-    # A post reads an upload and writes a deck: counted by the page write limit, as the API's import is.
-    if not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
     form = DeckImportForm(request.POST, request.FILES)
     findings: list[Any] = []
     if form.is_valid():
@@ -401,9 +399,8 @@ def deck_clone_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def deck_delete_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    if request.method == "POST" and not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
     deck = deck_owned_or_404(deck_id, request.user)
     if request.method == "POST":
         if request.POST.get("confirm") == "yes":

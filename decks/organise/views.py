@@ -13,12 +13,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
 from cardsite.api.errors import found_or_404
+from cardsite.page_writes import signed_in_post
 from decks.exceptions import DeckRequestError
 from decks.lists.lookups import deck_owned_or_404
 from decks.models import DeckFolder
 from decks.organise.selectors import folder_get_owned
 from decks.organise.services import deck_organise, folder_create, folder_delete, folder_rename
-from decks.pages import signed_in_post
 
 Written = TypeVar("Written")
 

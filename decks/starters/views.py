@@ -8,8 +8,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from cardsite.api.errors import found_or_404
+from cardsite.page_writes import signed_in_post
 from decks.lists.writeups import writeup_render
-from decks.pages import signed_in_post
 from decks.starters.selectors import starter_get, starters_available
 from decks.starters.services import starter_copy
 

@@ -22,12 +22,11 @@ from django.views.decorators.http import require_http_methods
 from cardcollections.catalog.selectors import printings_by_title_key
 from cardcollections.models import Card
 from cardcollections.reservations.selectors import holders_by_title, wished_by_title
-from cardsite.api.throttles import page_request_allowed, too_many_requests
+from cardsite.page_writes import counted_posts, signed_in_post
 from decks.exceptions import DeckRequestError
 from decks.lists.lookups import deck_owned_or_404
 from decks.lists.services import deck_holder, deck_set_built
 from decks.models import Deck
-from decks.pages import signed_in_post
 from decks.stock.selectors import TitleNeed, deck_double_bookings, deck_stock
 from decks.stock.services import deck_missing_wishlist_add
 
@@ -68,10 +67,9 @@ def _built_context(request: HttpRequest, deck: Deck, **extra: Any) -> dict[str, 
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def deck_built(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """GET: the deck's built switch (htmx) or a page with it; POST built=on|off [confirm=1] [next=...]."""
-    if request.method == "POST" and not page_request_allowed(request, scope="writes"):
-        return too_many_requests()
     deck = deck_owned_or_404(deck_id, request.user)
     if request.method == "GET":
         bookings = [] if deck.built else deck_double_bookings(deck=deck)

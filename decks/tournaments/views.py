@@ -21,6 +21,7 @@ from django.utils.decorators import method_decorator
 from django.utils.text import slugify
 from django.views import View
 
+from cardsite.page_writes import CountedPostView
 from decks.events.forms import EventSettingsForm as SettingsForm
 from decks.events.lookups import event_or_404, organised_or_404
 from decks.events.selectors import event_is_organiser
@@ -28,7 +29,6 @@ from decks.events.services import SETTINGS, EventError, event_update
 from decks.lists.sheets import registration_sheet
 from decks.lists.stats import list_stats
 from decks.models import Event, EventState, Round, RoundKind
-from decks.pages import CountedPostView
 from decks.tournaments.forms import DropForm, ResultForm, TopCutForm
 from decks.tournaments.selectors import (
     current_match_of,

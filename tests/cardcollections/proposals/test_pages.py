@@ -88,3 +88,37 @@ def test_others_cannot_see_or_review_a_proposal(alice, bob, cv_cards):
     assert bob_client.get("/proposals/bulk/").status_code == 403
     assert Client().get("/proposals/").status_code == 302  # to the login page
     assert CardProposal.objects.get().status == "pending"
+
+
+@pytest.fixture
+def one_write_a_minute(settings):
+    from django.core.cache import cache
+
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"writes_user": "1/min"}}
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_every_proposal_page_post_is_counted_by_the_write_limit_and_a_refused_one_changes_nothing(
+    alice, moderator, cv_cards, one_write_a_minute
+):
+    card = cv_cards["pride"]
+    mine = proposal_create(proposer=alice, game=card.game, card=card, fields={"sacrifice": 5}, source="my copy")
+    posts = [
+        (alice, "/proposals/new/chapter-and-verse/", form_data()),
+        (alice, f"/cards/{card.pk}/propose/", form_data(title="Pride Cycle")),
+        (alice, f"/proposals/{mine.pk}/revise/", form_data(title="Pride Cycle")),
+        (moderator, f"/proposals/{mine.pk}/review/", {"action": "reject", "note": "no source"}),
+        (moderator, "/proposals/bulk/", {}),
+    ]
+    for user, url, data in posts:
+        from django.core.cache import cache
+
+        cache.clear()
+        client = client_for(user)
+        assert client.get(url).status_code != 429  # a GET is not a write (the review URL only posts: 405)
+        assert client.post("/notifications/read-all/").status_code == 302  # the one write of the minute
+        before = sorted(CardProposal.objects.values_list("pk", "status", "document", "review_note"), key=str)
+        assert client.post(url, data).status_code == 429, url
+        assert sorted(CardProposal.objects.values_list("pk", "status", "document", "review_note"), key=str) == before, url

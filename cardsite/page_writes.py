@@ -1,4 +1,4 @@
-"""What the deck pages' views share: write posts counted by the page write limit (a 429 past it), as the API's are."""
+"""Page posts that write, counted by the page write limit (a 429 past it, before the view reads anything), as the API's writes are."""
 
 import functools
 from collections.abc import Callable
@@ -11,21 +11,28 @@ from django.views.decorators.http import require_POST
 
 from cardsite.api.throttles import page_request_allowed, too_many_requests
 
+PageView = Callable[..., HttpResponse]
 
-def signed_in_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A signed-in user's POST, counted by the page write limit (a 429 past it, before the view reads anything)."""
+
+def counted_posts(view: PageView) -> PageView:
+    """A page view whose POSTs are counted by the write limit; its GETs are not."""
 
     @functools.wraps(view)
     def counted(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not page_request_allowed(request, scope="writes"):
+        if request.method == "POST" and not page_request_allowed(request, scope="writes"):
             return too_many_requests()
         return view(request, *args, **kwargs)
 
-    return login_required(require_POST(counted))
+    return counted
+
+
+def signed_in_post(view: PageView) -> PageView:
+    """A signed-in user's POST, counted by the page write limit."""
+    return login_required(require_POST(counted_posts(view)))
 
 
 class CountedPostView(View):
-    """A page view whose POST is counted by the page write limit (a 429 past it, before the handler reads anything)."""
+    """A class-based page view whose POST is counted by the page write limit."""
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method == "POST" and not page_request_allowed(request, scope="writes"):
