@@ -24,7 +24,7 @@ from decks.comments.services import (
     comment_edit,
 )
 from decks.exceptions import DeckRequestError
-from decks.lists.selectors import deck_get_readable
+from decks.lists.lookups import deck_readable_or_404
 from decks.lists.writeups import writeup_render
 from decks.models import Deck, DeckComment, DeckVisibility
 
@@ -51,8 +51,8 @@ def comments_for_page(*, deck: Deck, user: Any) -> dict[str, Any] | None:
 
 
 def _deck(request: HttpRequest, deck_id: Any) -> Deck:
-    deck = deck_get_readable(deck_id=deck_id, user=request.user)
-    if deck is None or not comments_visible(deck=deck, user=request.user):
+    deck = deck_readable_or_404(deck_id, request.user)
+    if not comments_visible(deck=deck, user=request.user):
         raise Http404("No such deck.")
     return deck
 
