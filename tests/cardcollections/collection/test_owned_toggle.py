@@ -59,6 +59,7 @@ def test_the_catalog_toggle_is_only_for_signed_in_users(client, alice, alices_ca
     # A hand-made link is not applied for an anonymous visitor, and the page says so.
     html = client.get(CATALOG, {"owned": "free"}).content.decode()
     assert len(tile_titles(html)) == 4 and "ignored: owned" in html
+    assert "free cop" not in html  # nor does it speak of free copies it did not look for
     client.force_login(alice)
     assert "Only cards I own (free copies)" in client.get(CATALOG).content.decode()
 
