@@ -14,16 +14,23 @@ from cardsite.api.throttles import page_request_allowed, too_many_requests
 PageView = Callable[..., HttpResponse]
 
 
-def counted_posts(view: PageView) -> PageView:
-    """A page view whose POSTs are counted by the write limit; its GETs are not."""
+def posts_counted_as(scope: str) -> Callable[[PageView], PageView]:
+    """A page view whose POSTs are counted by the `scope` limit (a 429 past it); its GETs are not."""
 
-    @functools.wraps(view)
-    def counted(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method == "POST" and not page_request_allowed(request, scope="writes"):
-            return too_many_requests()
-        return view(request, *args, **kwargs)
+    def decorate(view: PageView) -> PageView:
+        @functools.wraps(view)
+        def counted(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method == "POST" and not page_request_allowed(request, scope=scope):
+                return too_many_requests()
+            return view(request, *args, **kwargs)
 
-    return counted
+        return counted
+
+    return decorate
+
+
+# Posts that write; the live previews that write nothing (the builder's panel) count as "live".
+counted_posts = posts_counted_as("writes")
 
 
 def signed_in_post(view: PageView) -> PageView:

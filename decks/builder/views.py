@@ -26,7 +26,7 @@ from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.forms import SORT_PARAM, CatalogBrowse
 from cardcollections.catalog.selectors import card_listing_page, cards_for_listing, game_get
 from cardcollections.models import Card, Game
-from cardsite.page_writes import signed_in_post
+from cardsite.page_writes import posts_counted_as, signed_in_post
 from decks.builder.selectors import (
     BuilderPanel,
     WorkingEntry,
@@ -127,8 +127,10 @@ def _posted_list(view: Callable[[HttpRequest, WorkingList], HttpResponse]) -> Ca
     return read_then_view
 
 
+# Each change in the builder posts its list and runs the rules: counted as live checks, as the validate page's are.
 @login_required
 @require_POST
+@posts_counted_as("live")
 @_posted_list
 def builder_panel_view(request: HttpRequest, work: WorkingList) -> HttpResponse:
     """The deck panel for the posted working list, board and format. Writes nothing."""

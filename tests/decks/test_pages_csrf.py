@@ -81,7 +81,7 @@ def test_a_post_without_the_csrf_token_is_refused_and_changes_nothing(world, ali
     assert state() == before
 
 
-# The builder's panel writes nothing: it is not counted.
+# The builder's panel writes nothing: it is not counted as a write, but as a live check (below).
 WRITES = [(path, data) for path, data in POSTS if path != "/decks/builder/panel/"]
 
 
@@ -106,3 +106,24 @@ def test_a_post_past_the_write_limit_is_a_429_and_changes_nothing(world, alice, 
     response = client.post(address, form, HTTP_X_BUILDER="1")
     assert response.status_code == 429, response.content[:300]
     assert state() == before
+
+
+def test_the_builder_panel_is_counted_as_a_live_check_not_a_write(world, alice, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "live_user": "2/min",
+            "writes_user": "1/min",
+        },
+    }
+    cache.clear()
+    client = Client()
+    client.force_login(alice)
+    panel = {"deck": str(world["deck"]), "cards": "[]"}
+    statuses = [client.post("/decks/builder/panel/", panel, HTTP_X_BUILDER="1").status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]
+    # The panels spent none of the write limit: a save still goes through.
+    save = {"game": "chapter-and-verse", "name": "New", "cards": "[]"}
+    assert client.post("/decks/builder/save/", save, HTTP_X_BUILDER="1").status_code != 429
+    cache.clear()

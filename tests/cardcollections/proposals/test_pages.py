@@ -100,6 +100,10 @@ def one_write_a_minute(settings):
     cache.clear()
 
 
+def proposals() -> list:
+    return sorted(CardProposal.objects.values_list("pk", "status", "document", "review_note"), key=str)
+
+
 def test_every_proposal_page_post_is_counted_by_the_write_limit_and_a_refused_one_changes_nothing(
     alice, moderator, cv_cards, one_write_a_minute
 ):
@@ -119,6 +123,6 @@ def test_every_proposal_page_post_is_counted_by_the_write_limit_and_a_refused_on
         client = client_for(user)
         assert client.get(url).status_code != 429  # a GET is not a write (the review URL only posts: 405)
         assert client.post("/notifications/read-all/").status_code == 302  # the one write of the minute
-        before = sorted(CardProposal.objects.values_list("pk", "status", "document", "review_note"), key=str)
+        before = proposals()
         assert client.post(url, data).status_code == 429, url
-        assert sorted(CardProposal.objects.values_list("pk", "status", "document", "review_note"), key=str) == before, url
+        assert proposals() == before, url
