@@ -37,7 +37,7 @@ class StarterListApi(_StarterApi):
         operation_id="starters_list",
         summary="Starter decks for new players",
         description="Every starter deck whose game's catalog is loaded, in a fixed order.",
-        responses={200: StarterOut(many=True)},
+        responses=answers({200: StarterOut(many=True)}, bad_request=True),
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request) -> Response:

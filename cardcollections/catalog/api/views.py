@@ -2,7 +2,7 @@
 
 from django.db.models import Count, F
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, permissions, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import MultiPartParser
@@ -47,6 +47,7 @@ class SetList(generics.ListAPIView):
         return qs
 
 
+@extend_schema_view(get=extend_schema(responses={200: CardSerializer(many=True), 400: OpenApiTypes.OBJECT}))
 class CardList(generics.ListAPIView):
     """Cards of the catalogs. `q` searches title, rules text and scripture; every filter value is checked."""
 

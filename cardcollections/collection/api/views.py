@@ -300,7 +300,11 @@ class CollectionExport(_Owned, APIView):
 
     @extend_schema(
         parameters=[ExportQuery],
-        responses={(200, "text/csv"): OpenApiTypes.STR, (200, "text/plain"): OpenApiTypes.STR},
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            (200, "text/plain"): OpenApiTypes.STR,
+            400: OpenApiTypes.OBJECT,
+        },
     )
     def get(self, request):
         """Your collection of one game as CSV (Count,Name,Set,Number,Condition,Notes) or deck-list text."""

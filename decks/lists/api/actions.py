@@ -35,7 +35,7 @@ class DeckValidationApi(DeckApiBase):
             "The validation.md result of the stored list, run again now (the format or the catalog may have "
             "changed since the deck was saved). Nothing is stored."
         ),
-        responses=answers({200: ValidationResultSerializer}, missing=NOT_FOUND),
+        responses=answers({200: ValidationResultSerializer}, bad_request=True, missing=NOT_FOUND),
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
@@ -86,7 +86,9 @@ class DeckMissingApi(SignedInDeckApi):
             "Each title with copies still to get: not owned, or owned but held by another built deck; with how "
             "many copies other players offer for trade."
         ),
-        responses=answers({200: TitleNeedOut(many=True)}, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
+        responses=answers(
+            {200: TitleNeedOut(many=True)}, bad_request=True, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND
+        ),
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:

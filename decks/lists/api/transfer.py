@@ -175,7 +175,7 @@ class DeckExportAllApi(_ExportsFiles, SignedInDeckApi):
             "One text file per deck (the canonical list of deck-format.md, then its considering board as comment "
             "lines), under its folder's path (`folder/subfolder/name.txt`; archived decks under `archived/`)."
         ),
-        responses=answers({(200, "application/zip"): OpenApiTypes.BINARY}, signed_in=True),
+        responses=answers({(200, "application/zip"): OpenApiTypes.BINARY}, bad_request=True, signed_in=True),
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request) -> HttpResponse:

@@ -76,7 +76,7 @@ class DeckVersionApi(DeckApiBase):
     @extend_schema(
         operation_id="decks_version",
         summary="One version of a deck",
-        responses=answers({200: DeckVersionOut}, missing=NOT_FOUND),
+        responses=answers({200: DeckVersionOut}, bad_request=True, missing=NOT_FOUND),
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any, number: int) -> Response:

@@ -159,7 +159,7 @@ class DeckDetailApi(DeckApiBase):
         operation_id="decks_retrieve",
         summary="A deck",
         description="Yours, or anyone's unlisted or public deck. 404 for a private deck of someone else.",
-        responses=answers({200: DeckOut}, missing=NOT_FOUND),
+        responses=answers({200: DeckOut}, bad_request=True, missing=NOT_FOUND),
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:

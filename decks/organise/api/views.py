@@ -53,7 +53,7 @@ class FolderListApi(_FolderApi):
         operation_id="deck_folders_list",
         summary="Your deck folders",
         description="Each top-level folder followed by its subfolders (one level), by name.",
-        responses=answers({200: FolderOut(many=True)}, signed_in=True),
+        responses=answers({200: FolderOut(many=True)}, bad_request=True, signed_in=True),
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request) -> Response:

@@ -95,7 +95,7 @@ class DeckBuildableApi(SignedInDeckApi):
             "Any deck you may read. Your own built deck counts its own reserved copies as free (it does not "
             "compete with itself)."
         ),
-        responses=answers({200: BuildableOut}, signed_in=True, missing=NOT_FOUND),
+        responses=answers({200: BuildableOut}, bad_request=True, signed_in=True, missing=NOT_FOUND),
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
