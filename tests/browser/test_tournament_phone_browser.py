@@ -1,0 +1,65 @@
+"""An event's public tables on a phone (360 px): the rank or table number column stays narrow, so each
+player's name with their record (standings) or result (pairings) shows without scrolling the table sideways."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from cardcollections.models import Game
+from decks.events.services import event_create
+from decks.tournaments.services import event_start, match_result_set, round_pair_next
+from tests.decks.conftest import _load_cv
+from tests.decks.events.fixtures import register_players
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["bob", "dora", "eli", "finn", "gia", "hal", "ivy"]
+
+
+@pytest.fixture
+def played_round():
+    _load_cv(40)
+    organiser = get_user_model().objects.create_user("alice", password="alice-password-1")
+    event = event_create(
+        organiser=organiser,
+        name="Autumn Open",
+        game=Game.objects.get(slug="chapter-and-verse"),
+        format_slug="advanced",
+        deadline=timezone.now() + timedelta(days=7),
+    )
+    register_players(event, NAMES)
+    event_start(event=event)
+    for match in round_pair_next(event=event).matches.filter(confirmed=False):
+        match_result_set(event=event, match=match, user=organiser, wins=[1, 0], draws=0)
+    return event
+
+
+# The column that must still be in view beside the names, on each page.
+BESIDE_THE_NAMES = {"standings": "Record", "pairings": "Result"}
+
+
+@pytest.mark.parametrize("table", ["standings", "pairings"])
+def test_every_player_name_and_their_result_show_on_a_phone_without_scrolling_the_table(
+    live_server, chromium, played_round, screenshot_dir, table
+):
+    context = chromium.new_context(viewport={"width": 360, "height": 740}, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{played_round.pk}/{table}/")
+    for name in NAMES:
+        cell = page.locator(".table-scroll td", has_text=name).first
+        expect(cell).to_be_in_viewport(ratio=1)
+    header = page.locator(".table-scroll th", has_text=BESIDE_THE_NAMES[table])
+    expect(header).to_be_in_viewport(ratio=1)
+    for cell in page.locator(f".table-scroll td:nth-child({_column(page, BESIDE_THE_NAMES[table])})").all():
+        expect(cell).to_be_in_viewport(ratio=1)
+    page.screenshot(path=str(screenshot_dir / f"phone-event-{table}.png"), full_page=True)
+    context.close()
+
+
+def _column(page, heading: str) -> int:
+    """The 1-based position of the column headed `heading`."""
+    headings = page.locator(".table-scroll thead th").all_inner_texts()
+    return [h.strip() for h in headings].index(heading) + 1
