@@ -10,6 +10,10 @@ import pytest
 from django.conf import settings
 from django.core.files.storage import default_storage
 
+# alice's event and its seven registered players, as the event and tournament tests have them.
+from tests.decks.conftest import cv_catalog  # noqa: F401
+from tests.decks.events.fixtures import bob_deck, cv, event, seven  # noqa: F401
+
 # Playwright's sync API keeps an asyncio loop running in this thread, and
 # Django refuses database calls from a thread with a running loop unless told
 # this is safe. It is: the test code and the loop never run at the same time.

@@ -1,39 +1,22 @@
 """An event's public tables on a phone (360 px): the rank or table number column stays narrow, so each
 player's name with their record (standings) or result (pairings) shows without scrolling the table sideways."""
 
-from datetime import timedelta
-
 import pytest
-from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import expect
 
-from cardcollections.models import Game
-from decks.events.services import event_create
 from decks.tournaments.services import event_start, match_result_set, round_pair_next
-from tests.decks.conftest import _load_cv
-from tests.decks.events.fixtures import register_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-NAMES = ["bob", "dora", "eli", "finn", "gia", "hal", "ivy"]
+NAMES = ["bob", "dora", "eli", "finn", "gia", "hal", "ivy"]  # `seven`
 
 
 @pytest.fixture
-def played_round():
-    _load_cv(40)
-    organiser = get_user_model().objects.create_user("alice", password="alice-password-1")
-    event = event_create(
-        organiser=organiser,
-        name="Autumn Open",
-        game=Game.objects.get(slug="chapter-and-verse"),
-        format_slug="advanced",
-        deadline=timezone.now() + timedelta(days=7),
-    )
-    register_players(event, NAMES)
+def played_round(event, seven, alice):
+    """alice's event, started, its first Swiss round played: the first-listed player of each match won."""
     event_start(event=event)
     for match in round_pair_next(event=event).matches.filter(confirmed=False):
-        match_result_set(event=event, match=match, user=organiser, wins=[1, 0], draws=0)
+        match_result_set(event=event, match=match, user=alice, wins=[1, 0], draws=0)
     return event
 
 

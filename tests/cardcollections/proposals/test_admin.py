@@ -7,20 +7,14 @@ from cardcollections.proposals.services import proposal_approve, proposal_create
 
 pytestmark = pytest.mark.django_db
 
+# admin_client is pytest-django's: a client signed in as a superuser.
+
 
 @pytest.fixture
 def approved(alice, moderator, cv_cards):
     card = cv_cards["pride"]
     proposal = proposal_create(proposer=alice, game=card.game, card=card, fields={"sacrifice": 5}, source="my copy")
     return proposal_approve(proposal=proposal, moderator=moderator)
-
-
-@pytest.fixture
-def admin_client(client, staff):
-    staff.is_superuser = True
-    staff.save()
-    client.force_login(staff)
-    return client
 
 
 def _rows(approved) -> list[tuple[str, object]]:

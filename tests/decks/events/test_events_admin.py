@@ -7,13 +7,7 @@ from decks.models import EventCheck, Registration
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def admin_client(client, staff):
-    staff.is_superuser = True
-    staff.save()
-    client.force_login(staff)
-    return client
+# admin_client is pytest-django's: a client signed in as a superuser.
 
 
 def _records(registered, event, alice) -> list[tuple[str, object]]:
