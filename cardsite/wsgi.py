@@ -1,3 +1,5 @@
+"""The WSGI application gunicorn serves (scripts/run.sh, the Procfile)."""
+
 import os
 
 from django.core.wsgi import get_wsgi_application
