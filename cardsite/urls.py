@@ -6,7 +6,7 @@ from django.urls import include, path
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView
 
-from cardcollections.collection.views import password_reset
+from cardsite.accounts import password_reset
 from cardsite.api_docs import RedocDocs, SwaggerDocs
 from cardsite.health import Health
 

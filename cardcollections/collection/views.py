@@ -11,7 +11,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import PasswordResetView
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import F, Q
@@ -95,20 +94,6 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"Welcome, {user.get_username()}! Your collection is private until you share it.")
         return redirect("collection-home")
     return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
-
-
-_password_reset_form = PasswordResetView.as_view()
-
-
-@require_http_methods(["GET", "POST"])
-def password_reset(request: HttpRequest) -> HttpResponse:
-    """Django's password reset (a one-time link by email), rate limited per address as sign-up is.
-
-    The answer is the same whether or not the address belongs to an account, so no one learns who has one.
-    """
-    if request.method == "POST" and not page_request_allowed(request, scope="password_reset"):
-        return render(request, "registration/password_reset_limited.html", status=429)
-    return _password_reset_form(request)
 
 
 @login_required

@@ -1,0 +1,21 @@
+"""The site's account pages beside Django's own: password reset, rate limited per address as sign-up is."""
+
+from django.contrib.auth.views import PasswordResetView
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from cardsite.api.throttles import page_request_allowed
+
+_password_reset_form = PasswordResetView.as_view()
+
+
+@require_http_methods(["GET", "POST"])
+def password_reset(request: HttpRequest) -> HttpResponse:
+    """Django's password reset (a one-time link by email), rate limited per address as sign-up is.
+
+    The answer is the same whether or not the address belongs to an account, so no one learns who has one.
+    """
+    if request.method == "POST" and not page_request_allowed(request, scope="password_reset"):
+        return render(request, "registration/password_reset_limited.html", status=429)
+    return _password_reset_form(request)
