@@ -2,6 +2,7 @@
 
 import contextlib
 import copy
+import itertools
 import os
 import time
 import uuid
@@ -15,6 +16,7 @@ from django.core.management import call_command
 
 from cardcollections.catalog.memo import forget_catalog_values
 from cardcollections.catalog.services import catalog_load
+from cardsite.api.throttles import WriteRateThrottle
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -202,6 +204,20 @@ def staff(db):
 def _media_in_a_temporary_folder(settings, tmp_path_factory):
     """Scans and faces written by a test go to its own folder, not var/media."""
     settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
+
+
+_RATE_WINDOWS = itertools.count(1)
+A_WEEK = 7 * 86_400
+
+
+@pytest.fixture(autouse=True)
+def _rate_limit_clock(monkeypatch):
+    """The rate limits count in fixed windows (cardsite/api/throttles.py). With the real clock, a test's two
+    posts a few milliseconds apart could fall either side of a minute's edge and both pass (it happened in
+    CI). Each test's limits read a clock that stands still in the middle of windows of its own (a week
+    apart from the last test's), so a test counts exactly what it sends, whatever it sent before."""
+    moment = 2_000_000_000 + next(_RATE_WINDOWS) * A_WEEK + A_WEEK / 2
+    monkeypatch.setattr(WriteRateThrottle, "timer", lambda self: moment)
 
 
 @pytest.fixture(autouse=True)
