@@ -220,6 +220,13 @@ def _rate_limit_clock(monkeypatch):
     monkeypatch.setattr(WriteRateThrottle, "timer", lambda self: moment)
 
 
+@pytest.fixture
+def one_write_a_minute(settings):
+    """A caller may make one write a minute (API writes and page posts together); the other limits as set."""
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "writes_user": "1/min", "writes_anon": "1/min"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+
+
 @pytest.fixture(autouse=True)
 def _no_card_pool_from_another_test():
     """Per-catalog values (card pools, tag lists, catalog stamps) are kept per process; each test starts with none."""

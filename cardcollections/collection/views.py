@@ -71,6 +71,7 @@ from cardcollections.tokens.services import (
 from cardsite.api.errors import found_or_404
 from cardsite.api.throttles import page_request_allowed
 from cardsite.api.work import OverBudget, over_budget
+from cardsite.page_writes import counted_posts
 from rules.numbers import NotAWholeNumber, parse_whole
 from rules.text import title_key
 
@@ -181,6 +182,7 @@ def collection_browse(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@counted_posts
 def collection_adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A plus or minus button: change the count and answer with the card's tile (htmx swaps it in place)."""
     game = game_or_404(slug)
@@ -251,6 +253,7 @@ def collection_sets(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def collection_import(request: HttpRequest, slug: str) -> HttpResponse:
     game = game_or_404(slug)
     form = CollectionImportForm(request.POST or None, request.FILES or None)
@@ -309,6 +312,7 @@ def card_history(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def wishlist(request: HttpRequest, slug: str) -> HttpResponse:
     game = game_or_404(slug)
     form = WishlistForm(request.POST or None)
@@ -344,6 +348,7 @@ def wishlist(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def collection_settings(request: HttpRequest) -> HttpResponse:
     """Who may see my collection, its share link, and my API tokens (made, listed, revoked)."""
     row = collection_settings_get_or_create(owner=request.user)

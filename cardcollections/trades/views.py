@@ -24,6 +24,7 @@ from cardcollections.trades.services import (
     trade_propose,
     trade_withdraw,
 )
+from cardsite.page_writes import counted_posts
 from rules.numbers import NotAWholeNumber, parse_id, parse_whole
 
 
@@ -61,6 +62,7 @@ _DONE = {"accept": "Accepted: the cards have moved.", "decline": "Declined.", "w
 
 @login_required
 @require_POST
+@counted_posts
 def trade_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     trade = trade_or_404(user=request.user, pk=pk)
     if action not in _ACTIONS:
@@ -94,6 +96,7 @@ def _quantities(request: HttpRequest, pool: list, prefix: str, limit: str, error
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@counted_posts
 def trade_new(request: HttpRequest) -> HttpResponse:
     """Offer a trade: pick copies from my collection to give and from their trade list to ask for.
 

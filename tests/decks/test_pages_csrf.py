@@ -85,17 +85,6 @@ def test_a_post_without_the_csrf_token_is_refused_and_changes_nothing(world, ali
 WRITES = [(path, data) for path, data in POSTS if path != "/decks/builder/panel/"]
 
 
-@pytest.fixture
-def one_write_a_minute(settings):
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "writes_user": "1/min"},
-    }
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.mark.parametrize(("path", "data"), WRITES, ids=[p for p, _ in WRITES])
 def test_a_post_past_the_write_limit_is_a_429_and_changes_nothing(world, alice, one_write_a_minute, path, data):
     client = Client()

@@ -90,16 +90,6 @@ def test_others_cannot_see_or_review_a_proposal(alice, bob, cv_cards):
     assert CardProposal.objects.get().status == "pending"
 
 
-@pytest.fixture
-def one_write_a_minute(settings):
-    from django.core.cache import cache
-
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"writes_user": "1/min"}}
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def proposals() -> list:
     return sorted(CardProposal.objects.values_list("pk", "status", "document", "review_note"), key=str)
 

@@ -1,0 +1,67 @@
+"""Every collection and trade page post that writes is counted by the caller's write limit, with the API's
+writes: past it, a 429 that changes nothing."""
+
+import pytest
+from django.test import Client
+
+from cardcollections.collection.services import collection_change
+from cardcollections.models import (
+    CollectionEntry,
+    CollectionSettings,
+    ImportJob,
+    LedgerEntry,
+    Notification,
+    Trade,
+    TradeLine,
+    WishlistEntry,
+)
+from cardcollections.trades.services import LineSpec, trade_propose
+
+pytestmark = pytest.mark.django_db
+
+MODELS = (CollectionEntry, CollectionSettings, ImportJob, LedgerEntry, Notification, Trade, TradeLine, WishlistEntry)
+
+
+def state() -> dict:
+    return {m.__name__: sorted(map(str, m.objects.values_list())) for m in MODELS}
+
+
+@pytest.fixture
+def world(alice, bob, cv_cards) -> dict:
+    """alice owns Pride Cycle and offers one to bob for By Small Means."""
+    collection_change(owner=alice, card=cv_cards["pride"], delta=2)
+    collection_change(owner=bob, card=cv_cards["means"], delta=2)
+    lines = [
+        LineSpec(TradeLine.Side.PROPOSER, cv_cards["pride"].pk, 1),
+        LineSpec(TradeLine.Side.RECIPIENT, cv_cards["means"].pk, 1),
+    ]
+    trade = trade_propose(proposer=alice, recipient=bob, lines=lines)
+    return {"card": cv_cards["pride"].pk, "means": cv_cards["means"].pk, "trade": trade.pk}
+
+
+# (who posts, where, what): each a write a player makes from a page.
+POSTS = [
+    ("alice", "/collection/chapter-and-verse/cards/{card}/adjust/", {"delta": "1"}),
+    ("alice", "/collection/chapter-and-verse/cards/{card}/adjust/", {"delta": "1", "target": "trade"}),
+    ("alice", "/collection/chapter-and-verse/import/", {"text": "1 Pride Cycle", "format": "decklist", "mode": "add"}),
+    ("alice", "/collection/chapter-and-verse/wishlist/", {"title": "By Small Means", "wanted": "2"}),
+    ("alice", "/collection/settings/", {"action": "notification-email"}),
+    ("alice", "/trades/new/", {"recipient": "bob", "give-{card}": "1", "get-{means}": "1"}),
+    ("bob", "/trades/{trade}/decline/", {}),
+    ("alice", "/trades/{trade}/withdraw/", {}),
+]
+
+
+@pytest.mark.parametrize(("who", "path", "data"), POSTS, ids=[f"{w} {p}" for w, p, _ in POSTS])
+def test_a_page_post_past_the_write_limit_is_a_429_and_changes_nothing(
+    world, alice, bob, one_write_a_minute, who, path, data
+):
+    client = Client()
+    client.force_login({"alice": alice, "bob": bob}[who])
+    address = path.format(**world)
+    form = {k.format(**world): v for k, v in data.items()}
+    client.post(address, form)  # the one write the limit allows, whatever it answers
+    before = state()
+    response = client.post(address, form)
+    assert response.status_code == 429, response.content[:300]
+    assert state() == before
