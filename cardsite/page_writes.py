@@ -29,8 +29,10 @@ def posts_counted_as(scope: str) -> Callable[[PageView], PageView]:
     return decorate
 
 
-# Posts that write; the live previews that write nothing (the builder's panel) count as "live".
+# Posts that write; the live checks and previews that write nothing (builder panel, validate, goldfish odds) count
+# as "live", a higher rate for pages that post as people type.
 counted_posts = posts_counted_as("writes")
+live_posts = posts_counted_as("live")
 
 
 def signed_in_post(view: PageView) -> PageView:
@@ -39,9 +41,9 @@ def signed_in_post(view: PageView) -> PageView:
 
 
 class CountedPostView(View):
-    """A class-based page view whose POST is counted by the page write limit."""
+    """A class-based page view whose POST is counted by the `post_scope` limit (the write limit unless it says)."""
+
+    post_scope = "writes"
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method == "POST" and not page_request_allowed(request, scope="writes"):
-            return too_many_requests()
-        return super().dispatch(request, *args, **kwargs)
+        return posts_counted_as(self.post_scope)(super().dispatch)(request, *args, **kwargs)

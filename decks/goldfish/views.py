@@ -23,8 +23,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views import View
 
-from cardsite.api.throttles import page_request_allowed, too_many_requests
 from cardsite.api.work import work_budget, work_duration
+from cardsite.page_writes import CountedPostView
 from decks.goldfish.checks import MAX_DECKLIST_CHARS, GoldfishInputError, goldfish_deck_resolve, goldfish_prepare
 from decks.goldfish.selectors import card_ids_by_printing
 from decks.goldfish.services import goldfish_exact_answer, goldfish_job_seconds, goldfish_replay_answer
@@ -269,28 +269,26 @@ def _costs(data: Any, *, user: Any) -> dict[str, str]:
     return costs
 
 
-class GoldfishCostPartial(View):
+class GoldfishCostPartial(CountedPostView):
     """POST the probability form: each random tab's cost (htmx), or with `mode` and Accept JSON the API request to run."""
 
     template_name = "decks/goldfish/_costs.html"
+    post_scope = "live"
 
     def post(self, request: HttpRequest) -> HttpResponse:
-        if not page_request_allowed(request, scope="live"):
-            return too_many_requests()
         if request.headers.get("Accept") == "application/json":
             mode = "play" if request.POST.get("mode") == "play" else "simulate"
             return JsonResponse({"request": request_for_mode(request.POST, mode)})
         return render(request, self.template_name, {"costs": _costs(request.POST, user=request.user), "oob": True})
 
 
-class GoldfishExactPartial(View):
+class GoldfishExactPartial(CountedPostView):
     """POST the probability form: the exact curves as an SVG chart."""
 
     template_name = "decks/goldfish/_odds.html"
+    post_scope = "live"
 
     def post(self, request: HttpRequest) -> HttpResponse:
-        if not page_request_allowed(request, scope="live"):
-            return too_many_requests()
         body = request_from_form(request.POST)
         context: dict[str, Any] = {"problem": None, "chart": None}
         if not body["queries"]:
@@ -379,14 +377,13 @@ def _replay_context(replay: dict[str, Any]) -> dict[str, Any]:
     return {"replay": replay, "turns": turns, "unmodelled": unmodelled}
 
 
-class GoldfishReplayPartial(View):
+class GoldfishReplayPartial(CountedPostView):
     """POST the replay form: one game of a play-out, turn by turn, with card images."""
 
     template_name = "decks/goldfish/_replay_result.html"
+    post_scope = "live"
 
     def post(self, request: HttpRequest) -> HttpResponse:
-        if not page_request_allowed(request, scope="live"):
-            return too_many_requests()
         context: dict[str, Any] = {"problem": None, "replay": None}
         try:
             replay = goldfish_replay_answer(data=replay_request_from_form(request.POST), user=request.user)

@@ -20,8 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from cardcollections.catalog.panels import CardPanel
 from cardcollections.catalog.selectors import card_get, game_get
 from cardcollections.models import Card
-from cardsite.api.throttles import page_request_allowed, too_many_requests
-from cardsite.page_writes import counted_posts, signed_in_post
+from cardsite.page_writes import counted_posts, live_posts, signed_in_post
 from decks.comments.views import comments_for_page
 from decks.exceptions import DeckRequestError
 from decks.follows.selectors import is_following
@@ -235,10 +234,9 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
 
 
 @require_POST
+@live_posts
 def writeup_preview(request: HttpRequest) -> HttpResponse:
     """The builder's live preview of a description (htmx): the rendered write-up and its unknown card titles."""
-    if not page_request_allowed(request, scope="live"):
-        return too_many_requests()
     game = request.POST.get("game", "")
     text = request.POST.get("description", "")
     if game not in GAMES_BY_SLUG or len(text) > MAX_DESCRIPTION:

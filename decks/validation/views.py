@@ -4,9 +4,8 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views import View
 
-from cardsite.api.throttles import page_request_allowed, too_many_requests
+from cardsite.page_writes import CountedPostView
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import FormatChoice, format_choices
 from decks.validation.services import MAX_DECKLIST_CHARS, DeckValidation, deck_validation
@@ -31,7 +30,7 @@ def _annotated_lines(decklist: str, validation: DeckValidation) -> list[dict[str
     ]
 
 
-class DeckValidatePage(View):
+class DeckValidatePage(CountedPostView):
     """Paste a list, pick game and format, see the findings beside the lines.
 
     With htmx (base.html) the form posts as you type and only the result and the
@@ -40,14 +39,13 @@ class DeckValidatePage(View):
 
     template_name = "decks/validation/validate.html"
     partial_name = "decks/validation/_result.html"
+    post_scope = "live"
 
     def get(self, request: HttpRequest) -> HttpResponse:
         game = request.GET.get("game")
         return self._render(request, game=game if game in GAMES_BY_SLUG else GAMES[0].slug)
 
     def post(self, request: HttpRequest) -> HttpResponse:
-        if not page_request_allowed(request, scope="live"):
-            return too_many_requests()
         game = request.POST.get("game", "")
         if game not in GAMES_BY_SLUG:
             game = GAMES[0].slug
