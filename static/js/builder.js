@@ -289,6 +289,11 @@
           document.getElementById("deck-panel").classList.remove("is-loading");
           return;
         }
+        if (res.response.status === 429) {
+          showProblem("Too many checks in a minute; your list is kept. It is checked again at your next change.");
+          document.getElementById("deck-panel").classList.remove("is-loading");
+          return;
+        }
         swapPanel(res.text, res.response.status);
       })
       .catch(function (error) {
@@ -313,6 +318,10 @@
         var response = res.response;
         if (signedOut(response)) {
           showProblem("You are signed out, so the deck was not saved. Sign in again in another tab, then save; your list is kept here.");
+          return;
+        }
+        if (response.status === 429) {
+          showProblem("Too many saves in a minute, so the deck was not saved. Your list is kept: wait a minute, then save.");
           return;
         }
         if (response.ok) saved(response, sent);

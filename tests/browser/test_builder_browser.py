@@ -147,3 +147,24 @@ def test_a_deck_built_from_nothing_is_registered_and_the_organiser_sees_it(
     row = page.locator(".registration-row", has_text="alice")
     expect(row).to_contain_text("Spring faith")
     expect(row).to_contain_text(registration.list_hash)
+
+
+def test_a_save_past_the_write_limit_says_the_deck_was_not_saved(
+    live_server, browser_page, one_write_a_minute, card_media_cleanup
+):
+    _load_cv(10)
+    get_user_model().objects.create_user("alice", password="alice-password-1")
+    page = browser_page
+    log_in(page, live_server.url, "alice", "/decks/new/%3Fgame%3Dchapter-and-verse")
+    page.get_by_label("Name").fill("Two verses")
+    _add_verses(page, [1], copies=2)
+    expect(page.locator("#deck-total")).to_have_text("2")
+    page.get_by_role("button", name="Save deck").click()  # the one write of the minute
+    expect(page.locator("#deck-save-message")).to_contain_text("Saved version 1.")
+
+    page.get_by_role("button", name=f"One {verse_title(1)} (CV1 1) fewer").click()
+    expect(page.locator("#deck-total")).to_have_text("1")
+    page.get_by_role("button", name="Save deck").click()
+    expect(page.locator("#deck-save-message")).to_contain_text("the deck was not saved")
+    expect(page.locator("#deck-dirty")).to_have_text("Unsaved changes")
+    assert Deck.objects.get().version == 1
