@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.db.models import prefetch_related_objects
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.request import Request
@@ -106,10 +107,18 @@ def deck_body(deck: Deck, request: Request) -> dict[str, Any]:
 
 
 def deck_page(view: APIView, request: Request, decks: Iterable[Deck]) -> Response:
-    """One page of `decks` as the lists show them (DeckPageOut: each a DeckSummaryOut)."""
-    return page_response(
-        view, request, decks, lambda page: DeckSummaryOut(page, many=True, context={"request": request}).data
-    )
+    """One page of `decks` as the lists show them (DeckPageOut: each a DeckSummaryOut).
+
+    Each summary shows the deck's tags: they are read here for the whole page, in one query, whichever
+    list the decks come from (a list that prefetched them already is not read again).
+    """
+
+    def summaries(page: Iterable[Deck]) -> Any:
+        rows = list(page)
+        prefetch_related_objects(rows, "tags")
+        return DeckSummaryOut(rows, many=True, context={"request": request}).data
+
+    return page_response(view, request, decks, summaries)
 
 
 # No docstring: the schema would take it as the description of every operation that has none.

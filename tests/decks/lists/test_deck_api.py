@@ -451,3 +451,23 @@ def test_missing_lists_the_copies_still_needed(token_alice, cv, alice):
         ("Verse 001", 2, 1, 1),
         ("Verse 002", 1, 0, 1),
     ]
+
+
+def test_a_page_of_decks_reads_every_decks_tags_in_one_query(cv, alice, django_assert_num_queries):
+    """deck_page reads the tags of its page itself, so a list that forgot to prefetch them costs no more."""
+    from rest_framework.test import APIRequestFactory
+    from rest_framework.views import APIView
+
+    from decks.lists.api.base import deck_page
+    from decks.organise.services import deck_organise
+
+    for i in range(6):
+        deck = deck_create(owner=alice, game=cv, name=f"Deck {i}", decklist="1 Verse 001\n", visibility="public")
+        deck_organise(deck=deck, tags=[f"tag-{i}", "shared"])
+    request = APIView().initialize_request(APIRequestFactory().get("/api/v1/decks/"))
+    view = APIView()
+    view.request = request
+    # The count, the page of decks, their tags: three queries, however many decks the page holds.
+    with django_assert_num_queries(3):
+        body = deck_page(view, request, Deck.objects.select_related("owner", "game").order_by("name")).data
+    assert [d["tags"] for d in body["results"]] == [["shared", f"tag-{i}"] for i in range(6)]
