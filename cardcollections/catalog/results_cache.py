@@ -12,7 +12,9 @@ size) and so make a new entry, each up to a page of 200 cards. What bounds
 the cache is a budget: at most KEPT_PER_WINDOW results are newly kept in each
 CATALOG_RESULTS_SECONDS window (counted in the cache itself, so across
 workers), so at most twice that many are kept at once; past it results are
-still served, only not kept until the next window.
+still served, only not kept until the next window. The front pages (a catalog
+with no filter, or every card with none) are few and the most asked: they are
+kept whatever the budget, so one visitor spending it leaves them kept for all.
 """
 
 from __future__ import annotations
@@ -46,11 +48,16 @@ def results_key(request: HttpRequest, *, scope: str, game_slug: str | None) -> s
     # The parameters' order does not matter, but a repeated one's values keep theirs: the last is the one read.
     items = sorted((key, request.GET.getlist(key)) for key in request.GET)
     text = repr((scope, game, current_stamp(game), signed_in, items))
-    return "catalog-results:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    # Bounded by the games and scopes: no parameter, or only a real game's name.
+    front = not items or items == [("game", [game])]
+    prefix = FRONT_PAGE if front else "catalog-results:"
+    return prefix + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 # How many results may be newly kept in one CATALOG_RESULTS_SECONDS window (see the module's docstring).
 KEPT_PER_WINDOW = 2000
+# The keys of front pages, kept outside the budget.
+FRONT_PAGE = "catalog-results-front:"
 
 
 def kept_results(key: str | None, build: Callable[[], T]) -> T:
@@ -59,7 +66,7 @@ def kept_results(key: str | None, build: Callable[[], T]) -> T:
     kept: Any = cache.get(key) if seconds else None
     if kept is None:
         kept = build()
-        if seconds and _within_budget(seconds):
+        if seconds and (key.startswith(FRONT_PAGE) or _within_budget(seconds)):
             cache.set(key, kept, seconds)
     return kept
 

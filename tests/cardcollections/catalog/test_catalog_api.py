@@ -283,6 +283,24 @@ def test_new_query_strings_past_the_budget_are_answered_but_not_kept(api, monkey
         assert api.get("/api/v1/cards/?offense_min=-3").status_code == 200
 
 
+def test_the_front_pages_are_kept_even_when_new_query_strings_spent_the_budget(
+    api, monkeypatch, django_assert_num_queries
+):
+    # One visitor spending the budget on new query strings leaves the most asked pages kept for everyone.
+    monkeypatch.setattr(results_cache, "KEPT_PER_WINDOW", 1)
+    monkeypatch.setattr(results_cache.time, "time", lambda: 1_000_000.0)  # one window throughout
+    for value in (1, 2):
+        assert api.get(f"/api/v1/cards/?offense_min=-{value}").status_code == 200
+    for front in ("/api/v1/cards/", "/api/v1/cards/?game=chapter-and-verse"):
+        assert api.get(front).status_code == 200
+        with django_assert_num_queries(0):
+            assert api.get(front).status_code == 200
+    # Any other new query string is still past the budget: answered, searched again each time.
+    assert api.get("/api/v1/cards/?offense_min=-3").status_code == 200
+    with django_assert_num_queries(1):
+        assert api.get("/api/v1/cards/?offense_min=-3").status_code == 200
+
+
 def test_a_name_that_is_no_games_is_never_kept_per_catalog(db):
     builds = []
     for _ in range(2):
