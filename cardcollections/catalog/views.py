@@ -91,7 +91,9 @@ def _owned_only(request: HttpRequest, cards: QuerySet[Card]) -> tuple[QuerySet[C
     anyone else it stays in, and the page says it was ignored.
     """
     value = request.GET.get("owned", "")
-    state = {"value": value, "errors": [], "available": request.user.is_authenticated}
+    # `free`: the results are only the player's free copies (signed in and asked), as the page says.
+    available = request.user.is_authenticated
+    state = {"value": value, "errors": [], "available": available, "free": available and value == "free"}
     if not request.user.is_authenticated or "owned" not in request.GET:
         return cards, request.GET, state
     params = request.GET.copy()
