@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse, reverse_lazy
 from django.views.generic import FormView, ListView
 
+from cardsite.page_writes import CountedPostView
 from decks.formats.forms import TournamentFormatEditForm, TournamentFormatForm
 from decks.formats.selectors import tournament_format_list, tournament_format_usage
 from decks.formats.services import tournament_format_can_edit, tournament_format_create, tournament_format_update
@@ -24,7 +25,7 @@ class TournamentFormatList(ListView):
         return tournament_format_list(game=game if game in GAMES_BY_SLUG else None)
 
 
-class TournamentFormatCreate(LoginRequiredMixin, FormView):
+class TournamentFormatCreate(LoginRequiredMixin, CountedPostView, FormView):
     template_name = "decks/formats/form.html"
     form_class = TournamentFormatForm
     success_url = reverse_lazy("deck-format-list")
@@ -39,7 +40,7 @@ class TournamentFormatCreate(LoginRequiredMixin, FormView):
         return super().form_valid(form)
 
 
-class TournamentFormatEdit(LoginRequiredMixin, FormView):
+class TournamentFormatEdit(LoginRequiredMixin, CountedPostView, FormView):
     """Change a format's rules: its organiser or staff (403 for anyone else).
 
     Saved decks of the format are validated again by a worker afterwards; the

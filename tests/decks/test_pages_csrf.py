@@ -2,19 +2,37 @@
 its CSRF token with a 403, and changes nothing; and every one that writes counts its posts against the
 caller's write limit, as the API does (past it, a 429 that changes nothing)."""
 
+import re
 from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
+from django.urls import resolve
 from django.utils import timezone
 
 from cardcollections.models import CardReservation, Game, WishlistEntry
+from decks.comments.services import comment_create
 from decks.events.services import event_create, registration_create
+from decks.formats.services import tournament_format_create
 from decks.lists.services import deck_create
-from decks.models import Deck, DeckFolder, DeckNotice, DeckTag, DeckVersion, Event, EventCheck, Registration
+from decks.models import (
+    Deck,
+    DeckComment,
+    DeckFolder,
+    DeckLike,
+    DeckNotice,
+    DeckTag,
+    DeckVersion,
+    Event,
+    EventCheck,
+    Follow,
+    Registration,
+    TournamentFormat,
+)
 from decks.organise.services import folder_create
 from tests.decks.conftest import legal_cv_text
+from tests.project.routes import route_paths, url_routes
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +47,10 @@ MODELS = (
     Event,
     EventCheck,
     Registration,
+    DeckLike,
+    DeckComment,
+    Follow,
+    TournamentFormat,
 )
 
 
@@ -37,7 +59,7 @@ def state() -> dict:
 
 
 @pytest.fixture
-def world(cv_catalog, alice):
+def world(cv_catalog, alice, bob):
     cv = Game.objects.get(slug="chapter-and-verse")
     deck = deck_create(owner=alice, game=cv, name="Mine", decklist=legal_cv_text())
     event = event_create(
@@ -46,7 +68,17 @@ def world(cv_catalog, alice):
     registration_create(event=event, player=alice, deck=deck)
     notice = DeckNotice.objects.create(deck=deck, owner=alice, format="advanced", message="m", findings=[])
     folder = folder_create(owner=alice, name="Spring")
-    return {"deck": deck.pk, "event": event.pk, "notice": notice.pk, "folder": folder.pk}
+    shared = deck_create(owner=alice, game=cv, name="Shared", decklist=legal_cv_text(), visibility="public")
+    comment = comment_create(deck=shared, author=alice, body="First.")
+    tournament_format_create(organiser=alice, slug="spring", name="Spring", game=cv, base_format="advanced")
+    return {
+        "deck": deck.pk,
+        "event": event.pk,
+        "notice": notice.pk,
+        "folder": folder.pk,
+        "shared": shared.pk,
+        "comment": comment.pk,
+    }
 
 
 POSTS = [
@@ -68,6 +100,19 @@ POSTS = [
     ("/events/{event}/register/", {"deck": "{deck}"}),
     ("/events/{event}/withdraw/", {}),
     ("/events/{event}/checks/", {}),
+    ("/events/{event}/format-version/", {}),
+    ("/events/{event}/close/", {}),
+    ("/decks/{deck}/like/", {}),
+    ("/decks/{deck}/comments/", {"body": "Nice list."}),
+    ("/players/bob/follow/", {}),
+    ("/decks/starters/no-such-starter/copy/", {}),
+    ("/decks/{shared}/comments/{comment}/edit/", {"body": "Edited."}),
+    ("/decks/{shared}/comments/{comment}/delete/", {}),
+    (
+        "/decks/formats/new/",
+        {"slug": "summer", "name": "Summer", "game": "chapter-and-verse", "base_format": "advanced"},
+    ),
+    ("/decks/formats/spring/edit/", {"name": "Spring again", "base_format": "advanced"}),
 ]
 
 
@@ -116,3 +161,30 @@ def test_the_builder_panel_is_counted_as_a_live_check_not_a_write(world, alice, 
     save = {"game": "chapter-and-verse", "name": "New", "cards": "[]"}
     assert client.post("/decks/builder/save/", save, HTTP_X_BUILDER="1").status_code != 429
     cache.clear()
+
+
+# Page posts covered by tests of their own: the tournament pages (test_tournament_pages.py) and the
+# live checks, counted by the live limit, not the write limit (test_rate_limits.py and above).
+COVERED_ELSEWHERE = re.compile(r"^events/<int:event_id>/(run/|drop/|matches/)")
+LIVE = {
+    "decks/validate/",
+    "decks/writeup/preview/",
+    "decks/goldfish/costs/",
+    "decks/goldfish/exact/",
+    "decks/goldfish/replay/",
+}
+
+
+def test_the_tables_list_every_deck_and_event_page_that_takes_a_post(world, alice):
+    client = Client()
+    client.force_login(alice)
+    listed = {resolve(path.format(**world)).route for path, _ in POSTS}
+    values = {"uuid": [str(world["deck"])], "int": [str(world["event"])], "str": ["bob"], "slug": ["x"]}
+    unlisted = []
+    for route in url_routes(re.compile(r"^(?!decks/|events/|players/)")):
+        if route in listed or route in LIVE or COVERED_ELSEWHERE.match(route):
+            continue
+        for path in route_paths(route, values):
+            if client.post(path, HTTP_X_BUILDER="1").status_code != 405:
+                unlisted.append(route)
+    assert unlisted == [], "\n".join(unlisted)
