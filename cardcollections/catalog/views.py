@@ -33,6 +33,7 @@ from cardcollections.images.faces.chapter_and_verse import THEME_COLORS
 from cardcollections.images.scans import CardImageError, card_scan_set
 from cardcollections.lookups import card_or_404, game_or_404
 from cardcollections.models import Card, Game
+from cardsite.page_writes import counted_posts
 from rules.search import game_keys
 
 CARDS_PER_PAGE = 48  # fills rows of 2, 3, 4, 6 and 8 tiles
@@ -131,6 +132,7 @@ def card_image(request: HttpRequest, pk: int) -> HttpResponse:
 
 @csrf_exempt
 @require_POST
+@counted_posts
 def card_scan_upload(request: HttpRequest, pk: int) -> HttpResponse:
     """Staff upload a scan. The permission is checked, and the size limit set, before the body is read."""
     if not request.user.is_staff:

@@ -6,6 +6,7 @@ from django.test import Client
 
 from cardcollections.collection.services import collection_change
 from cardcollections.models import (
+    Card,
     CollectionEntry,
     CollectionSettings,
     ImportJob,
@@ -19,7 +20,17 @@ from cardcollections.trades.services import LineSpec, trade_propose
 
 pytestmark = pytest.mark.django_db
 
-MODELS = (CollectionEntry, CollectionSettings, ImportJob, LedgerEntry, Notification, Trade, TradeLine, WishlistEntry)
+MODELS = (
+    Card,
+    CollectionEntry,
+    CollectionSettings,
+    ImportJob,
+    LedgerEntry,
+    Notification,
+    Trade,
+    TradeLine,
+    WishlistEntry,
+)
 
 
 def state() -> dict:
@@ -49,15 +60,16 @@ POSTS = [
     ("alice", "/trades/new/", {"recipient": "bob", "give-{card}": "1", "get-{means}": "1"}),
     ("bob", "/trades/{trade}/decline/", {}),
     ("alice", "/trades/{trade}/withdraw/", {}),
+    ("staff", "/cards/{card}/scan/", {}),
 ]
 
 
 @pytest.mark.parametrize(("who", "path", "data"), POSTS, ids=[f"{w} {p}" for w, p, _ in POSTS])
 def test_a_page_post_past_the_write_limit_is_a_429_and_changes_nothing(
-    world, alice, bob, one_write_a_minute, who, path, data
+    world, alice, bob, staff, one_write_a_minute, who, path, data
 ):
     client = Client()
-    client.force_login({"alice": alice, "bob": bob}[who])
+    client.force_login({"alice": alice, "bob": bob, "staff": staff}[who])
     address = path.format(**world)
     form = {k.format(**world): v for k, v in data.items()}
     client.post(address, form)  # the one write the limit allows, whatever it answers
@@ -65,3 +77,25 @@ def test_a_page_post_past_the_write_limit_is_a_429_and_changes_nothing(
     response = client.post(address, form)
     assert response.status_code == 429, response.content[:300]
     assert state() == before
+
+
+def test_every_collection_page_that_takes_a_post_is_in_a_table(world, alice):
+    """The table above, the proposal pages' (proposals/test_pages.py) and the notifications' cover them all."""
+    import re
+
+    from django.urls import resolve
+
+    from tests.project.routes import route_paths, url_routes
+
+    client = Client()
+    client.force_login(alice)
+    listed = {resolve(path.format(**world)).route for _, path, _ in POSTS}
+    values = {"int": [str(world["card"])], "str": ["bob"], "slug": ["chapter-and-verse"]}
+    elsewhere = re.compile(r"^(proposals/|cards/<int:pk>/propose/|notifications/)")
+    unlisted = []
+    for route in url_routes(re.compile(r"^(api/|admin/|decks/|events/|players/|accounts/|media/)")):
+        if route in listed or elsewhere.match(route):
+            continue
+        if any(client.post(path).status_code != 405 for path in route_paths(route, values)):
+            unlisted.append(route)
+    assert unlisted == [], "\n".join(unlisted)
