@@ -22,13 +22,18 @@ def _add_verses(page, numbers, *, copies: int) -> None:
             plus.click()
 
 
+def _new_deck_as_alice(page, live_server, verses: int) -> None:
+    """A catalog of `verses` verses; alice signed in, on the builder's empty Chapter and Verse deck."""
+    _load_cv(verses)
+    get_user_model().objects.create_user("alice", password="alice-password-1")
+    log_in(page, live_server.url, "alice", "/decks/new/%3Fgame%3Dchapter-and-verse")
+
+
 def test_it_builds_a_legal_deck_without_reloading_and_saves_it(
     live_server, browser_page, screenshot_dir, card_media_cleanup
 ):
-    _load_cv(60)
-    get_user_model().objects.create_user("alice", password="alice-password-1")
     page = browser_page
-    log_in(page, live_server.url, "alice", "/decks/new/%3Fgame%3Dchapter-and-verse")
+    _new_deck_as_alice(page, live_server, 60)
     expect(page.get_by_role("heading", level=1)).to_have_text("New deck")
 
     validation = page.locator("#deck-validation")
@@ -152,10 +157,8 @@ def test_a_deck_built_from_nothing_is_registered_and_the_organiser_sees_it(
 def test_a_save_past_the_write_limit_says_the_deck_was_not_saved(
     live_server, browser_page, one_write_a_minute, card_media_cleanup
 ):
-    _load_cv(10)
-    get_user_model().objects.create_user("alice", password="alice-password-1")
     page = browser_page
-    log_in(page, live_server.url, "alice", "/decks/new/%3Fgame%3Dchapter-and-verse")
+    _new_deck_as_alice(page, live_server, 10)
     page.get_by_label("Name").fill("Two verses")
     _add_verses(page, [1], copies=2)
     expect(page.locator("#deck-total")).to_have_text("2")
