@@ -61,7 +61,15 @@ def browser_page(chromium):
     page = context.new_page()
     page.set_default_timeout(20_000)
     yield page
-    context.close()
+    close_when_idle(page)
+
+
+def close_when_idle(page) -> None:
+    """Close the page's browser once its requests are answered. A test may end on a navigation whose page
+    (and its card faces, drawn and saved on first request) the live server is still serving; the database
+    flush after the test would then find a table locked (seen with SQLite) and leave rows behind."""
+    page.wait_for_load_state("networkidle")
+    page.context.close()
 
 
 def htmx_settled(page) -> None:

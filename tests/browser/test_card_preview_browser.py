@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from cardcollections.collection.services import collection_change, trade_list_change
-from tests.browser.conftest import log_in
+from tests.browser.conftest import close_when_idle, log_in
 from tests.decks.conftest import _load_cv
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,8 +27,9 @@ def _offer_a_card(alice):
 def phone_page(chromium):
     """A page in a phone's browser: a narrow touch screen."""
     context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    yield context.new_page()
-    context.close()
+    page = context.new_page()
+    yield page
+    close_when_idle(page)
 
 
 def tap_twice(page, link, preview, here: str, card) -> None:
