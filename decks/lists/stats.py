@@ -17,7 +17,7 @@ from decks.models import Deck, DeckVersion
 from rules.cards import CardData
 from rules.charts import Chart
 from rules.deck_charts import deck_charts, group_of
-from rules.deck_compare import DeckComparison, compare_lists
+from rules.deck_compare import CountChange, DeckComparison, compare_lists
 from rules.text import title_key
 
 
@@ -145,20 +145,7 @@ def deck_history(*, deck: Deck) -> list[VersionChange]:
     return out
 
 
-@dataclass(frozen=True)
-class SideBySide:
-    title: str
-    left: int
-    right: int
-
-    @property
-    def delta(self) -> int:
-        return self.right - self.left
-
-
-def side_by_side(*, left: Iterable[Mapping[str, Any]], right: Iterable[Mapping[str, Any]]) -> list[SideBySide]:
-    """Every title of either list with its copies in each (by title, as the rules count copies)."""
+def side_by_side(*, left: Iterable[Mapping[str, Any]], right: Iterable[Mapping[str, Any]]) -> list[CountChange]:
+    """Every title of either list with its copies in each (`before`: left, `after`: right), by title."""
     comparison = compare_lists(left, right)
-    rows = [SideBySide(c.title, c.before, c.after) for c in (*comparison.added, *comparison.removed)]
-    rows += [SideBySide(c.title, c.before, c.after) for c in comparison.unchanged]
-    return sorted(rows, key=lambda r: title_key(r.title))
+    return sorted((*comparison.added, *comparison.removed, *comparison.unchanged), key=lambda r: title_key(r.title))
