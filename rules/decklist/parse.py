@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -214,22 +214,31 @@ def _plain_entry(line: str) -> tuple[int, str] | None:
 
 def parse_decklist(text: str) -> ParsedDeck:
     """Read a text deck list; every line that is not an entry, comment, header or blank is a finding."""
+    return read_lines(text, _read_line)
+
+
+def read_lines(text: str, read: Callable[[str, int], DeckEntry | Finding | None]) -> ParsedDeck:
+    """Each line of `text` read by `read` (given the line and its number from 1): its entries and findings."""
     entries: list[DeckEntry] = []
     findings: list[Finding] = []
     for line_no, raw in enumerate(split_lines(text), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        plain = _plain_entry(line)
-        if plain is not None:
-            entries.append(_text_entry(plain[0], plain[1], line_no))
-            continue
-        parsed = _parse_line(line, line_no)
+        parsed = read(raw, line_no)
         if isinstance(parsed, DeckEntry):
             entries.append(parsed)
         elif isinstance(parsed, Finding):
             findings.append(parsed)
     return ParsedDeck(entries=tuple(entries), findings=tuple(findings))
+
+
+def _read_line(raw: str, line_no: int) -> DeckEntry | Finding | None:
+    # The common "COUNT TITLE" line takes the fast path; anything else the general one.
+    line = raw.strip()
+    if not line:
+        return None
+    plain = _plain_entry(line)
+    if plain is not None:
+        return _text_entry(plain[0], plain[1], line_no)
+    return _parse_line(line, line_no)
 
 
 def _optional_string(entry: Mapping[str, Any], key: str, path: str, *, allow_int: bool = False) -> str | None:

@@ -12,11 +12,11 @@ from rules.decklist.export import export_decklist
 from rules.decklist.parse import (
     DeckEntry,
     DeckFormatError,
-    ParsedDeck,
     _parse_line,
     _text_entry,
     entries_from_json,
     parse_decklist,
+    read_lines,
     split_lines,
 )
 from rules.decklist.plain import read_plain_decklist
@@ -389,22 +389,11 @@ _LINE_PARTS = st.sampled_from(
 )
 
 
-def _general_parse(text: str) -> ParsedDeck:
-    entries, findings = [], []
-    for line_no, raw in enumerate(split_lines(text), start=1):
-        parsed = _parse_line(raw, line_no)
-        if isinstance(parsed, DeckEntry):
-            entries.append(parsed)
-        elif isinstance(parsed, Finding):
-            findings.append(parsed)
-    return ParsedDeck(entries=tuple(entries), findings=tuple(findings))
-
-
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.lists(_LINE_PARTS, max_size=8).map("".join), max_size=6).map("\n".join))
 def test_the_fast_line_path_reads_every_line_as_the_general_path_does(text):
     parsed = parse_decklist(text)
-    assert parsed == _general_parse(text)
+    assert parsed == read_lines(text, _parse_line)
     # And the inline resolving of plain titles gives what _resolve_entry gives.
     deck = resolve(parsed, POOL)
     suggest = _Suggester(POOL)
