@@ -34,7 +34,6 @@ from rules.simulation import (
     check_chunks,
     check_int,
     chunk_generator,
-    is_int,
     run_chunks,
     sub_batches,
 )
@@ -123,10 +122,8 @@ def plan_simulation(
     """Reduce a simulate request to a plan; `chunk_trials` other than the default is for tests."""
     check_turns(turns)
     check_int(trials, "trials", 1, MAX_TRIALS)
-    if not is_int(seed) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be an integer from 0 to {MAX_SEED}, not {seed!r}")
-    if not is_int(chunk_trials) or chunk_trials < 1:
-        raise ValueError("chunk_trials must be a positive integer")
+    check_int(seed, "seed", 0, MAX_SEED)
+    check_int(chunk_trials, "chunk_trials", 1, MAX_TRIALS)
     signatures: dict[tuple[int, ...], int] = {}
     for card, count in deck.cards:
         if count:
