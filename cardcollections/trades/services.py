@@ -53,7 +53,7 @@ class LineSpec:
     condition: str = ""
 
 
-def _tell(user: AbstractBaseUser, trade: Trade, kind: str, message: str) -> None:
+def _tell(user: AbstractBaseUser, trade: Trade, kind: NotificationKind, message: str) -> None:
     """Notify one party about `trade` (after commit, by mail too if they want it)."""
     notify(user, kind=kind, message=message, url=reverse("trade-detail", args=[trade.pk]))
 
@@ -170,11 +170,13 @@ def _close(trade: Trade, status: str, verb: str) -> Trade:
     return trade
 
 
-def _close_and_tell(trade: Trade, status: str, verb: str, *, tell: AbstractBaseUser, message: str) -> Trade:
+def _close_and_tell(
+    trade: Trade, status: str, verb: str, *, tell: AbstractBaseUser, kind: NotificationKind, message: str
+) -> Trade:
     """Close the offer and notify the other party, in one transaction (a refused close tells no one)."""
     with transaction.atomic():
         trade = _close(trade, status, verb)
-        _tell(tell, trade, f"trade-{status}", message)
+        _tell(tell, trade, kind, message)
     return trade
 
 
@@ -183,7 +185,12 @@ def trade_decline(*, trade: Trade, user: AbstractBaseUser) -> Trade:
         raise TradeNotAllowed("Only the user the offer was made to can decline it.")
     who = trade.recipient.get_username()
     return _close_and_tell(
-        trade, Trade.Status.DECLINED, "declined", tell=trade.proposer, message=f"{who} declined your offer."
+        trade,
+        Trade.Status.DECLINED,
+        "declined",
+        tell=trade.proposer,
+        kind=NotificationKind.TRADE_DECLINED,
+        message=f"{who} declined your offer.",
     )
 
 
@@ -192,7 +199,12 @@ def trade_withdraw(*, trade: Trade, user: AbstractBaseUser) -> Trade:
         raise TradeNotAllowed("Only the user who made the offer can withdraw it.")
     who = trade.proposer.get_username()
     return _close_and_tell(
-        trade, Trade.Status.WITHDRAWN, "withdrawn", tell=trade.recipient, message=f"{who} withdrew their offer."
+        trade,
+        Trade.Status.WITHDRAWN,
+        "withdrawn",
+        tell=trade.recipient,
+        kind=NotificationKind.TRADE_WITHDRAWN,
+        message=f"{who} withdrew their offer.",
     )
 
 
