@@ -263,7 +263,7 @@ else:
 
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env_str("CACHE_URL", "")}
+        {"BACKEND": "cardsite.cache.RedisCache", "LOCATION": env_str("CACHE_URL", "")}
         if env_str("CACHE_URL", "").startswith("redis")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

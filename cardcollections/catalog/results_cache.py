@@ -29,6 +29,7 @@ from django.core.cache import cache
 from django.http import HttpRequest
 
 from cardcollections.catalog.memo import current_stamp
+from cardsite.cache import count as cache_count
 from rules.games import GAME_SLUGS
 
 T = TypeVar("T")
@@ -72,11 +73,5 @@ def kept_results(key: str | None, build: Callable[[], T]) -> T:
 
 
 def _within_budget(seconds: int) -> bool:
-    """Counts one more result kept in this window: whether it is within KEPT_PER_WINDOW (add and incr are atomic)."""
-    counter = f"catalog-results-kept:{int(time.time()) // seconds}"
-    cache.add(counter, 0, 2 * seconds)
-    try:
-        return cache.incr(counter) <= KEPT_PER_WINDOW
-    except ValueError:  # the counter was evicted between the two calls: count again from this one
-        cache.add(counter, 1, 2 * seconds)
-        return True
+    """Counts one more result kept in this window: whether it is within KEPT_PER_WINDOW (counted atomically)."""
+    return cache_count(cache, f"catalog-results-kept:{int(time.time()) // seconds}", 2 * seconds) <= KEPT_PER_WINDOW

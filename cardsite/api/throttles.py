@@ -14,6 +14,8 @@ from django.http import HttpResponse
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
+from cardsite.cache import count as cache_count
+
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -23,7 +25,7 @@ class WriteRateThrottle(SimpleRateThrottle):
     def allow_request(self, request: Any, view: Any) -> bool:
         """Count the request in a fixed window of the rate's period; False once the window's count is spent.
 
-        Counted with the cache's atomic add and incr (SET NX and INCR on Redis), not
+        Counted with the cache's atomic `cardsite.cache.count` (SET NX and INCR on Redis), not
         DRF's read-modify-write of a history list: under load two gunicorn workers
         read the same history and both let a request through (73 goldfish jobs in a
         minute limited to 60). A fixed window may let up to twice the rate through
@@ -41,12 +43,7 @@ class WriteRateThrottle(SimpleRateThrottle):
         now = self.timer()
         window = int(now // self.duration)
         key = f"{self.get_cache_key(request, view)}:{window}"
-        self.cache.add(key, 0, self.duration + 1)
-        try:
-            count = self.cache.incr(key)
-        except ValueError:  # the window's key expired between add and incr
-            self.cache.add(key, 1, self.duration + 1)
-            count = 1
+        count = cache_count(self.cache, key, self.duration + 1)
         self.retry_after = (window + 1) * self.duration - now
         self.over = count > self.num_requests
         return not self.over
