@@ -11,8 +11,9 @@ requests/s, p50, p99, the errors and, apart, the 429s. After the trade run it re
 invariants; at the end it prints the validation endpoint's ratio to the trivial endpoint (goal >= 0.7).
 
 Rate limits: production defaults, except where raised so that throughput is measured (RAISED below):
-validation (compute, per address) and trade accept (writes, per account). Goldfish keeps the
-production compute limit (60 a minute per account): there the 429s are the point.
+validation (compute, per address), trade accept (writes, per account) and the builder's panel (live
+checks, per account). Goldfish keeps the production compute limit (60 a minute per account): there
+the 429s are the point.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ ENDPOINTS = {  # name: (locust user class in bench/locustfile.py, the server's e
     "validation": ("Validation", {"THROTTLE_COMPUTE_ANON": RAISED}),
     "trade-accept": ("TradeAccept", {"THROTTLE_WRITES_USER": RAISED}),
     "goldfish-submit": ("GoldfishSubmit", {}),
-    "builder-click": ("BuilderClick", {}),  # a page's POST: no rate limit applies
+    "builder-click": ("BuilderClick", {"THROTTLE_LIVE_USER": RAISED}),  # a page's POST, under the live-check limit
 }
 STARTER_CARDS = 400  # at least the starter Chapter and Verse catalog's cards
 OFFERS_PER_SECOND = 100  # pending offers made per second of the trade-accept run (it accepts fewer; see invariants)
