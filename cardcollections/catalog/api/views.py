@@ -1,7 +1,6 @@
 """Catalog API: games, sets, cards (list with search, filters, ordering; detail)."""
 
 from django.db.models import Count, F
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, permissions, status
 from rest_framework.exceptions import ValidationError
@@ -16,6 +15,7 @@ from cardcollections.catalog.results_cache import kept_results, results_key
 from cardcollections.catalog.selectors import cards_for_listing
 from cardcollections.images.scans import CardImageError, card_scan_set
 from cardcollections.models import CardSet, Game
+from cardsite.api.examples import FIELD_ERRORS
 
 
 class GameList(generics.ListAPIView):
@@ -47,7 +47,7 @@ class SetList(generics.ListAPIView):
         return qs
 
 
-@extend_schema_view(get=extend_schema(responses={200: CardSerializer(many=True), 400: OpenApiTypes.OBJECT}))
+@extend_schema_view(get=extend_schema(responses={200: CardSerializer(many=True), 400: FIELD_ERRORS}))
 class CardList(generics.ListAPIView):
     """Cards of the catalogs. `q` searches title, rules text and scripture; every filter value is checked."""
 
@@ -95,7 +95,7 @@ class CardScanUpload(APIView):
         request={
             "multipart/form-data": {"type": "object", "properties": {"scan": {"type": "string", "format": "binary"}}}
         },
-        responses={200: CardSerializer, 400: OpenApiTypes.OBJECT},
+        responses={200: CardSerializer, 400: FIELD_ERRORS},
         parameters=[OpenApiParameter("id", int, OpenApiParameter.PATH)],
     )
     def post(self, request, pk: int):

@@ -59,6 +59,7 @@ from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import collection_import_start
 from cardcollections.models import CollectionEntry, Game, ImportJob
 from cardsite.api.errors import Problem, found_or_404, refused
+from cardsite.api.examples import FIELD_ERRORS
 from cardsite.api.negotiation import FirstRenderer
 from cardsite.api.reading import read_values
 from rules.numbers import NotAWholeNumber, parse_id
@@ -166,7 +167,7 @@ class CollectionEntryDetail(_Owned, APIView):
 
 
 class CollectionAdjust(_Owned, APIView):
-    @extend_schema(request=CollectionAdjustIn, responses={200: CollectionEntryOut, 400: OpenApiTypes.OBJECT})
+    @extend_schema(request=CollectionAdjustIn, responses={200: CollectionEntryOut, 400: FIELD_ERRORS})
     def post(self, request):
         """Add or take away copies of a printing (the plus and minus buttons)."""
         v = read_values(request, CollectionAdjustIn)
@@ -303,7 +304,7 @@ class CollectionExport(_Owned, APIView):
         responses={
             (200, "text/csv"): OpenApiTypes.STR,
             (200, "text/plain"): OpenApiTypes.STR,
-            400: OpenApiTypes.OBJECT,
+            400: FIELD_ERRORS,
         },
     )
     def get(self, request):
