@@ -47,7 +47,7 @@ def trade_list_entries(*, owner: AbstractBaseUser, game: Game | None = None) -> 
 
 
 def wishlist_entries(*, owner: AbstractBaseUser, game: Game | None = None) -> QuerySet[WishlistEntry]:
-    qs = WishlistEntry.objects.filter(owner=owner).select_related("game", "card", "card__card_set")
+    qs = WishlistEntry.objects.filter(owner=owner).select_related("game", "card", "card__card_set", "card__game")
     return qs.filter(game=game) if game is not None else qs
 
 
@@ -161,7 +161,9 @@ def collection_file(*, owner: AbstractBaseUser, game: Game, decklist: bool) -> C
 def ledger_entries(
     *, owner: AbstractBaseUser, card: Card | None = None, game: Game | None = None
 ) -> QuerySet[LedgerEntry]:
-    qs = LedgerEntry.objects.filter(owner=owner).select_related("card", "card__card_set", "actor", "trade")
+    qs = LedgerEntry.objects.filter(owner=owner).select_related(
+        "card", "card__card_set", "card__game", "actor", "trade"
+    )
     if card is not None:
         qs = qs.filter(card=card)
     if game is not None:

@@ -13,7 +13,7 @@ from cardcollections.models import CollectionEntry, Trade, TradeLine, WishlistEn
 
 def trades_for(*, user: AbstractBaseUser) -> QuerySet[Trade]:
     """Every trade the user is a party to, newest first, with lines and cards (a fixed number of queries)."""
-    lines = TradeLine.objects.select_related("card", "card__card_set").order_by("side", "id")
+    lines = TradeLine.objects.select_related("card", "card__card_set", "card__game").order_by("side", "id")
     return (
         Trade.objects.filter(Q(proposer=user) | Q(recipient=user))
         .select_related("proposer", "recipient", "parent")
@@ -61,7 +61,7 @@ def matches_for_my_wishlist(*, user: AbstractBaseUser) -> list[Match]:
         CollectionEntry.objects.filter(for_trade__gt=0, owner__is_active=True)
         .exclude(owner=user)
         .filter(Q(card_id__in=printings) | Q(card__title_key__in=titles))
-        .select_related("owner", "card", "card__card_set")
+        .select_related("owner", "card", "card__card_set", "card__game")
         .order_by("owner__username", "card__title", "id")
     )
     # Each offer with the first of my wishes it matches.
@@ -71,7 +71,11 @@ def matches_for_my_wishlist(*, user: AbstractBaseUser) -> list[Match]:
 
 def matches_for_my_offers(*, user: AbstractBaseUser) -> list[Match]:
     """Who wants what I offer for trade (two queries)."""
-    offers = list(CollectionEntry.objects.filter(owner=user, for_trade__gt=0).select_related("card", "card__card_set"))
+    offers = list(
+        CollectionEntry.objects.filter(owner=user, for_trade__gt=0).select_related(
+            "card", "card__card_set", "card__game"
+        )
+    )
     if not offers:
         return []
     cards = {e.card_id for e in offers}

@@ -1,0 +1,60 @@
+"""The collections app's lists, in the API and on the pages, cost the same queries for many rows as for one."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from cardcollections.collection.services import collection_change, trade_list_change, wishlist_set
+from cardcollections.models import Card, TradeLine
+from cardcollections.trades.services import LineSpec, trade_propose
+
+pytestmark = pytest.mark.django_db
+
+LISTS = [
+    "/api/v1/collection/",
+    "/api/v1/collection/ledger/",
+    "/api/v1/wishlist/",
+    "/api/v1/tradelist/",
+    "/api/v1/trades/",
+    "/api/v1/matches/",
+    "/api/v1/notifications/",
+    # The pages that list the same rows.
+    "/collection/",
+    "/collection/chapter-and-verse/",
+    "/collection/chapter-and-verse/wishlist/",
+    "/trades/",
+    "/trades/matches/",
+    "/notifications/",
+]
+
+
+def _stock(alice, bob, cards: list[Card]) -> None:
+    """Each card: alice owns and offers one, bob wants it and owns one; one trade offer a card, two lines each."""
+    for card in cards:
+        collection_change(owner=alice, card=card, delta=2)
+        trade_list_change(owner=alice, card=card, delta=1)
+        collection_change(owner=bob, card=card, delta=1)
+        wishlist_set(owner=bob, wanted=1, card=card)
+        wishlist_set(owner=alice, wanted=1, card=card)
+        lines = [LineSpec(TradeLine.Side.PROPOSER, card.id, 1), LineSpec(TradeLine.Side.RECIPIENT, card.id, 1)]
+        trade_propose(proposer=bob, recipient=alice, lines=lines)
+
+
+def _queries(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200, (url, response.content[:200])
+    return len(captured.captured_queries)
+
+
+@pytest.mark.parametrize("url", LISTS)
+def test_a_list_costs_the_same_queries_for_four_cards_of_two_games_as_for_one(
+    starter_catalogs, alice, bob, api_as, url
+):
+    client = api_as(alice, "session")
+    cards = list(Card.objects.filter(game__slug="chapter-and-verse").order_by("id")[:3])
+    cards.append(Card.objects.filter(game__slug="bible-battles").order_by("id").first())
+    _stock(alice, bob, cards[:1])
+    one = _queries(client, url)
+    _stock(alice, bob, cards[1:])
+    assert _queries(client, url) == one
