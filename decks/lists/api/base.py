@@ -106,19 +106,20 @@ def deck_body(deck: Deck, request: Request) -> dict[str, Any]:
     return DeckOut(deck, context={"request": request}).data
 
 
-def deck_page(view: APIView, request: Request, decks: Iterable[Deck]) -> Response:
-    """One page of `decks` as the lists show them (DeckPageOut: each a DeckSummaryOut).
+def deck_summaries(decks: Iterable[Deck], request: Request) -> list[dict[str, Any]]:
+    """The decks as the lists show them (DeckSummaryOut), with their tags and the owner's folder.
 
-    Each summary shows the deck's tags: they are read here for the whole page, in one query, whichever
-    list the decks come from (a list that prefetched them already is not read again).
+    Tags and folders are read here for all the decks at once, a query each, whichever list the decks
+    come from (a list that read them already is not read again).
     """
+    rows = list(decks)
+    prefetch_related_objects(rows, "tags", "folder")
+    return DeckSummaryOut(rows, many=True, context={"request": request}).data
 
-    def summaries(page: Iterable[Deck]) -> Any:
-        rows = list(page)
-        prefetch_related_objects(rows, "tags")
-        return DeckSummaryOut(rows, many=True, context={"request": request}).data
 
-    return page_response(view, request, decks, summaries)
+def deck_page(view: APIView, request: Request, decks: Iterable[Deck]) -> Response:
+    """One page of `decks` as the lists show them (DeckPageOut: each a DeckSummaryOut)."""
+    return page_response(view, request, decks, lambda page: deck_summaries(page, request))
 
 
 # No docstring: the schema would take it as the description of every operation that has none.

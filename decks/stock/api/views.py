@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import reads_query
-from decks.lists.api.base import NOT_FOUND, SignedInDeckApi, answers, readable_deck
+from decks.lists.api.base import NOT_FOUND, SignedInDeckApi, answers, deck_summaries, readable_deck
 from decks.lists.api.serializers import DeckSummaryOut, EmptyQuery, PageQuery, page_out
 from decks.lists.selectors import deck_list_public
 from decks.models import Deck
@@ -75,13 +75,9 @@ class PublicBuildableApi(SignedInDeckApi):
             on_page = shares or decks_buildable(
                 user=request.user, decks=Deck.objects.filter(pk__in=[d.pk for d in page])
             )
-            context = {"request": request}
             return [
-                {
-                    "deck": DeckSummaryOut(d, context=context).data,
-                    "buildable": buildable_body(on_page.get(d.pk, NOTHING)),
-                }
-                for d in page
+                {"deck": summary, "buildable": buildable_body(on_page.get(d.pk, NOTHING))}
+                for d, summary in zip(page, deck_summaries(page, request), strict=True)
             ]
 
         return page_response(self, request, decks.defer("cards", "validation", "description"), results)
