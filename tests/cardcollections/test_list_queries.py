@@ -6,6 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from cardcollections.collection.services import collection_change, trade_list_change, wishlist_set
 from cardcollections.models import Card, TradeLine
+from cardcollections.proposals.services import proposal_create
 from cardcollections.trades.services import LineSpec, trade_propose
 
 pytestmark = pytest.mark.django_db
@@ -58,3 +59,26 @@ def test_a_list_costs_the_same_queries_for_four_cards_of_two_games_as_for_one(
     one = _queries(client, url)
     _stock(alice, bob, cards[1:])
     assert _queries(client, url) == one
+
+
+PROPOSAL_LISTS = ["/api/v1/proposals/", "/api/v1/proposals/review/", "/proposals/", "/proposals/review/"]
+
+
+@pytest.mark.parametrize("path", PROPOSAL_LISTS)
+def test_a_proposal_list_costs_the_same_queries_for_four_proposals_as_for_one(
+    starter_catalogs, alice, api_as, django_user_model, path
+):
+    # A superuser is a moderator, and has proposals of its own: both lists have rows.
+    moderator = django_user_model.objects.create_superuser("mod", password="moderator-password-1")
+    client = api_as(moderator, "session")
+    cards = list(Card.objects.filter(game__slug="chapter-and-verse").order_by("id")[:4])
+
+    def propose(card: Card) -> None:
+        for who in (moderator, alice):
+            proposal_create(proposer=who, game=card.game, card=card, fields={"sacrifice": 3}, source="printed card")
+
+    propose(cards[0])
+    one = _queries(client, path)
+    for card in cards[1:]:
+        propose(card)
+    assert _queries(client, path) == one
