@@ -1,23 +1,19 @@
 """The decks app's lists, in the API and on the pages, cost the same queries for many rows as for one."""
 
-from datetime import timedelta
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
 
 from cardcollections.models import Game
 from decks.comments.services import comment_create
-from decks.events.services import event_create
 from decks.follows.services import follow_add
 from decks.likes.services import deck_like
 from decks.lists.services import deck_create, deck_update
 from decks.organise.services import deck_organise, folder_create
 from decks.tournaments.services import event_start, round_pair_next
 from tests.decks.conftest import legal_cv_text
-from tests.decks.events.fixtures import close, register_players
+from tests.decks.events.fixtures import close, open_event, register_players
 
 pytestmark = pytest.mark.django_db
 
@@ -82,13 +78,7 @@ def _add(cv, alice, theirs, mine, folder, first: int, count: int) -> None:
         comment_create(deck=theirs, author=player, body=f"Comment {i} on [[Verse 002]].")
         deck_update(deck=mine, description=f"Version {i + 2}")
         deck_update(deck=mine, decklist=legal_cv_text(copies=1 + i % 2))
-        event_create(
-            organiser=player,
-            name=f"Open {i}",
-            game=cv,
-            format_slug="advanced",
-            deadline=timezone.now() + timedelta(days=7),
-        )
+        open_event(player, cv, f"Open {i}")
 
 
 @pytest.mark.parametrize("path", DECK_LISTS)
@@ -104,9 +94,7 @@ def test_a_deck_list_costs_the_same_queries_for_four_rows_as_for_one(cv, alice, 
 
 
 def _running_event(cv, alice, players: list[str]):
-    event = event_create(
-        organiser=alice, name="Open", game=cv, format_slug="advanced", deadline=timezone.now() + timedelta(days=7)
-    )
+    event = open_event(alice, cv, "Open")
     register_players(event, players)
     close(event)
     event_start(event=event)

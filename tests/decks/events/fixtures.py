@@ -69,17 +69,22 @@ def ban_verse_003(spring, alice, **options) -> None:
     )
 
 
+def open_event(organiser, game: Game, name: str, **fields):
+    """`organiser`'s event in the advanced format, registration open for a week."""
+    return event_create(
+        organiser=organiser,
+        name=name,
+        game=game,
+        format_slug="advanced",
+        deadline=timezone.now() + timedelta(days=7),
+        **fields,
+    )
+
+
 @pytest.fixture
 def event(cv, alice):
     """alice's event, advanced, registration open for a week."""
-    return event_create(
-        organiser=alice,
-        name="Autumn Open",
-        game=cv,
-        format_slug="advanced",
-        deadline=timezone.now() + timedelta(days=7),
-        description="Five rounds.",
-    )
+    return open_event(alice, cv, "Autumn Open", description="Five rounds.")
 
 
 @pytest.fixture

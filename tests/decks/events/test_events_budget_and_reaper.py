@@ -6,26 +6,17 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from decks.events.services import event_check_create, event_create
+from decks.events.services import event_check_create
 from decks.events.tasks import reap_event_checks
 from decks.models import EventCheck
+from tests.decks.events.fixtures import open_event
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def events(cv, alice):
-    return [
-        event_create(
-            organiser=alice,
-            name=f"Open {n}",
-            game=cv,
-            format_slug="advanced",
-            deadline=timezone.now() + timedelta(days=7),
-            description="",
-        )
-        for n in range(3)
-    ]
+    return [open_event(alice, cv, f"Open {n}") for n in range(3)]
 
 
 def test_an_organiser_past_their_budget_gets_a_429_and_the_page_says_why(events, alice, sent, settings, api_as, client):
