@@ -14,7 +14,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views import View
 
-from cardsite.api.throttles import page_request_allowed, too_many_requests
 from decks.battles.forms import CALCULATORS, Calculator, Position
 from decks.battles.selectors import battle_card_ids, battle_card_search
 from decks.battles.services import rules_check
@@ -101,8 +100,6 @@ class BattleCalculatorPage(View):
         if calc is None:
             raise Http404("No battle calculator for this game.")
         partial = bool(request.headers.get("HX-Request"))
-        if partial and not page_request_allowed(request, scope="live"):
-            return too_many_requests()
         context = calculator_context(calc, calc.read(request.GET))
         context["calculators"] = [GAMES_BY_SLUG[g] for g in CALCULATORS]
         return render(request, self.partial_name if partial else self.template_name, context)
