@@ -1,0 +1,134 @@
+"""Every main page, for a visitor and for a signed-in player, as a screen reader meets it: one h1, a name for every
+form control, a text alternative for every image, and ids that name one element each."""
+
+from __future__ import annotations
+
+from collections import Counter
+from html.parser import HTMLParser
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+CONTROLS = {"input", "select", "textarea"}
+UNNAMED_INPUTS = {"hidden", "submit", "button", "reset", "image"}
+
+
+class _Page(HTMLParser):
+    """What the checks read of a page: h1s, form controls with their names, labels, images, ids."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.h1 = 0
+        self.ids: Counter[str] = Counter()
+        self.label_for: set[str] = set()
+        self.open_labels = 0
+        self.controls: list[tuple[str, dict[str, str], bool]] = []  # tag, attributes, inside a label
+        self.images_without_alt: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if "id" in a:
+            self.ids[a["id"]] += 1
+        if tag == "h1":
+            self.h1 += 1
+        elif tag == "label":
+            self.open_labels += 1
+            if a.get("for"):
+                self.label_for.add(a["for"])
+        elif tag in CONTROLS and not (tag == "input" and a.get("type", "text") in UNNAMED_INPUTS):
+            self.controls.append((tag, a, self.open_labels > 0))
+        elif tag == "img" and "alt" not in a:
+            self.images_without_alt.append(a.get("src", "?"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "label" and self.open_labels:
+            self.open_labels -= 1
+
+    def unnamed_controls(self) -> list[str]:
+        return [
+            f"<{tag} name={a.get('name', '')!r} id={a.get('id', '')!r}>"
+            for tag, a, in_label in self.controls
+            if not (in_label or a.get("aria-label") or a.get("aria-labelledby") or a.get("title"))
+            and a.get("id", "") not in self.label_for
+        ]
+
+
+def _problems(html: str) -> list[str]:
+    page = _Page()
+    page.feed(html)
+    found = []
+    if page.h1 != 1:
+        found.append(f"{page.h1} h1 elements")
+    found += [f"no accessible name: {c}" for c in page.unnamed_controls()]
+    found += [f"no alt: <img src={src!r}>" for src in page.images_without_alt]
+    found += [f"id {i!r} used {n} times" for i, n in page.ids.items() if n > 1]
+    return found
+
+
+def _visitor_pages(site) -> list[str]:
+    return [
+        "/",
+        "/catalog/chapter-and-verse/",
+        "/catalog/bible-battles/",
+        f"/cards/{site.card.pk}/",
+        "/search/help/",
+        "/decks/validate/",
+        f"/decks/goldfish/?deck={site.deck.pk}",
+        f"/decks/{site.deck.pk}/",
+        f"/decks/{site.deck.pk}/versions/",
+        "/decks/public/",
+        "/decks/starters/",
+        "/events/",
+        f"/events/{site.event.pk}/",
+        "/rules/book-of-mormon-battles/",
+        "/rules/warriors-of-the-promised-land/",
+        "/rules/battle-cards/",
+        "/accounts/login/",
+        "/accounts/signup/",
+        "/accounts/password_reset/",
+    ]
+
+
+def _player_pages(site) -> list[str]:
+    return [
+        "/decks/new/?game=chapter-and-verse",
+        f"/decks/{site.deck.pk}/edit/",
+        "/decks/",
+        "/decks/liked/",
+        "/decks/feed/",
+        "/decks/formats/",
+        "/collection/",
+        "/collection/chapter-and-verse/",
+        "/collection/chapter-and-verse/wishlist/",
+        "/collection/chapter-and-verse/import/",
+        "/collection/settings/",
+        "/trades/",
+        "/trades/new/",
+        "/trades/matches/",
+        f"/trades/{site.trade.pk}/",
+        "/notifications/",
+        "/proposals/",
+        f"/cards/{site.card.pk}/propose/",
+        f"/cards/{site.card.pk}/history/",
+        "/events/new/",
+        f"/events/{site.event.pk}/manage/",
+        f"/events/{site.event.pk}/run/",
+    ]
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["visitor", "player"])
+def test_every_main_page_has_one_h1_named_controls_image_alternatives_and_unique_ids(demo_site, signed_in):
+    client = Client()
+    paths = _visitor_pages(demo_site)
+    if signed_in:
+        client.force_login(demo_site.alice)
+        paths += _player_pages(demo_site)
+    problems = {}
+    for path in paths:
+        response = client.get(path, follow=True)  # the goldfish page answers ?deck= with its own address
+        assert response.status_code == 200, (path, response.status_code)
+        if found := _problems(response.content.decode()):
+            problems[path] = found
+    assert problems == {}, "\n".join(f"{p}: {f}" for p, f in problems.items())
