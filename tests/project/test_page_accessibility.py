@@ -88,6 +88,10 @@ def _visitor_pages(site) -> list[str]:
         "/accounts/login/",
         "/accounts/signup/",
         "/accounts/password_reset/",
+        f"/events/{site.event.pk}/standings/",
+        f"/events/{site.event.pk}/pairings/",
+        f"/decks/{site.deck.pk}/compare/",
+        f"/decks/{site.deck.pk}/print/",
     ]
 
 
@@ -115,6 +119,14 @@ def _player_pages(site) -> list[str]:
         "/events/new/",
         f"/events/{site.event.pk}/manage/",
         f"/events/{site.event.pk}/run/",
+        f"/events/{site.event.pk}/register/",
+        f"/events/{site.event.pk}/edit/",
+        f"/events/{site.event.pk}/play/",
+        "/decks/formats/new/",
+        "/decks/import/",
+        "/proposals/new/chapter-and-verse/",
+        "/collection/chapter-and-verse/sets/",
+        "/accounts/password_change/",
     ]
 
 
