@@ -1,5 +1,5 @@
 """Every main page, for a visitor and for a signed-in player, as a screen reader meets it: one h1, a name for every
-form control, a text alternative for every image, and ids that name one element each."""
+form control, link and button, a text alternative for every image, and ids that name one element each."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ class _Page(HTMLParser):
         self.open_labels = 0
         self.controls: list[tuple[str, dict[str, str], bool]] = []  # tag, attributes, inside a label
         self.images_without_alt: list[str] = []
+        self.open_actions: list[tuple[str, dict[str, str], list[bool]]] = []  # a and button: named yet?
+        self.unnamed_actions: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -39,12 +41,30 @@ class _Page(HTMLParser):
                 self.label_for.add(a["for"])
         elif tag in CONTROLS and not (tag == "input" and a.get("type", "text") in UNNAMED_INPUTS):
             self.controls.append((tag, a, self.open_labels > 0))
-        elif tag == "img" and "alt" not in a:
-            self.images_without_alt.append(a.get("src", "?"))
+        elif tag == "img":
+            if "alt" not in a:
+                self.images_without_alt.append(a.get("src", "?"))
+            elif a["alt"].strip():
+                self._named()
+        if tag in ("a", "button") and (tag == "button" or "href" in a):
+            named = bool(a.get("aria-label") or a.get("aria-labelledby") or a.get("title"))
+            self.open_actions.append((tag, a, [named]))
+
+    def _named(self) -> None:
+        for _tag, _a, named in self.open_actions:
+            named[0] = True
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self._named()
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "label" and self.open_labels:
             self.open_labels -= 1
+        if tag in ("a", "button") and self.open_actions and self.open_actions[-1][0] == tag:
+            _tag, a, named = self.open_actions.pop()
+            if not named[0]:
+                self.unnamed_actions.append(f"<{tag} href={a.get('href', '')!r} class={a.get('class', '')!r}>")
 
     def unnamed_controls(self) -> list[str]:
         return [
@@ -63,6 +83,7 @@ def _problems(html: str) -> list[str]:
         found.append(f"{page.h1} h1 elements")
     found += [f"no accessible name: {c}" for c in page.unnamed_controls()]
     found += [f"no alt: <img src={src!r}>" for src in page.images_without_alt]
+    found += [f"no text or label: {action}" for action in page.unnamed_actions]
     found += [f"id {i!r} used {n} times" for i, n in page.ids.items() if n > 1]
     return found
 
@@ -131,7 +152,7 @@ def _player_pages(site) -> list[str]:
 
 
 @pytest.mark.parametrize("signed_in", [False, True], ids=["visitor", "player"])
-def test_every_main_page_has_one_h1_named_controls_image_alternatives_and_unique_ids(demo_site, signed_in):
+def test_every_main_page_has_one_h1_named_controls_and_links_image_alternatives_and_unique_ids(demo_site, signed_in):
     client = Client()
     paths = _visitor_pages(demo_site)
     if signed_in:
@@ -144,3 +165,19 @@ def test_every_main_page_has_one_h1_named_controls_image_alternatives_and_unique
         if found := _problems(response.content.decode()):
             problems[path] = found
     assert problems == {}, "\n".join(f"{p}: {f}" for p, f in problems.items())
+
+
+def test_the_check_finds_each_kind_of_problem():
+    html = (
+        '<h1>One</h1><h1>Two</h1><a href="/x"><span class="icon"></span></a><button></button>'
+        '<input name="q"><label>Near <input name="named"></label><img src="a.png"><p id="d"></p><p id="d"></p>'
+        '<a href="/y"><img src="b.png" alt="Home"></a><button aria-label="Close">&times;</button>'
+    )
+    assert _problems(html) == [
+        "2 h1 elements",
+        "no accessible name: <input name='q' id=''>",
+        "no alt: <img src='a.png'>",
+        "no text or label: <a href='/x' class=''>",
+        "no text or label: <button href='' class=''>",
+        "id 'd' used 2 times",
+    ]
