@@ -12,6 +12,7 @@ from django.test import Client
 pytestmark = pytest.mark.django_db
 
 CONTROLS = {"input", "select", "textarea"}
+DEFAULT_TITLE = "Chapter and Verse · Chapter and Verse card site"  # base.html's, for a page that names none
 UNNAMED_INPUTS = {"hidden", "submit", "button", "reset", "image"}
 
 
@@ -28,11 +29,15 @@ class _Page(HTMLParser):
         self.images_without_alt: list[str] = []
         self.open_actions: list[tuple[str, dict[str, str], list[bool]]] = []  # a and button: named yet?
         self.unnamed_actions: list[str] = []
+        self.in_title = False
+        self.title = ""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if "id" in a:
             self.ids[a["id"]] += 1
+        if tag == "title":
+            self.in_title = True
         if tag == "h1":
             self.h1 += 1
         elif tag == "label":
@@ -55,10 +60,14 @@ class _Page(HTMLParser):
             named[0] = True
 
     def handle_data(self, data: str) -> None:
+        if self.in_title:
+            self.title += data
         if data.strip():
             self._named()
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self.in_title = False
         if tag == "label" and self.open_labels:
             self.open_labels -= 1
         if tag in ("a", "button") and self.open_actions and self.open_actions[-1][0] == tag:
@@ -79,6 +88,8 @@ def _problems(html: str) -> list[str]:
     page = _Page()
     page.feed(html)
     found = []
+    if page.title.strip() in ("", DEFAULT_TITLE):
+        found.append(f"no title of its own: {page.title.strip()!r}")
     if page.h1 != 1:
         found.append(f"{page.h1} h1 elements")
     found += [f"no accessible name: {c}" for c in page.unnamed_controls()]
@@ -174,6 +185,7 @@ def test_the_check_finds_each_kind_of_problem():
         '<a href="/y"><img src="b.png" alt="Home"></a><button aria-label="Close">&times;</button>'
     )
     assert _problems(html) == [
+        "no title of its own: ''",
         "2 h1 elements",
         "no accessible name: <input name='q' id=''>",
         "no alt: <img src='a.png'>",
