@@ -15,7 +15,7 @@ class RedisCache(DjangoRedisCache):
     """
 
     def add_and_count(self, key: str, timeout: int) -> int:
-        key = self.make_and_validate_key(key)
+        key = self.make_and_validate_key(key)  # the prefix and version every other call of this cache uses
         with self._cache.get_client(key, write=True).pipeline(transaction=True) as pipe:
             pipe.set(key, 0, ex=timeout, nx=True)
             pipe.incr(key)
@@ -23,10 +23,13 @@ class RedisCache(DjangoRedisCache):
 
 
 def count(cache: BaseCache, key: str, timeout: int) -> int:
-    """Add one to the counter `key` and answer its new value; a new counter is dropped after `timeout` seconds.
+    """Add one to the counter `key` and answer its new value; a new counter is dropped after `timeout` seconds (>= 1).
 
-    Atomic on every backend: two workers counting at once get two different values.
+    Atomic on the two caches the settings choose from, Redis and the per-process memory: two workers
+    counting at once get two different values.
     """
+    if isinstance(timeout, bool) or not isinstance(timeout, int) or timeout < 1:
+        raise ValueError(f"a counter lives a whole number of seconds, at least 1, not {timeout!r}")
     # `cache` is usually django.core.cache.cache, a proxy: ask it for the method, not for its class.
     add_and_count = getattr(cache, "add_and_count", None)
     if add_and_count is not None:

@@ -9,6 +9,8 @@ from django.core.cache import cache
 
 from cardsite.cache import count
 
+# One Redis database, emptied by each test: the tests that use it run one at a time, on one xdist worker.
+pytestmark = pytest.mark.xdist_group("redis-cache-db-14")
 REDIS_URL = "redis://127.0.0.1:6379/14"
 LOCMEM = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 
@@ -80,3 +82,9 @@ def test_the_sites_redis_cache_counts_in_one_round_trip_where_djangos_takes_thre
     assert CountingConnection.sends - before == round_trips
     assert 0 < redis.Redis.from_url(REDIS_URL).ttl(cache.make_key("timed")) <= 90
     cache.clear()
+
+
+@pytest.mark.parametrize("timeout", [0, -1, None, 1.5, True])
+def test_a_counter_that_would_never_expire_or_expire_at_once_is_refused(timeout):
+    with pytest.raises(ValueError, match="whole number of seconds"):
+        count(cache, "odd", timeout)
