@@ -60,7 +60,8 @@ class RefuseNulBytes:
             if "\x00" in key or any("\x00" in value for value in values):
                 name = key.replace("\x00", "\\x00")
                 if request.path.startswith("/api/"):
-                    return JsonResponse({name: ["Null characters are not allowed."]}, status=400)
+                    # The shape of cardsite.api's `bad`, as a NUL in a JSON body is answered.
+                    return JsonResponse({"field": name, "message": "Null characters are not allowed."}, status=400)
                 return _refusal(request, 400, f"The query parameter {name!r} contains a NUL byte.")
         return self.get_response(request)
 
