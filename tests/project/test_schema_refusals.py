@@ -1,4 +1,7 @@
-"""The API schema lists the 400 of every read that refuses an unknown query parameter with one."""
+"""The API schema lists the 400 of every read that refuses an unknown query parameter with one, with its body.
+
+(Every operation lists a 400 for a NUL byte in its query, added by cardsite.api.schema_hooks with no body: a read
+that refuses unknown parameters must describe its own 400's body.)"""
 
 import re
 import uuid
@@ -38,7 +41,7 @@ def test_every_read_that_answers_400_to_an_unknown_parameter_documents_its_400(c
         response = client.get(_filled(path, operation), {"surely_unknown": "1"}, HTTP_AUTHORIZATION=f"Token {token}")
         if response.status_code == 400:
             refused.append(operation["operationId"])
-            if "400" not in operation["responses"]:
+            if "content" not in operation["responses"].get("400", {}):
                 undocumented.append(operation["operationId"])
     # The walk reached the reads (a token that no longer signed in would leave nothing to check).
     assert {"cards_list", "decks_list", "deck_folders_list", "decks_missing"} <= set(refused), refused
