@@ -16,7 +16,10 @@ def refusal_example(name: str, value: dict[str, Any], status_code: str = "400") 
 # The collections API reads its input through serializers and filter sets: a 400 is DRF's own shape.
 FIELD_ERRORS = OpenApiResponse(
     OpenApiTypes.OBJECT,
-    description="What the request got wrong: each field (or query parameter) with its messages.",
+    description=(
+        "What the request got wrong: each field (or query parameter) with its messages. "
+        'A NUL byte, refused before any view, is `{"field", "message"}` as in the rest of the API.'
+    ),
     examples=[
         refusal_example(
             "A wrong parameter", {"game": ["Select a valid choice. chess is not one of the available choices."]}
