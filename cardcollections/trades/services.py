@@ -170,13 +170,18 @@ def _close(trade: Trade, status: str, verb: str) -> Trade:
     return trade
 
 
-def _close_and_tell(
-    trade: Trade, status: str, verb: str, *, tell: AbstractBaseUser, kind: NotificationKind, message: str
-) -> Trade:
+# The notification each way of closing an offer sends to the other party.
+_CLOSED_KIND = {
+    Trade.Status.DECLINED: NotificationKind.TRADE_DECLINED,
+    Trade.Status.WITHDRAWN: NotificationKind.TRADE_WITHDRAWN,
+}
+
+
+def _close_and_tell(trade: Trade, status: Trade.Status, *, tell: AbstractBaseUser, message: str) -> Trade:
     """Close the offer and notify the other party, in one transaction (a refused close tells no one)."""
     with transaction.atomic():
-        trade = _close(trade, status, verb)
-        _tell(tell, trade, kind, message)
+        trade = _close(trade, status, status.label.lower())
+        _tell(tell, trade, _CLOSED_KIND[status], message)
     return trade
 
 
@@ -184,28 +189,14 @@ def trade_decline(*, trade: Trade, user: AbstractBaseUser) -> Trade:
     if user.pk != trade.recipient_id:
         raise TradeNotAllowed("Only the user the offer was made to can decline it.")
     who = trade.recipient.get_username()
-    return _close_and_tell(
-        trade,
-        Trade.Status.DECLINED,
-        "declined",
-        tell=trade.proposer,
-        kind=NotificationKind.TRADE_DECLINED,
-        message=f"{who} declined your offer.",
-    )
+    return _close_and_tell(trade, Trade.Status.DECLINED, tell=trade.proposer, message=f"{who} declined your offer.")
 
 
 def trade_withdraw(*, trade: Trade, user: AbstractBaseUser) -> Trade:
     if user.pk != trade.proposer_id:
         raise TradeNotAllowed("Only the user who made the offer can withdraw it.")
     who = trade.proposer.get_username()
-    return _close_and_tell(
-        trade,
-        Trade.Status.WITHDRAWN,
-        "withdrawn",
-        tell=trade.recipient,
-        kind=NotificationKind.TRADE_WITHDRAWN,
-        message=f"{who} withdrew their offer.",
-    )
+    return _close_and_tell(trade, Trade.Status.WITHDRAWN, tell=trade.recipient, message=f"{who} withdrew their offer.")
 
 
 def trade_counter(*, trade: Trade, user: AbstractBaseUser, lines: Sequence[LineSpec], message: str = "") -> Trade:
