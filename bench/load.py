@@ -52,7 +52,7 @@ ENDPOINTS = {  # name: (locust user class in bench/locustfile.py, the server's e
     "builder-click": ("BuilderClick", {"THROTTLE_LIVE_USER": RAISED}),  # a page's POST, under the live-check limit
 }
 STARTER_CARDS = 400  # at least the starter Chapter and Verse catalog's cards
-OFFERS_PER_SECOND = 100  # pending offers made per second of the trade-accept run (it accepts fewer; see invariants)
+OFFERS_PER_SECOND = 250  # pending offers made per second of the trade-accept run (it accepts fewer; see invariants)
 
 
 def seed(offers: int) -> dict:

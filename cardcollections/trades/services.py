@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -136,8 +137,9 @@ def trade_accept(*, trade: Trade, user: AbstractBaseUser) -> Trade:
     names = {trade.proposer_id: trade.proposer.get_username(), trade.recipient_id: trade.recipient.get_username()}
     try:
         with transaction.atomic():
+            now = timezone.now()
             claimed = Trade.objects.filter(pk=trade.pk, status=Trade.Status.PROPOSED).update(
-                status=Trade.Status.ACCEPTED, updated=timezone.now()
+                status=Trade.Status.ACCEPTED, updated=now
             )
             if claimed != 1:
                 raise TradeError(f"This offer is {_current_status(trade)}; it can no longer be accepted.")
@@ -153,8 +155,7 @@ def trade_accept(*, trade: Trade, user: AbstractBaseUser) -> Trade:
         raise TradeError("Nothing moved: " + "; ".join(messages) + ".", shortages=messages) from exc
     except CollectionError as exc:
         raise TradeError(str(exc)) from exc
-    trade.refresh_from_db()
-    return trade
+    return _closed_as(trade, Trade.Status.ACCEPTED, now)
 
 
 def _current_status(trade: Trade) -> str:
@@ -162,12 +163,23 @@ def _current_status(trade: Trade) -> str:
     return Trade.Status(status).label.lower() if status else "gone"
 
 
+def _closed_as(trade: Trade, status: str, when: datetime) -> Trade:
+    """`trade` as its row now is, after the conditional update that closed it wrote `status` and `when`.
+
+    Set on the instance rather than read again: only those two fields changed, and the
+    lines (with their cards) already read with it stay for the answer.
+    """
+    trade.status = status
+    trade.updated = when
+    return trade
+
+
 def _close(trade: Trade, status: str, verb: str) -> Trade:
-    done = Trade.objects.filter(pk=trade.pk, status=Trade.Status.PROPOSED).update(status=status, updated=timezone.now())
+    now = timezone.now()
+    done = Trade.objects.filter(pk=trade.pk, status=Trade.Status.PROPOSED).update(status=status, updated=now)
     if done != 1:
         raise TradeError(f"This offer is {_current_status(trade)}; it can no longer be {verb}.")
-    trade.refresh_from_db()
-    return trade
+    return _closed_as(trade, status, now)
 
 
 # The notification each way of closing an offer sends to the other party.

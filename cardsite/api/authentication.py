@@ -5,10 +5,13 @@ Clients send `Authorization: Token <key>`, as they did with DRF's tokens.
 
 from __future__ import annotations
 
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
+from knox.models import AuthToken
+from knox.signals import token_expired
 from rest_framework import exceptions
 
 
@@ -21,6 +24,20 @@ class TokenAuthentication(KnoxTokenAuthentication):
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
         return super().authenticate_credentials(token)
+
+    def _cleanup_token(self, auth_token: AuthToken) -> bool:
+        """True (and the token deleted) when this token has expired.
+
+        knox's own also reads every other token of the user on each request, to delete the expired
+        ones: a query on every call of the API. An expired token is refused when it is used (here),
+        and api_token_create deletes the user's expired ones before it counts their tokens.
+        """
+        if auth_token.expiry is None or auth_token.expiry >= timezone.now():
+            return False
+        username = auth_token.user.get_username()
+        auth_token.delete()
+        token_expired.send(sender=self.__class__, username=username, source="auth_token")
+        return True
 
 
 class TokenScheme(OpenApiAuthenticationExtension):

@@ -125,7 +125,8 @@ class _TradeAction(_TradeView):
 
     @extend_schema(request=None, responses=_ACTION_RESPONSES)
     def post(self, request, pk: int):
-        return _trade_answer(request, self.act(trade=self._trade(request, pk), user=request.user))
+        # The service answers the trade found here (lines and cards read with it), as its row now is.
+        return Response(TradeOut(self.act(trade=self._trade(request, pk), user=request.user)).data)
 
 
 class TradeAccept(_TradeAction):

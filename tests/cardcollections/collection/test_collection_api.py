@@ -112,6 +112,29 @@ def test_a_trade_through_the_api(alice, bob, api_as, cv_cards):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("action", "actor", "status"),
+    [("accept", "bob", "accepted"), ("decline", "bob", "declined"), ("withdraw", "alice", "withdrawn")],
+)
+def test_an_answer_to_an_offer_shows_the_trade_as_it_now_is(alice, bob, api_as, cv_cards, action, actor, status):
+    collection_change(owner=alice, card=cv_cards["means"], delta=2)
+    collection_change(owner=bob, card=cv_cards["pride"], delta=1)
+    offer = {
+        "recipient": "bob",
+        "give": [{"card": cv_cards["means"].pk, "quantity": 2}],
+        "receive": [{"card": cv_cards["pride"].pk, "quantity": 1}],
+    }
+    made = api_as(alice).post("/api/v1/trades/", offer, format="json").json()
+    client = api_as({"alice": alice, "bob": bob}[actor])
+    answered = client.post(f"/api/v1/trades/{made['id']}/{action}/")
+    assert answered.status_code == 200, answered.json()
+    # The answer is what reading the trade afterwards shows: its new status and time, the same lines.
+    assert answered.json() == client.get(f"/api/v1/trades/{made['id']}/").json()
+    assert answered.json()["status"] == status and answered.json()["updated"] > made["updated"]
+    assert answered.json()["lines"] == made["lines"]
+
+
+@pytest.mark.django_db
 def test_a_short_accept_is_a_409_naming_the_cards(alice, bob, api_as, cv_cards):
     offer = {"recipient": "bob", "give": [{"card": cv_cards["means"].pk, "quantity": 2}]}
     trade_id = api_as(alice).post("/api/v1/trades/", offer, format="json").json()["id"]

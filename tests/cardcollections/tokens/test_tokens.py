@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
@@ -70,6 +71,24 @@ def test_a_token_past_its_expiry_is_refused(alice):
     assert works(key) == 200
     AuthToken.objects.filter(pk=token.pk).update(expiry=timezone.now() - timedelta(seconds=1))
     assert works(key) == 401
+
+
+def test_an_expired_token_is_deleted_when_it_is_used_and_the_others_still_work(alice):
+    expired, old_key = AuthToken.objects.create(user=alice)
+    _, key = AuthToken.objects.create(user=alice)
+    AuthToken.objects.filter(pk=expired.pk).update(expiry=timezone.now() - timedelta(seconds=1))
+    assert works(old_key) == 401
+    assert not AuthToken.objects.filter(pk=expired.pk).exists()
+    assert works(key) == 200
+
+
+def test_a_call_reads_only_its_own_token_however_many_the_user_holds(alice):
+    keys = [AuthToken.objects.create(user=alice)[1] for _ in range(5)]
+    with CaptureQueriesContext(connection) as queries:
+        assert works(keys[0]) == 200
+    token_reads = [q["sql"] for q in queries if AuthToken._meta.db_table in q["sql"]]
+    # knox's own check also listed every token of the user on each call, to delete expired ones.
+    assert len(token_reads) == 1, token_reads
 
 
 @override_settings(REST_KNOX={"TOKEN_TTL": timedelta(days=7), "TOKEN_LIMIT_PER_USER": 10})
