@@ -88,16 +88,21 @@ def test_a_big_import_is_queued_after_commit(
     assert ImportJob.objects.get().total_rows == 2_001
 
 
-@pytest.mark.django_db
-def test_a_trade_through_the_api(alice, bob, api_as, cv_cards):
+@pytest.fixture
+def offer(alice, bob, cv_cards) -> dict:
+    """alice's offer to bob, two By Small Means for his Pride Cycle, as the API takes it; both hold their side."""
     collection_change(owner=alice, card=cv_cards["means"], delta=2)
     collection_change(owner=bob, card=cv_cards["pride"], delta=1)
-    offer = {
+    return {
         "recipient": "bob",
         "give": [{"card": cv_cards["means"].pk, "quantity": 2}],
         "receive": [{"card": cv_cards["pride"].pk, "quantity": 1}],
         "message": "hi",
     }
+
+
+@pytest.mark.django_db
+def test_a_trade_through_the_api(alice, bob, api_as, offer):
     response = api_as(alice).post("/api/v1/trades/", offer, format="json")
     assert response.status_code == 201, response.json()
     trade_id = response.json()["id"]
@@ -116,14 +121,7 @@ def test_a_trade_through_the_api(alice, bob, api_as, cv_cards):
     ("action", "actor", "status"),
     [("accept", "bob", "accepted"), ("decline", "bob", "declined"), ("withdraw", "alice", "withdrawn")],
 )
-def test_an_answer_to_an_offer_shows_the_trade_as_it_now_is(alice, bob, api_as, cv_cards, action, actor, status):
-    collection_change(owner=alice, card=cv_cards["means"], delta=2)
-    collection_change(owner=bob, card=cv_cards["pride"], delta=1)
-    offer = {
-        "recipient": "bob",
-        "give": [{"card": cv_cards["means"].pk, "quantity": 2}],
-        "receive": [{"card": cv_cards["pride"].pk, "quantity": 1}],
-    }
+def test_an_answer_to_an_offer_shows_the_trade_as_it_now_is(alice, bob, api_as, offer, action, actor, status):
     made = api_as(alice).post("/api/v1/trades/", offer, format="json").json()
     client = api_as({"alice": alice, "bob": bob}[actor])
     answered = client.post(f"/api/v1/trades/{made['id']}/{action}/")
