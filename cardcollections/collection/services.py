@@ -239,19 +239,25 @@ def collection_set(
     *,
     owner: AbstractBaseUser,
     card: Card,
-    quantity: int,
+    quantity: int | None,
     condition: str = "",
     for_trade: int | None = None,
     notes: str | None = None,
     actor: AbstractBaseUser | None = None,
 ) -> CollectionEntry:
-    """Set the owned quantity (and optionally the trade-list quantity and notes) of one row."""
+    """Set the owned quantity (and optionally the trade-list quantity and notes) of one row.
+
+    A `quantity` of None leaves the copies owned as they are when the row is locked: a change of
+    the notes alone never writes back a count read before a trade moved copies.
+    """
     _check_condition(condition)
-    if quantity < 0 or quantity > MAX_QUANTITY:
+    if quantity is not None and not 0 <= quantity <= MAX_QUANTITY:
         raise CollectionError(f"A quantity is a whole number from 0 to {MAX_QUANTITY}.")
     with transaction.atomic():
         collection_rows_ensure(keys=[(owner.pk, card.pk, condition)])
         row = CollectionEntry.objects.select_for_update().get(owner=owner, card=card, condition=condition)
+        if quantity is None:
+            quantity = row.quantity
         if for_trade is not None and not 0 <= for_trade <= quantity:
             raise CollectionError(f"You can offer at most the {quantity} copies you own for trade.")
         if quantity != row.quantity:

@@ -152,7 +152,7 @@ class CollectionEntryDetail(_Owned, APIView):
             owner=request.user,
             card=entry.card,
             condition=entry.condition,
-            quantity=v.get("quantity", entry.quantity),
+            quantity=v.get("quantity"),
             for_trade=v.get("for_trade"),
             notes=v.get("notes"),
         )

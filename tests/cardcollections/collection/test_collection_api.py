@@ -210,3 +210,29 @@ def test_every_collection_endpoint_is_in_the_schema(client, db):
         "/api/v1/account/token/logout-all/",
     ):
         assert path in paths, path
+
+
+@pytest.mark.django_db
+def test_a_change_of_notes_alone_keeps_copies_a_trade_moved_meanwhile(alice, bob, cv_cards, token_alice, monkeypatch):
+    from cardcollections.collection.api import views
+    from cardcollections.collection.selectors import card_totals
+    from cardcollections.models import TradeLine
+    from cardcollections.trades.services import LineSpec, trade_accept, trade_propose
+
+    card = cv_cards["pride"]
+    entry = collection_change(owner=alice, card=card, delta=3)
+    trade = trade_propose(proposer=alice, recipient=bob, lines=[LineSpec(TradeLine.Side.PROPOSER, card.pk, 2)])
+    copies = card_totals()[card.pk]
+    read_body = views.read_values
+
+    def trade_lands_then_read(request, serializer_class):
+        # bob accepts after alice's PATCH has found her row and before it writes.
+        trade_accept(trade=trade, user=bob)
+        return read_body(request, serializer_class)
+
+    monkeypatch.setattr(views, "read_values", trade_lands_then_read)
+    response = token_alice.patch(f"/api/v1/collection/{entry.pk}/", {"notes": "sleeved"}, format="json")
+    assert response.status_code == 200, response.json()
+    assert (response.json()["quantity"], response.json()["notes"]) == (1, "sleeved")
+    assert card_totals()[card.pk] == copies  # no copy made out of nothing
+    assert not LedgerEntry.objects.filter(owner=alice, reason="manual", card=card).exclude(delta=3).exists()
