@@ -21,11 +21,12 @@ from django.utils import timezone
 from cardcollections.collection.services import (
     Change,
     CollectionError,
+    Shortage,
     ShortageError,
     collection_apply,
     collection_rows_ensure,
 )
-from cardcollections.models import Card, Condition, LedgerReason, NotificationKind, Trade, TradeLine
+from cardcollections.models import Card, CollectionEntry, Condition, LedgerReason, NotificationKind, Trade, TradeLine
 from cardcollections.notifications.services import notify
 
 MAX_LINES = 200
@@ -104,6 +105,7 @@ def _offer(
         raise TradeError(f"No card with id {', '.join(map(str, missing))}.")
     if any(q > MAX_LINE_QUANTITY for q in merged.values()):
         raise TradeError(f"A trade line is at most {MAX_LINE_QUANTITY} copies.")
+    _check_own_side(proposer, {(card, cond): q for (side, card, cond), q in merged.items() if side == _GIVES}, cards)
     with transaction.atomic():
         trade = Trade.objects.create(proposer=proposer, recipient=recipient, message=message[:1000], parent=parent)
         TradeLine.objects.bulk_create(
@@ -111,6 +113,32 @@ def _offer(
             for (side, card_id, cond), q in sorted(merged.items())
         )
     return trade
+
+
+_GIVES = TradeLine.Side.PROPOSER
+
+
+def _check_own_side(proposer: AbstractBaseUser, gives: dict[tuple[int, str], int], cards: dict[int, Card]) -> None:
+    """TradeError naming each card the proposer offers more copies of than they own now.
+
+    Checked when the offer is made, so nobody is told of an offer that could never be accepted;
+    the accept checks both sides again, under lock, since copies may leave in between.
+    """
+    held = {
+        (card_id, cond): quantity
+        for card_id, cond, quantity in CollectionEntry.objects.filter(
+            owner=proposer, card_id__in={card_id for card_id, _ in gives}
+        ).values_list("card_id", "condition", "quantity")
+    }
+    name = proposer.get_username()
+    short = [
+        Shortage(owner_name=name, card=cards[card_id], condition=cond, has=held.get((card_id, cond), 0), needs=needs)
+        for (card_id, cond), needs in sorted(gives.items())
+        if held.get((card_id, cond), 0) < needs
+    ]
+    if short:
+        messages = [s.message for s in short]
+        raise TradeError("You do not hold what you offer: " + "; ".join(messages) + ".", shortages=messages)
 
 
 def _changes(trade: Trade, lines: Sequence[TradeLine]) -> list[Change]:

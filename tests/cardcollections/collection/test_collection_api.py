@@ -133,9 +133,29 @@ def test_an_answer_to_an_offer_shows_the_trade_as_it_now_is(alice, bob, api_as, 
 
 
 @pytest.mark.django_db
+def test_an_offer_of_copies_the_proposer_does_not_hold_is_refused_and_nobody_is_told(alice, bob, api_as, cv_cards):
+    from cardcollections.models import Notification
+
+    collection_change(owner=alice, card=cv_cards["means"], delta=1)
+    offer = {
+        "recipient": "bob",
+        "give": [{"card": cv_cards["means"].pk, "quantity": 2}, {"card": cv_cards["pride"].pk, "quantity": 999}],
+    }
+    response = api_as(alice).post("/api/v1/trades/", offer, format="json")
+    assert response.status_code == 400
+    assert response.json()["shortages"] == [
+        "alice has 1 of By Small Means (CV1 1); the trade needs 2",
+        "alice has 0 of Pride Cycle (CV1 17); the trade needs 999",
+    ]
+    assert not Trade.objects.exists() and not Notification.objects.filter(user=bob).exists()
+
+
+@pytest.mark.django_db
 def test_a_short_accept_is_a_409_naming_the_cards(alice, bob, api_as, cv_cards):
+    collection_change(owner=alice, card=cv_cards["means"], delta=2)
     offer = {"recipient": "bob", "give": [{"card": cv_cards["means"].pk, "quantity": 2}]}
     trade_id = api_as(alice).post("/api/v1/trades/", offer, format="json").json()["id"]
+    collection_change(owner=alice, card=cv_cards["means"], delta=-2)  # her copies leave before bob answers
     response = api_as(bob).post(f"/api/v1/trades/{trade_id}/accept/")
     assert response.status_code == 409
     assert response.json()["shortages"] == ["alice has 0 of By Small Means (CV1 1); the trade needs 2"]

@@ -52,6 +52,7 @@ def test_accepting_moves_every_card_and_writes_the_ledger(alice, bob, stocked):
 
 @pytest.mark.django_db
 def test_a_short_side_fails_the_accept_names_every_short_card_and_moves_nothing(alice, bob, stocked):
+    collection_change(owner=alice, card=stocked["means"], delta=1)  # she holds the 4 she offers...
     trade = trade_propose(
         proposer=alice,
         recipient=bob,
@@ -61,6 +62,7 @@ def test_a_short_side_fails_the_accept_names_every_short_card_and_moves_nothing(
             LineSpec(GETS, stocked["faith"].pk, 1),
         ],
     )
+    collection_change(owner=alice, card=stocked["means"], delta=-1)  # ...and one leaves before bob answers
     with pytest.raises(TradeError) as raised:
         trade_accept(trade=trade, user=bob)
     assert raised.value.shortages == [
