@@ -7,8 +7,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from decks.exceptions import DeckRequestError
-from decks.lists.services import storable
 from decks.models import Deck, DeckComment, DeckVisibility
+from rules.text import storable
 
 EDIT_WINDOW = timedelta(minutes=15)
 MAX_COMMENT = 2000

@@ -1,6 +1,5 @@
 """Reading formats: a game's base formats and the tournament formats built on them."""
 
-import re
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -10,9 +9,7 @@ from decks.exceptions import DeckRequestError
 from decks.models import Event, TournamentFormat, TournamentFormatVersion
 from rules import formats
 from rules.games import GAMES
-
-# What no text column or query parameter can hold (PostgreSQL refuses NUL; UTF-8 cannot encode a lone surrogate).
-_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+from rules.text import storable
 
 
 class FormatNotFound(DeckRequestError):
@@ -28,7 +25,7 @@ def format_resolve(
     (an event's: see `event.format_version`); `version` is ignored for a base format.
     Base formats cost no query; a tournament slug costs two (the row or the version, its sets).
     """
-    if slug is not None and (not isinstance(slug, str) or _UNSTORABLE.search(slug)):
+    if slug is not None and (not isinstance(slug, str) or not storable(slug)):
         # A NUL byte would reach PostgreSQL (a 500) and a lone surrogate cannot be encoded: no such format.
         raise FormatNotFound("format", "A format is named by its slug, like advanced.")
     try:

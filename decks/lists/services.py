@@ -26,15 +26,13 @@ from rules.decklist.export import export_decklist
 from rules.decklist.parse import MAX_COUNT
 from rules.decklist.resolving import ResolvedDeck
 from rules.findings import Finding
-from rules.text import title_key
+from rules.text import storable, title_key
 from rules.validation import ValidationResult
 
 # Findings that mean part of the list was not understood: saving would drop it silently.
 UNREADABLE = ("unparseable-line", "unknown-card", "invalid-count")
 MAX_NAME = 120
 MAX_DESCRIPTION = 5000
-# What a text column cannot hold (PostgreSQL refuses NUL; UTF-8 cannot encode a lone surrogate).
-_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 # Direction controls (RLO and friends): in a name they make "Spring Open" display as something else.
 _DIRECTION_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -142,17 +140,12 @@ def stored_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"set": e["set"], "number": e["number"], "count": e["count"]} for e in entries]
 
 
-def storable(text: str) -> bool:
-    """Whether a text column can hold `text` (no NUL, no lone surrogate)."""
-    return not _UNSTORABLE.search(text)
-
-
 def check_name_and_description(
     *, name: str | None, description: str | None, what: str, error: type[DeckRequestError] = DeckRequestError
 ) -> None:
     """The checks every named thing (a deck, an event) gets: storable text, a name, both within bounds."""
     for field, value in (("name", name), ("description", description)):
-        if value is not None and _UNSTORABLE.search(value):
+        if value is not None and not storable(value):
             raise error(field, f"A {field} cannot hold null characters or lone surrogates.")
     if name is not None and _DIRECTION_CONTROLS.search(name):
         raise error("name", "A name cannot hold text-direction controls (such as the right-to-left override).")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.http import HttpResponse
@@ -32,10 +31,9 @@ from decks.lists.selectors import deck_document, deck_export_text, decks_export_
 from decks.lists.services import deck_create
 from rules.decklist.parse import DeckFormatError, entries_from_json
 from rules.games import GAME_SLUGS
+from rules.text import storable
 
 DECK_DOCUMENT_KEYS = ("game", "name", "format", "description", "cards", "considering")
-# What a text column cannot hold (PostgreSQL refuses NUL; UTF-8 cannot encode a lone surrogate).
-_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 def _document(doc: Any) -> dict[str, Any]:
@@ -46,7 +44,7 @@ def _document(doc: Any) -> dict[str, Any]:
     for key in ("game", "name", "format", "description"):
         if doc.get(key) is not None and not isinstance(doc[key], str):
             raise bad(f"deck.{key}", "Must be a string.")
-        if isinstance(doc.get(key), str) and _UNSTORABLE.search(doc[key]):
+        if isinstance(doc.get(key), str) and not storable(doc[key]):
             raise bad(f"deck.{key}", "Null characters and lone surrogates are not allowed.")
     if doc.get("game") is not None and doc["game"] not in GAME_SLUGS:
         raise bad("deck.game", f"Unknown game {doc['game']!r}; one of {', '.join(GAME_SLUGS)}.")
