@@ -59,7 +59,7 @@ from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import collection_import_start
 from cardcollections.models import CollectionEntry, Game, ImportJob
 from cardsite.api.errors import Problem, found_or_404, refused
-from cardsite.api.examples import FIELD_ERRORS
+from cardsite.api.examples import FIELD_ERRORS, refusal_example
 from cardsite.api.negotiation import FirstRenderer
 from cardsite.api.reading import read_values
 from rules.numbers import NotAWholeNumber, parse_id
@@ -325,7 +325,21 @@ class CollectionImport(_Owned, APIView):
         responses={
             201: OpenApiResponse(ImportJobOut, description="imported"),
             202: OpenApiResponse(ImportJobOut, description="queued for a worker; poll the job"),
-            400: OpenApiResponse(ImportJobOut, description="bad rows: nothing was changed"),
+            400: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="Bad rows: the failed job (ImportJobOut), every bad row by line, nothing changed. "
+                "A request read wrong: its fields (`{field: [messages]}`). A file refused whole before a job "
+                "is made (empty, a replace by no cards, over your work budget): `{detail}`.",
+                examples=[
+                    refusal_example(
+                        "A replace by a file of no cards",
+                        {
+                            "detail": "The file has no cards: replacing with it would empty your Chapter and Verse "
+                            "collection. To empty it, confirm that you mean to."
+                        },
+                    )
+                ],
+            ),
         },
     )
     def post(self, request):

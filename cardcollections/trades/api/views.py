@@ -6,6 +6,7 @@ A trade is visible only to its two parties; to anyone else it is a 404.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.exceptions import ValidationError
@@ -32,6 +33,7 @@ from cardcollections.trades.services import (
     trade_withdraw,
 )
 from cardsite.api.errors import Problem, refused
+from cardsite.api.examples import refusal_example
 from cardsite.api.reading import read_values
 
 
@@ -64,6 +66,24 @@ def _trade_answer(request, trade: Trade, code: int = status.HTTP_200_OK) -> Resp
     return Response(TradeOut(trade_for(user=request.user, pk=trade.pk)).data, status=code)
 
 
+# Two shapes: the request read wrong (DRF's, by field), or the offer refused by the service (TradeErrorOut's).
+_OFFER_REFUSED = OpenApiResponse(
+    OpenApiTypes.OBJECT,
+    description="A field of the request is wrong (`{field: [messages]}`), or the offer is refused "
+    "(`{detail, shortages}`: for one, you do not hold the copies you give).",
+    examples=[
+        refusal_example("A wrong field", {"recipient": ["No user 'nobody'."]}),
+        refusal_example(
+            "Copies you do not hold",
+            {
+                "detail": "You do not hold what you offer: alice has 0 of Pride Cycle (CV1 17); the trade needs 2.",
+                "shortages": ["alice has 0 of Pride Cycle (CV1 17); the trade needs 2"],
+            },
+        ),
+    ],
+)
+
+
 class TradeList(generics.ListAPIView):
     """Your trades, offered and received, newest first (`?status=proposed` for the open ones)."""
 
@@ -85,7 +105,7 @@ class TradeList(generics.ListAPIView):
             qs = qs.filter(status=wanted)
         return qs
 
-    @extend_schema(request=TradeProposeIn, responses={201: TradeOut, 400: TradeErrorOut})
+    @extend_schema(request=TradeProposeIn, responses={201: TradeOut, 400: _OFFER_REFUSED})
     def post(self, request):
         """Offer a trade to another user: what you give and what you ask for."""
         v = read_values(request, TradeProposeIn)
