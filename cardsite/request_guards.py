@@ -1,4 +1,4 @@
-"""Requests refused before any view sees them: bodies over their route's size, NUL bytes in the address."""
+"""Requests refused before any view sees them: bodies over their route's size, NUL bytes in the address or a form."""
 
 from __future__ import annotations
 
@@ -64,6 +64,38 @@ class RefuseNulBytes:
                     return JsonResponse({"field": name, "message": "Null characters are not allowed."}, status=400)
                 return _refusal(request, 400, f"The query parameter {name!r} contains a NUL byte.")
         return self.get_response(request)
+
+
+class RefuseNulInForms:
+    """Middleware: a NUL byte in a field of a page's form post is a 400, before any view reads it.
+
+    A Django form's CharField refuses NUL, but a view that reads `request.POST` itself (the trade
+    offer's `to`, `game` and `message`) passed it to a query or a row: a 500 on PostgreSQL. The
+    API refuses them in its parsers (cardsite.api.parsers). It stands after RequestBodyLimit, so
+    a body over its route's limit is refused before anything reads it.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> HttpResponse | None:
+        if request.method != "POST" or request.path.startswith("/api/") or request.content_type not in _FORMS:
+            return None
+        if getattr(view_func, "csrf_exempt", False):
+            # As CsrfViewMiddleware does: such a view reads its body itself, after setting its own upload
+            # handlers (the scan upload stops reading past 10 MB); reading the form here would come first.
+            return None
+        for key, values in request.POST.lists():
+            if "\x00" in key or any("\x00" in value for value in values):
+                name = key.replace("\x00", "\\x00")
+                return _refusal(request, 400, f"The form field {name!r} contains a NUL byte.")
+        return None
+
+
+_FORMS = {"application/x-www-form-urlencoded", "multipart/form-data"}
 
 
 def _refusal(request: HttpRequest, status: int, message: str) -> HttpResponse:

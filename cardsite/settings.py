@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "cardsite.request_guards.RefuseNulBytes",
     # Before CSRF: its process_view reads a form's body, and a refused body must not be read at all.
     "cardsite.request_guards.RequestBodyLimit",
+    # After the size check (a refused body is never read), before CSRF (which reads the form too).
+    "cardsite.request_guards.RefuseNulInForms",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from rules.text import UNSTORABLE
+
 
 class Invalid(Exception):
     def __init__(self, message: str, subpath: str = ""):
@@ -35,8 +37,7 @@ def string(*, min_len: int = 0, max_len: int | None = None, choices: Collection[
             raise Invalid("must not be empty" if min_len == 1 else f"must have at least {min_len} characters")
         if max_len is not None and len(value) > max_len:
             raise Invalid(f"must have at most {max_len} characters")
-        if "\x00" in value:
-            raise Invalid("must not contain NUL characters")
+        _check_storable(value)
         return value
 
     return check
@@ -74,8 +75,20 @@ def string_list(value: Any) -> list[str]:
     for i, item in enumerate(value):
         if not isinstance(item, str) or not item.strip():
             raise Invalid("must be a non-empty string", f"[{i}]")
+        try:
+            _check_storable(item)
+        except Invalid as exc:
+            raise Invalid(exc.message, f"[{i}]") from None
         out.append(item.strip())
     return out
+
+
+def _check_storable(text: str) -> None:
+    found = UNSTORABLE.search(text)
+    if found is not None:
+        raise Invalid(
+            "must not contain NUL characters" if found.group() == "\x00" else "must not contain lone surrogates"
+        )
 
 
 def url(value: Any) -> str:

@@ -7,6 +7,7 @@ from django.contrib.auth.forms import UserCreationForm
 from cardcollections.models import ImportJob, Visibility
 from cardsite.api.numbers import StrictIntegerFormField
 from rules.numbers import ID_MAX
+from rules.text import storable
 
 
 class CollectionImportForm(forms.Form):
@@ -32,6 +33,9 @@ class CollectionImportForm(forms.Form):
                 cleaned["text"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError as exc:
                 raise forms.ValidationError("The file is not UTF-8 text.") from exc
+            if not storable(cleaned["text"]):
+                # Pasted text gets this from its CharField; a NUL stored with the job was a 500 on PostgreSQL.
+                raise forms.ValidationError("The file contains a NUL byte: it is not a text file.")
         if not (cleaned.get("text") or "").strip():
             raise forms.ValidationError("Choose a file or paste its text.")
         return cleaned

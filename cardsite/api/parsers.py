@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse
@@ -13,6 +12,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.utils import json as drf_json
 
 from cardsite.api.errors import Problem, UnreadableText, refused
+from rules.text import UNSTORABLE
 
 MB = 1024 * 1024
 _UTF8 = {"utf-8", "utf8", "utf_8"}
@@ -67,8 +67,19 @@ class BoundedJSONParser(parsers.JSONParser):
         return super().parse(io.BytesIO(raw), media_type, context)
 
 
-# NUL (PostgreSQL text refuses it) and lone surrogates (no encoding can write them): stored or echoed, both are 500s.
-_UNREADABLE = re.compile("[\x00\ud800-\udfff]")
+class FormParser(parsers.MultiPartParser):
+    """DRF's multipart parser (forms with a file), refusing a field that holds a NUL byte as the JSON parser does.
+
+    A form field is text the view may look up or store: `game=chapter%00` reached a query, a 500
+    on PostgreSQL. (Multipart text is decoded as UTF-8 with replacement: no lone surrogate.)
+    """
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+        parsed = super().parse(stream, media_type, parser_context)
+        for key, values in parsed.data.lists():
+            for text in (key, *values):
+                check_text(text, key)
+        return parsed
 
 
 def check_text(data: Any, path: str = "") -> None:
@@ -83,7 +94,7 @@ def check_text(data: Any, path: str = "") -> None:
     while pending:
         value, where = pending.pop()
         if isinstance(value, str):
-            found = _UNREADABLE.search(value)
+            found = UNSTORABLE.search(value)
             if found:
                 what = "a NUL byte" if found.group() == "\x00" else "an unpaired surrogate (a broken \\u escape)"
                 raise UnreadableText(where or "body", f"The text contains {what}; it cannot be stored.")

@@ -4,7 +4,6 @@ from django.db.models import Count, F
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, permissions, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -16,6 +15,7 @@ from cardcollections.catalog.selectors import cards_for_listing
 from cardcollections.images.scans import CardImageError, card_scan_set
 from cardcollections.models import CardSet, Game
 from cardsite.api.examples import FIELD_ERRORS
+from cardsite.api.parsers import FormParser
 
 
 class GameList(generics.ListAPIView):
@@ -89,7 +89,7 @@ class CardScanUpload(APIView):
     """Upload a card's scan (staff): verified (real image, <= 10 MB, <= 40 megapixels) and thumbnailed."""
 
     permission_classes = [permissions.IsAdminUser]
-    parser_classes = [MultiPartParser]
+    parser_classes = [FormParser]
 
     @extend_schema(
         request={

@@ -10,7 +10,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.exceptions import PermissionDenied, ValidationError
-from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -47,6 +46,8 @@ from cardcollections.proposals.services import (
     proposal_revise,
 )
 from cardsite.api.errors import Problem, refused
+from cardsite.api.examples import refusal_example
+from cardsite.api.parsers import FormParser
 from cardsite.api.reading import read_values
 
 
@@ -61,7 +62,22 @@ def _refused(exc: ProposalError) -> Problem:
 
 
 _ERRORS = {
-    400: OpenApiResponse(ProposalErrorOut, description="the card fails the catalog checks (each problem's path)"),
+    400: OpenApiResponse(
+        OpenApiTypes.OBJECT,
+        description="The card fails the catalog checks (ProposalErrorOut: `{detail, problems}`, each problem with "
+        "its path), or a field of the request is wrong (`{field: [messages]}`; a NUL byte in a form field: "
+        '`{"field", "message"}`).',
+        examples=[
+            refusal_example(
+                "Fails the catalog checks",
+                {
+                    "detail": "sacrifice: must be an integer from 0 to 20",
+                    "problems": [{"path": "sacrifice", "message": "must be an integer from 0 to 20"}],
+                },
+            ),
+            refusal_example("A wrong field", {"game": ["Name a game by its slug."]}),
+        ],
+    ),
     403: OpenApiResponse(ProposalErrorOut, description="you may not do this to this proposal"),
     409: OpenApiResponse(ProposalErrorOut, description="the proposal is already closed"),
 }
@@ -114,7 +130,7 @@ _FILE_SCHEMA = {"type": "string", "format": "binary"}
 
 
 class ProposalScan(_ProposalView):
-    parser_classes = [MultiPartParser]
+    parser_classes = [FormParser]
 
     @extend_schema(
         request={"multipart/form-data": {"type": "object", "properties": {"scan": _FILE_SCHEMA}}},
@@ -177,7 +193,7 @@ class ProposalAskChanges(_ProposalView):
 
 
 class ProposalBulk(_ProposalView):
-    parser_classes = [MultiPartParser]
+    parser_classes = [FormParser]
 
     @extend_schema(
         request={
