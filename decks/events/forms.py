@@ -1,12 +1,15 @@
 """Forms of the event pages. They only shape input; the services decide (format, deadline, legality)."""
 
+from datetime import datetime
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 
 from cardcollections.models import Game
-from decks.events.services import MAX_ROUNDS, SETTINGS
+from decks.events.services import MAX_ROUNDS, SETTINGS, event_fixed_fields
 from decks.formats.selectors import format_choices
+from decks.models import Event
 
 DEADLINE_HELP = "Registrations can be made, replaced or withdrawn until this moment (your local time)."
 
@@ -53,6 +56,19 @@ class EventSettingsForm(forms.Form):
     )
     decklists_public = forms.BooleanField(required=False, label="Show the top decks' lists once the event is finished")
 
+    def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if event is not None:
+            self.disable_fixed(event)
+
+    def disable_fixed(self, event: Event) -> None:
+        """Disable the fields `event`'s state no longer lets change, saying why. A disabled field's posted
+        value is ignored for its initial one (Django's rule), so the form needs the event's values as `initial`."""
+        for name, reason in event_fixed_fields(event).items():
+            if name in self.fields:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = reason
+
     def settings(self) -> dict[str, Any]:
         return {key: self.cleaned_data[key] for key in SETTINGS}
 
@@ -74,8 +90,20 @@ class EventForm(EventSettingsForm):
         self.fields["format"].choices = _format_choice_groups()
 
 
+def event_edit_initial(event: Event) -> dict[str, Any]:
+    """The edit form's values from the event as stored."""
+    return {
+        "name": event.name,
+        "format": event.format,
+        "deadline": timezone.localtime(event.deadline),
+        "description": event.description,
+        **{key: getattr(event, key) for key in SETTINGS},
+    }
+
+
 class EventEditForm(EventSettingsForm):
-    """Edit an event: its game is fixed (the registrations are decks of that game)."""
+    """Edit an event: its game is fixed (the registrations are decks of that game); what its state no longer
+    lets change is shown disabled (the services refuse a change of it anyway)."""
 
     field_order = EVENT_FIELDS
 
@@ -86,9 +114,23 @@ class EventEditForm(EventSettingsForm):
     deadline = forms.DateTimeField(widget=DeadlineInput(), help_text=DEADLINE_HELP)
     description = forms.CharField(required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 4}))
 
-    def __init__(self, *args: Any, game: str, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.fields["format"].choices = _format_choice_groups(game)
+    def __init__(self, data: Any = None, *, event: Event, **kwargs: Any):
+        super().__init__(data, initial=event_edit_initial(event), event=event, **kwargs)
+        self.event = event
+        self.fields["format"].choices = _format_choice_groups(event.game.slug)
+
+    def clean_deadline(self) -> datetime:
+        deadline = self.cleaned_data["deadline"]
+        stored = self.event.deadline
+        # The input shows minutes only (and Django drops a disabled field's microseconds): the stored deadline
+        # sent back is no change, and is kept exact, so an edit that does not touch it saves even once it has passed.
+        if self.fields["deadline"].disabled or _minute(deadline) == _minute(stored):
+            return stored
+        return deadline
+
+
+def _minute(moment: datetime) -> datetime:
+    return timezone.localtime(moment).replace(second=0, microsecond=0)
 
 
 class RegisterForm(forms.Form):

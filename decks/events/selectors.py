@@ -12,11 +12,11 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.utils import timezone
 
 from cardcollections.spreadsheets import spreadsheet_cell
-from decks.models import Deck, Event, EventCheck, Registration
+from decks.models import Deck, Event, EventCheck, EventState, Registration
 from rules.numbers import NotAWholeNumber, parse_id
 
 User = AbstractBaseUser | AnonymousUser | None
@@ -27,10 +27,13 @@ def _is_user(user: User) -> bool:
 
 
 def event_list(*, now: datetime | None = None, game: str | None = None) -> QuerySet[Event]:
-    """Every event: those still open for registration first (soonest deadline first), then closed ones (latest first)."""
+    """Every event: those still open for registration first (soonest deadline first), then closed ones (latest first).
+
+    Closed as services.event_is_open says: past the deadline, or started (whatever its deadline says)."""
     now = now or timezone.now()
+    closed = Q(deadline__lte=now) | ~Q(state=EventState.REGISTRATION)
     qs = Event.objects.select_related("game", "organiser", "format_version__format").annotate(
-        closed=Case(When(deadline__lte=now, then=Value(1)), default=Value(0), output_field=IntegerField())
+        closed=Case(When(closed, then=Value(1)), default=Value(0), output_field=IntegerField())
     )
     if game:
         qs = qs.filter(game__slug=game)

@@ -10,7 +10,8 @@
   event row; the partial unique constraint (one active row per event and
   player) is the backstop, so a double submit never leaves two active rows.
 - The deadline is inclusive of nothing after it: registering, replacing and
-  withdrawing are allowed while now < deadline.
+  withdrawing are allowed while now < deadline, and only until the event starts
+  (its players are fixed then: decks/tournaments/services.py `event_start`).
 - Re-checking every registration is an `EventCheck` job run by a worker
   (decks/events/tasks.py `event_check`): it claims the job with a conditional update,
   writes `recheck`/`recheck_legal`/`rechecked` beside the snapshot, and is
@@ -71,7 +72,7 @@ class OutOfTurn(EventError):
 
 
 class RegistrationClosed(EventError):
-    """The event's deadline has passed: nothing may be registered, replaced or withdrawn."""
+    """The event's deadline has passed, or it has started: nothing may be registered, replaced or withdrawn."""
 
 
 class RegistrationIllegal(EventError):
@@ -106,19 +107,43 @@ def _check_settings(values: dict[str, Any]) -> None:
         raise EventError("top_cut", "The top cut is 0 (none), 2, 4 or 8 players.")
 
 
+def event_fixed_fields(event: Event) -> dict[str, str]:
+    """The fields of `event` its state no longer lets change, each with the reason (in the order they are checked).
+
+    The one list of them: the services refuse a change of these (OutOfTurn) and the edit page disables them.
+    Sending a fixed field's stored value back is no change, so a form or a script that sends every field
+    back still saves the others."""
+    if event.state == EventState.REGISTRATION:
+        return {}
+    fixed = {
+        # The players were fixed at the start: a later deadline would only let strangers register who are
+        # never paired, and players withdraw who are still in the rounds (they drop instead).
+        "deadline": f"{event.name} has started: registration is closed for good, so the deadline no longer changes.",
+        "games_per_match": "The number of games per match is fixed once the event has started.",
+    }
+    if event.current_round >= (event.rounds or 0) or event.state != EventState.RUNNING:
+        fixed["rounds"] = "The last Swiss round is paired: the number of rounds is fixed."
+    if event.state == EventState.TOP_CUT:
+        fixed["top_cut"] = "The top cut has already started."
+    elif event.state == EventState.FINISHED:
+        fixed["top_cut"] = f"{event.name} is finished: the top cut no longer changes."
+    return fixed
+
+
 def _apply_settings(event: Event, values: dict[str, Any]) -> None:
-    """Set the given settings on a locked event, refusing (409) what its state no longer allows."""
+    """Set the given settings on a locked event, refusing (409) a change its state no longer allows."""
     given = {k: v for k, v in values.items() if k in SETTINGS and (v is not None or k == "rounds")}
-    started = event.state != EventState.REGISTRATION
-    if "games_per_match" in given and started and given["games_per_match"] != event.games_per_match:
-        raise OutOfTurn("games_per_match", "The number of games per match is fixed once the event has started.")
-    if "rounds" in given and started and given["rounds"] != event.rounds:
-        if event.current_round >= (event.rounds or 0) or event.state != EventState.RUNNING:
-            raise OutOfTurn("rounds", "The last Swiss round is paired: the number of rounds is fixed.")
-        if given["rounds"] is None or given["rounds"] < event.current_round:
-            raise OutOfTurn("rounds", f"Round {event.current_round} is already paired: choose at least that many.")
-    if "top_cut" in given and event.state in (EventState.TOP_CUT, EventState.FINISHED):
-        raise OutOfTurn("top_cut", "The top cut has already started.")
+    for key, reason in event_fixed_fields(event).items():
+        # Compared with the stored value: only a change is refused.
+        if key in given and given[key] != getattr(event, key):
+            raise OutOfTurn(key, reason)
+    rounds = given.get("rounds", event.rounds)
+    if (
+        event.state == EventState.RUNNING
+        and rounds != event.rounds
+        and (rounds is None or rounds < event.current_round)
+    ):
+        raise OutOfTurn("rounds", f"Round {event.current_round} is already paired: choose at least that many.")
     for key, value in given.items():
         setattr(event, key, value)
 
@@ -223,7 +248,8 @@ def event_update(
     until the last Swiss round is paired; games per match until the start; the top cut until it starts).
 
     A new deadline must be in the future, as at creation; to close registration at once,
-    the organiser uses `event_registration_close`.
+    the organiser uses `event_registration_close`. Once the event has started the deadline is fixed
+    (OutOfTurn on `deadline`); its stored value sent back is no change.
     A new format does not touch the registrations' snapshots: the organiser
     re-checks them (`event_check_create`). A new format is taken at its latest
     version; the same format keeps the event's version (`event_format_version_move` moves it).
@@ -231,12 +257,19 @@ def event_update(
     _check_event_fields(name=name, description=description)
     _check_settings(tournament)
     fmt = _format_slug(event.game.slug, format_slug) if format_slug is not None else None
-    if deadline is not None:
-        _check_deadline(deadline, closing="; to close registration now, use “Close registration now”")
+    if deadline is not None and timezone.is_naive(deadline):
+        _check_deadline(deadline)
     with transaction.atomic():
         locked = Event.objects.select_for_update().select_related("game", "organiser").get(pk=event.pk)
         apply_name_and_description(locked, name=name, description=description)
-        if deadline is not None:
+        # Compared under the lock: the stored deadline (already past once registration closed) sent back
+        # unchanged is accepted; a change is checked against the state the start may just have written.
+        if deadline is not None and deadline != locked.deadline:
+            fixed = event_fixed_fields(locked)
+            if "deadline" in fixed:
+                # Refused rather than ignored: a client sending a new deadline expects it to take effect.
+                raise OutOfTurn("deadline", fixed["deadline"])
+            _check_deadline(deadline, closing="; to close registration now, use “Close registration now”")
             locked.deadline = deadline
         if fmt is not None and fmt != locked.format:
             locked.format = fmt
@@ -271,10 +304,18 @@ def event_format_version_move(
 
 
 def event_is_open(event: Event, now: datetime | None = None) -> bool:
-    return (now or timezone.now()) < event.deadline
+    """Registration is open until the deadline, and never once the event has started, whatever its deadline:
+    the start fixes the players, so a registration made after it would never be paired."""
+    return event.state == EventState.REGISTRATION and (now or timezone.now()) < event.deadline
 
 
 def _closed(event: Event) -> RegistrationClosed:
+    if event.state != EventState.REGISTRATION:
+        return RegistrationClosed(
+            "deadline",
+            f"{event.name} has started: registrations can no longer be made, replaced or withdrawn "
+            "(a player leaves by dropping).",
+        )
     when = timezone.localtime(event.deadline).strftime("%d %b %Y %H:%M %Z")
     return RegistrationClosed("deadline", f"Registration for {event.name} closed at {when}.")
 
@@ -293,8 +334,8 @@ def registration_create(
     """Register `deck` (the player's own, of the event's game) for `event`, or replace their registration.
 
     The list is validated against the event's format now; an illegal one raises
-    RegistrationIllegal and changes nothing. After the deadline:
-    RegistrationClosed. The deck's later edits never reach the snapshot.
+    RegistrationIllegal and changes nothing. After the deadline or once the event
+    has started: RegistrationClosed. The deck's later edits never reach the snapshot.
     """
     if deck.owner_id != player.pk:
         raise EventError("deck", "No deck of yours has that id.")
@@ -322,7 +363,7 @@ def registration_create(
             # The event row's lock serialises one player's double submit (and everyone's, briefly).
             locked = Event.objects.select_for_update().get(pk=event.pk)
             moment = now or timezone.now()
-            if moment >= locked.deadline:
+            if not event_is_open(locked, moment):
                 raise _closed(locked)
             Registration.objects.filter(event=locked, player=player, active=True).update(active=False, replaced=moment)
             registration = Registration.objects.create(
@@ -345,7 +386,7 @@ def registration_create(
 
 
 def registration_withdraw(*, registration: Registration, now: datetime | None = None) -> Registration:
-    """Withdraw an active registration before the deadline (the row stays, inactive, for the record)."""
+    """Withdraw an active registration before the deadline and the start (the row stays, inactive, for the record)."""
     event = registration.event
     if not registration.active:
         raise EventError("registration", "This registration was already replaced or withdrawn.")
@@ -354,7 +395,7 @@ def registration_withdraw(*, registration: Registration, now: datetime | None = 
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
         moment = now or timezone.now()
-        if moment >= locked.deadline:
+        if not event_is_open(locked, moment):
             raise _closed(locked)
         changed = Registration.objects.filter(pk=registration.pk, active=True).update(active=False, replaced=moment)
     if not changed:

@@ -36,7 +36,6 @@ from decks.events.selectors import (
 )
 from decks.events.services import (
     RUNNING,
-    SETTINGS,
     EventError,
     RegistrationIllegal,
     event_check_create,
@@ -122,19 +121,12 @@ class EventEditPage(CountedPostView):
 
     def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
         event = _organised(request, event_id)
-        initial = {
-            "name": event.name,
-            "format": event.format,
-            "deadline": timezone.localtime(event.deadline),
-            "description": event.description,
-            **{key: getattr(event, key) for key in SETTINGS},
-        }
-        form = EventEditForm(initial=initial, game=event.game.slug)
-        return render(request, self.template_name, {"form": form, "event": event})
+        return render(request, self.template_name, {"form": EventEditForm(event=event), "event": event})
 
     def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
         event = _organised(request, event_id)
-        form = EventEditForm(request.POST, game=event.game.slug)
+        # Fields the event's state fixed are disabled: they keep the stored values, which the services accept.
+        form = EventEditForm(request.POST, event=event)
         if form.is_valid():
             try:
                 event_update(event=event, **_event_fields(form))

@@ -43,14 +43,16 @@ class EventCreateIn(EventSettingsIn):
 class EventPatchIn(EventSettingsIn):
     name = serializers.CharField(max_length=MAX_NAME, required=False)
     format = serializers.CharField(max_length=60, required=False)
-    deadline = serializers.DateTimeField(required=False, help_text="An earlier deadline closes registration early.")
+    deadline = serializers.DateTimeField(
+        required=False, help_text="An earlier deadline closes registration early; fixed once the event has started."
+    )
     description = serializers.CharField(max_length=MAX_DESCRIPTION, required=False, allow_blank=True)
 
 
 class EventOut(serializers.ModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     organiser = serializers.SerializerMethodField()
-    open = serializers.SerializerMethodField(help_text="True until the deadline.")
+    open = serializers.SerializerMethodField(help_text="True until the deadline, and never once the event has started.")
     format_version = serializers.SerializerMethodField(
         help_text="The tournament format's version the event validates against (null for a base format)."
     )

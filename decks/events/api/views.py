@@ -6,7 +6,8 @@
   as are the organiser's CSV and re-check jobs.
 - Refusals are 400 `{"field", "message"}` (cardsite.api: unknown body fields are refused, and a
   bad value adds `errors`, every field's problems); an illegal deck adds `findings` and `validation`.
-  Registering, replacing or withdrawing after the deadline is a 400 on field `deadline`.
+  Registering, replacing or withdrawing after the deadline, or once the event has started, is a 400 on
+  field `deadline`.
 """
 
 from typing import Any
@@ -187,9 +188,10 @@ class EventDetailApi(_EventApi):
         description=(
             "name, description, deadline, format, and the tournament settings (rounds, games_per_match, "
             "top_cut, decklists_public). The game never changes. A new format leaves the registrations' "
-            "snapshots as they are: start a re-check. 403 for anyone but the organiser; 409 for a setting "
-            "the event's state no longer allows (rounds once the last Swiss round is paired, games per "
-            "match once started, the top cut once it started)."
+            "snapshots as they are: start a re-check. 403 for anyone but the organiser; 409 for a change "
+            "the event's state no longer allows (the deadline and games per match once started, rounds "
+            "once the last Swiss round is paired, the top cut once it started); a field's stored value "
+            "sent back is no change and is accepted."
         ),
         request=EventPatchIn,
         responses={
@@ -273,7 +275,8 @@ class RegistrationListApi(_SignedInApi):
         description=(
             "The deck's list is copied and validated against the event's format now. 201 with the "
             "snapshot; 400 with `findings` when it is not legal (nothing changes); 400 on `deadline` "
-            "once registration has closed. Your previous registration, if any, is retired."
+            "once registration has closed (the deadline passed or the event started). Your previous "
+            "registration, if any, is retired."
         ),
         request=RegistrationIn,
         responses={201: RegistrationOut, **_ERRORS, **_NOT_FOUND},
@@ -343,7 +346,10 @@ class RegistrationDetailApi(_SignedInApi):
     @extend_schema(
         operation_id="events_registration_withdraw",
         summary="Withdraw your registration before the deadline",
-        description="Only its player; the organiser gets 403. 400 on `deadline` once registration has closed.",
+        description=(
+            "Only its player; the organiser gets 403. 400 on `deadline` once registration has closed "
+            "(the deadline passed or the event started: a player then leaves by dropping)."
+        ),
         responses={
             200: RegistrationOut,
             **_ERRORS,
