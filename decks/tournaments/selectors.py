@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -119,13 +120,41 @@ def current_match_of(*, event: Event, user: User) -> Match | None:
     return _matches().filter(mine, round__event=event, round__number=event.current_round).first()
 
 
+def _top_cut_order(rounds: list[Round], seed: dict[str, int]) -> list[str]:
+    """The top cut's players in their final order: the later a player went out the better (the winner,
+    never out, first), and those out in the same round in their Swiss order (`seed`)."""
+    out: dict[str, float] = {}
+    for round_ in (r for r in rounds if r.kind == RoundKind.TOP_CUT):
+        for m in round_.matches.all():
+            a = m.player_a.user.get_username()
+            b = m.player_b.user.get_username() if m.player_b_id is not None else None
+            for name in (a, b):
+                if name is not None:
+                    out[name] = math.inf
+            if b is not None and m.wins_a is not None and m.wins_a != m.wins_b:
+                out[b if m.wins_a > m.wins_b else a] = round_.number
+    return sorted(out, key=lambda name: (-out[name], seed.get(name, len(seed))))
+
+
 def top_decks(*, event: Event) -> list[tuple[Standing, Registration]]:
-    """The finished event's best decks with their standing, if the organiser made the lists public; else none."""
+    """The finished event's best decks by final place, if the organiser made the lists public; else none.
+
+    The final places go to the players who saw the event through (dropped players are left out, as
+    they are from the top cut): first, if a top cut was played, its players in their final order (the
+    winner, the finalist, then each earlier cut round's losers, those of one round in their Swiss
+    order); then everyone else in the order of the Swiss standings. The first max(TOP_DECKS, cut size)
+    are shown, each as its Swiss standing (record, points) with `rank` set to the final place.
+    """
     if event.state != EventState.FINISHED or not event.decklists_public:
         return []
     registrations = {p.user.get_username(): p.registration for p in players_of(event=event)}
-    rows = event_standings(event=event).rows[: max(TOP_DECKS, event.top_cut)]
-    return [(row, registrations[row.player]) for row in rows]
+    rounds = rounds_of(event=event)
+    rows = {row.player: row for row in event_standings(event=event, rounds=rounds).rows}
+    seed = {name: i for i, name in enumerate(rows)}
+    cut = _top_cut_order(rounds, seed)
+    rest = [name for name, row in rows.items() if not row.dropped and name not in cut]
+    places = (cut + rest)[: max(TOP_DECKS, len(cut))]
+    return [(replace(rows[name], rank=place), registrations[name]) for place, name in enumerate(places, start=1)]
 
 
 def public_registration(*, event: Event, registration_id: Any) -> Registration | None:

@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from decks.events.services import EventError, OutOfTurn, event_update
 from decks.models import Event, EventState, Match, Player, Round, RoundKind
-from decks.tournaments.selectors import event_standings, rounds_of
+from decks.tournaments.selectors import event_standings, rounds_of, top_decks
 from decks.tournaments.services import (
     NotAllowed,
     event_finish,
@@ -16,6 +16,7 @@ from decks.tournaments.services import (
     round_pair_next,
     top_cut_start,
 )
+from tests.decks.events.fixtures import register_players
 
 
 def finish_round(event, round_, organiser):
@@ -170,3 +171,49 @@ def test_standings_read_in_a_few_queries_whatever_the_field(event, seven, alice)
     with CaptureQueriesContext(connection) as queries:
         event_standings(event=event, rounds=rounds_of(event=event))
     assert len(queries) <= 4
+
+
+def test_the_top_decks_are_the_top_cuts_in_their_final_order_and_leave_out_a_dropped_player(event, seven, alice):
+    register_players(event, ["kim", "lou", "max"])
+    event_update(event=event, decklists_public=True)
+    event_start(event=event)
+    event.refresh_from_db()
+    for number in range(1, event.rounds + 1):
+        for match in round_pair_next(event=event).matches.exclude(player_b=None):
+            wins = [0, 1] if match.player_b.user.username == "dora" else [1, 0]
+            match_result_set(event=event, match=match, user=alice, wins=wins, draws=0)
+        if number == 3:
+            player_drop(event=event, user=alice, player="dora")  # 3-0, and gone
+    rows = event_standings(event=event).rows
+    assert "dora" in [r.player for r in rows[:8]]
+    seeds = [r.player for r in rows if not r.dropped][:8]
+    round_ = top_cut_start(event=event, size=8)
+    while True:
+        for match in round_.matches.all():
+            a, b = match.player_a.user.username, match.player_b.user.username
+            # The lower seed wins every time: the final order is then far from the Swiss order.
+            wins = [1, 0] if seeds.index(a) > seeds.index(b) else [0, 1]
+            match_result_set(event=event, match=match, user=alice, wins=wins, draws=0)
+        if len(round_.matches.all()) == 1:
+            break
+        round_ = round_pair_next(event=event)
+    event_finish(event=event)
+    event.refresh_from_db()
+    # The winner (seed 8), the finalist (7), the semi-finals' losers (5, 6), the quarter-finals' (1 to 4).
+    final_order = [seeds[i - 1] for i in (8, 7, 5, 6, 1, 2, 3, 4)]
+    decks = top_decks(event=event)
+    assert [(row.rank, row.player) for row, _ in decks] == list(enumerate(final_order, start=1))
+    assert all(registration.player.username == row.player for row, registration in decks)
+
+
+def test_without_a_top_cut_the_top_decks_follow_the_standings_without_dropped_players(event, seven, alice):
+    event_update(event=event, decklists_public=True, rounds=2)
+    event_start(event=event)
+    first = round_pair_next(event=event)
+    finish_round(event, first, alice)
+    player_drop(event=event, user=alice, player=first.matches.get(table=1).player_a.user.username)  # a winner
+    finish_round(event, round_pair_next(event=event), alice)
+    event_finish(event=event)
+    event.refresh_from_db()
+    still_in = [r.player for r in event_standings(event=event).rows if not r.dropped]
+    assert [(row.rank, row.player) for row, _ in top_decks(event=event)] == list(enumerate(still_in, start=1))
