@@ -135,6 +135,13 @@ def round_pair_next(*, event: Event) -> Round:
 
 def _swiss_tables(event: Event) -> list[tuple[Player, Player | None]]:
     players = {p.user.get_username(): p for p in players_of(event=event)}
+    still_in = [name for name, p in players.items() if not p.dropped]
+    if len(still_in) < 2:
+        # A round needs a match: with no one left it would be empty, and with one player only a bye,
+        # handing out 3 points for a round no one played (tournaments.md: 409, nothing left to pair).
+        who = f"only {still_in[0]} is still in" if still_in else "every player has dropped"
+        then = ": finish the event." if event.current_round else "."
+        raise OutOfTurn("round", f"Nothing is left to pair: {who}{then}")
     swiss = Match.objects.filter(round__event=event, round__kind=RoundKind.SWISS).select_related(
         "player_a__user", "player_b__user"
     )

@@ -175,3 +175,20 @@ def test_settings_are_checked_and_fixed_as_the_event_goes_on(event, seven, organ
     assert response.status_code == 409 and response.json()["field"] == "games_per_match"
     body = organiser.get(url(event, "")).json()
     assert (body["rounds"], body["games_per_match"], body["state"], body["current_round"]) == (2, 3, "running", 0)
+
+
+@pytest.mark.parametrize("still_in", [0, 1])
+def test_it_refuses_to_pair_a_round_when_nothing_is_left_to_pair(event, seven, organiser, still_in):
+    organiser.post(url(event, "start/"))
+    if still_in:
+        enter_all(organiser, event, pair(organiser, event))
+    for user in seven[still_in:]:
+        assert organiser.post(url(event, "drop/"), {"player": user.username}, format="json").status_code == 200
+    standings = organiser.get(url(event, "standings/")).json()
+    # No empty round, no round of a lone bye (3 points for nothing), not on a second click either.
+    for _ in range(2):
+        response = organiser.post(url(event, "rounds/"))
+        assert response.status_code == 409 and "Nothing is left to pair" in response.json()["detail"], response.content
+    assert Round.objects.filter(event=event).count() == still_in
+    assert organiser.get(url(event, "")).json()["current_round"] == still_in
+    assert organiser.get(url(event, "standings/")).json() == standings
