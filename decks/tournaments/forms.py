@@ -1,8 +1,9 @@
 """Forms of the tournament pages: settings, top cut, drops, and results as buttons ("2-1-0").
 
 A result travels as "a-b-d": games won by the first and the second player and drawn games.
-From the organiser it is in the match's order; from a player it is from their own side
-("won 2-1" is "2-1-0" whichever seat they have), turned into the match's order here.
+From the organiser's console it is in the match's order; from a player (the player's page, the
+organiser too when they play the match) it is from their own side ("won 2-1" is "2-1-0"
+whichever seat they have), turned into the match's order here.
 """
 
 from __future__ import annotations
@@ -94,10 +95,15 @@ class ResultForm(forms.Form):
         side = 0 if match.player_a.user_id == user.pk else 1
         return PlayerView(match=match, side=side, choices=cls.choices_for(event, match.round))
 
-    def in_match_order(self, match: Match | None, user: Any, *, organiser: bool) -> tuple[list[int], int]:
-        """The posted result as the service takes it: wins in the match's order, drawn games."""
+    def in_match_order(self, match: Match | None, user: Any, *, as_player: bool) -> tuple[list[int], int]:
+        """The posted result as the service takes it: wins in the match's order, drawn games.
+
+        `as_player`: `user` posted from their own side (the player's page), so a second seat's result is
+        turned round; else (the organiser's console) it is in the match's order already. Who organises
+        decides nothing here: an organiser playing in their own event reports from their seat too.
+        """
         value = self.cleaned_data["result"]
-        if match is not None and not organiser and match.player_b is not None and match.player_b.user_id == user.pk:
+        if as_player and match is not None and match.player_b is not None and match.player_b.user_id == user.pk:
             value = _flip(value)
         a, b, d = _parse(value)
         return [a, b], d

@@ -71,6 +71,12 @@ def match_of(*, match_id: Any) -> Match | None:
         return None
 
 
+def seat_of(*, match: Match, user: User) -> int | None:
+    """The user's seat in the match: 0 (first listed), 1 (second), None when they do not play it."""
+    seats = (match.player_a, match.player_b)
+    return next((i for i, p in enumerate(seats) if p is not None and p.user_id == user.pk), None)
+
+
 def round_complete(round_: Round) -> bool:
     return all(m.confirmed for m in round_.matches.all())
 

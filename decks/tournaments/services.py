@@ -26,7 +26,14 @@ from decks.adapters import match_record
 from decks.events.selectors import registrations_active
 from decks.events.services import EventError, OutOfTurn, registration_recheck_result
 from decks.models import Event, EventState, Match, Player, Registration, Round, RoundKind
-from decks.tournaments.selectors import event_standings, match_of, players_of, round_complete, round_of
+from decks.tournaments.selectors import (
+    event_standings,
+    match_of,
+    players_of,
+    round_complete,
+    round_of,
+    seat_of,
+)
 from rules.tournament import bracket_first_round, bracket_next_round, check_result, default_rounds, pair_swiss
 from rules.tournament.scoring import TOP_CUT_SIZES, bye_record
 
@@ -216,19 +223,28 @@ _FIELD_OF = {"too-many-games": "draws"}
 
 
 def match_result_set(
-    *, event: Event, match: Match | None, user: AbstractBaseUser, wins: list[int], draws: int
+    *,
+    event: Event,
+    match: Match | None,
+    user: AbstractBaseUser,
+    wins: list[int],
+    draws: int,
+    as_player: bool = False,
 ) -> Match:
     """A result for one match of the event, `wins` in the order of its players.
 
     From the organiser: final (a correction too). From one of its players: a report, for the
     current round only; the match is confirmed when the opponent reports the same, disputed
-    when they differ (the organiser then decides).
+    when they differ (the organiser then decides). `as_player`: the user reports as one of the
+    match's players even if they organise the event (an organiser playing in their own event,
+    from the player's page); they must then play the match.
     """
     if match is None or match.round.event_id != event.pk:
         raise EventError("match", f"That is not a match of {event.name}.")
-    organiser = event.organiser_id == user.pk
-    seats = (match.player_a, match.player_b)
-    side = next((i for i, p in enumerate(seats) if p is not None and p.user_id == user.pk), None)
+    side = seat_of(match=match, user=user)
+    if as_player and side is None:
+        raise NotAllowed("match", "You are not playing this match.")
+    organiser = event.organiser_id == user.pk and not as_player
     if not organiser and side is None:
         raise NotAllowed("match", "Only the match's players and the organiser give its result.")
     top_cut = match.round.kind == RoundKind.TOP_CUT

@@ -13,6 +13,7 @@ event_routes = [
     path("run/top-cut/", views.TopCutAction.as_view(), name="event-top-cut"),
     path("run/finish/", views.FinishAction.as_view(), name="event-finish"),
     path("run/settings/", views.SettingsAction.as_view(), name="event-settings"),
+    path("run/matches/<int:match_id>/result/", views.ConsoleResultAction.as_view(), name="event-console-result"),
     path("drop/", views.DropAction.as_view(), name="event-drop"),
     path("matches/<int:match_id>/result/", views.ResultAction.as_view(), name="event-result"),
     path("play/", views.PlayPage.as_view(), name="event-play"),

@@ -4,6 +4,11 @@
 The console's current round polls a small partial with htmx (`every 5s`, no filters, no eval),
 and stops once every result is in. Actions are plain POST forms that redirect back with a
 message; the services decide everything (refusals come back as messages).
+
+A result has two doors, because an organiser may play in their own event: the console's
+(run/matches/<id>/result/, the organiser's final result in the match's order) and the player's
+page's (matches/<id>/result/, a report from the poster's own seat, the organiser's too when they
+play that match; an organiser posting there for a match they do not play enters it as on the console).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from decks.tournaments.selectors import (
     public_registration,
     round_complete,
     rounds_of,
+    seat_of,
     top_decks,
 )
 from decks.tournaments.services import (
@@ -121,7 +127,8 @@ class _ConsoleAction(CountedPostView):
         raise NotImplementedError
 
     @method_decorator(login_required)
-    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+    def post(self, request: HttpRequest, event_id: int, **route: Any) -> HttpResponse:
+        # The rest of the route (a match's id) is in self.kwargs, for `act`.
         event = _organised(request, event_id)
         try:
             messages.success(request, self.act(request, event))
@@ -156,6 +163,19 @@ class FinishAction(_ConsoleAction):
         return f"{event.name} is finished."
 
 
+class ConsoleResultAction(_ConsoleAction):
+    """The organiser's result from the console: in the match's order and final, whoever plays the match."""
+
+    def act(self, request: HttpRequest, event: Event) -> str:
+        form = ResultForm(request.POST)
+        if not form.is_valid():
+            raise EventError("result", "Choose a result.")
+        match = match_of(match_id=self.kwargs["match_id"])
+        wins, draws = form.in_match_order(match, request.user, as_player=False)
+        match_result_set(event=event, match=match, user=request.user, wins=wins, draws=draws)
+        return "Result saved."
+
+
 class SettingsAction(_ConsoleAction):
     def act(self, request: HttpRequest, event: Event) -> str:
         form = SettingsForm(request.POST)
@@ -188,26 +208,27 @@ def _back(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 class ResultAction(CountedPostView):
-    """A result from the organiser (final) or a report from one of the match's players."""
+    """The player's page's result: a report from the poster's own seat when they play the match (the
+    organiser too: they tapped "I won" as a player), else the organiser's final result in the match's order."""
 
     @method_decorator(login_required)
     def post(self, request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
         event = _event(event_id)
         match = match_of(match_id=match_id)
+        as_player = match is not None and seat_of(match=match, user=request.user) is not None
+        back = HttpResponseRedirect(reverse("event-play", args=[event.pk])) if as_player else _back(request, event)
         form = ResultForm(request.POST)
         if not form.is_valid():
             messages.error(request, "Choose a result.")
-            return _back(request, event)
-        wins, draws = form.in_match_order(
-            match, request.user, organiser=event_is_organiser(event=event, user=request.user)
-        )
+            return back
+        wins, draws = form.in_match_order(match, request.user, as_player=as_player)
         try:
-            match_result_set(event=event, match=match, user=request.user, wins=wins, draws=draws)
+            match_result_set(event=event, match=match, user=request.user, wins=wins, draws=draws, as_player=as_player)
         except EventError as exc:
             messages.error(request, exc.message)
         else:
             messages.success(request, "Result saved.")
-        return _back(request, event)
+        return back
 
 
 # ---------------------------------------------------------------- the player's view

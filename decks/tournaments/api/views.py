@@ -127,8 +127,9 @@ class MatchResultApi(_TournamentApi):
     @extend_schema(
         operation_id="events_match_result",
         summary="Give a match's result: final from the organiser, a report from one of its players",
-        description="`wins` in the order of the match's `players`. A player's report is `confirmed` once the "
-        "opponent reports the same; differing reports are `disputed` until the organiser gives the result. "
+        description="`wins` in the order of the match's `players`, from everyone. A player's report is `confirmed` "
+        "once the opponent reports the same; differing reports are `disputed` until the organiser gives the result. "
+        "The organiser's result is final, for a match they play in too (the API has no player's side to read it from). "
         "400 for a result the match cannot have (too many wins or games, a draw in the top cut) or a match of "
         "another event; 409 for a bye, a past round (players) or a round later ones were paired from.",
         request=ResultIn,

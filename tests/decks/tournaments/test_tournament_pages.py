@@ -4,11 +4,13 @@ slips with a QR code, the CSV and the finished event's top decks. No inline scri
 import re
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 
 from decks.events.services import event_update
-from decks.models import Event, Match
-from decks.tournaments.services import event_finish, event_start, match_result_set, round_pair_next
+from decks.models import Event, Match, Round
+from decks.tournaments.services import event_finish, event_start, match_result_set, player_drop, round_pair_next
+from tests.decks.events.fixtures import register_players
 
 INLINE = [
     re.compile(r"<script(?![^>]*\bsrc=)[^>]*>"),
@@ -136,3 +138,64 @@ def test_the_pages_posts_count_against_the_write_limit(event, seven, alice, sett
     match = Match.objects.filter(round__event=event).first()
     assert organiser.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"}).status_code == 429
     cache.clear()
+
+
+@pytest.fixture
+def alice_plays_second(event, seven, alice) -> Match:
+    """alice plays in the event she organises, seated second at her round-1 table (8 players: no bye)."""
+    register_players(event, ["alice"])
+    event_start(event=event)
+    round_pair_next(event=event)
+    match = Match.objects.get(Q(player_a__user=alice) | Q(player_b__user=alice))
+    if match.player_a.user_id == alice.pk:
+        # Either seat is a fair pairing; the organiser's own result only came out backwards from the second.
+        Match.objects.filter(pk=match.pk).update(player_a=match.player_b, player_b=match.player_a)
+    return Match.objects.select_related("player_a__user", "player_b__user").get(pk=match.pk)
+
+
+def test_it_takes_an_organiser_who_plays_as_a_player_on_the_play_page_and_as_the_organiser_on_the_console(
+    event, alice, alice_plays_second
+):
+    match = alice_plays_second
+    me, opponent = client_of(alice), client_of(match.player_a.user)
+    play, result = f"/events/{event.pk}/play/", f"/events/{event.pk}/matches/{match.pk}/result/"
+    assert "I won 1\N{EN DASH}0" in page(me, play)
+    # "I won 1-0" from the second seat: a report of 0-1 in the match's order, and back to her play page.
+    response = me.post(result, {"result": "1-0-0"})
+    assert response.status_code == 302 and response["Location"] == play
+    reported = Match.objects.get(pk=match.pk)
+    assert reported.report_b == reported.result == {"wins": [0, 1], "draws": 0} and not reported.confirmed
+    assert "waiting for" in page(me, play)
+    opponent.post(result, {"result": "0-1-0"})  # the opponent: "I lost 0-1"
+    agreed = Match.objects.get(pk=match.pk)
+    assert agreed.confirmed and agreed.result == {"wins": [0, 1], "draws": 0}
+    # Her console still enters results in the match's order, final: a correction of her own match, another table.
+    console = page(me, f"/events/{event.pk}/run/")
+    other = Match.objects.filter(round=match.round).exclude(pk=match.pk).first()
+    for m in (match, other):
+        action = re.search(rf'action="([^"]*/matches/{m.pk}/result/)"', console).group(1)
+        assert me.post(action, {"result": "1-0-0"})["Location"] == f"/events/{event.pk}/run/"
+        entered = Match.objects.get(pk=m.pk)
+        assert entered.confirmed and entered.result == {"wins": [1, 0], "draws": 0}
+
+
+def test_it_confirms_the_opponents_report_for_an_organiser_who_plays(event, alice, alice_plays_second):
+    match = alice_plays_second
+    me, opponent = client_of(alice), client_of(match.player_a.user)
+    play, result = f"/events/{event.pk}/play/", f"/events/{event.pk}/matches/{match.pk}/result/"
+    opponent.post(result, {"result": "0-1-0"})  # the opponent, first seat: "I lost 0-1"
+    html = page(me, play)
+    assert "you won 1\N{EN DASH}0" in html
+    confirm = re.search(r'class="confirm-report">.*?name="result" value="([^"]+)"', html, re.S).group(1)
+    me.post(result, {"result": confirm})
+    done = Match.objects.get(pk=match.pk)
+    assert done.confirmed and done.result == {"wins": [0, 1], "draws": 0} and done.report_b == done.report_a
+
+
+def test_the_console_says_why_it_pairs_nothing_when_every_player_has_dropped(event, seven, alice):
+    event_start(event=event)
+    for user in seven:
+        player_drop(event=event, user=alice, player=user.username)
+    response = client_of(alice).post(f"/events/{event.pk}/run/pair/", follow=True)
+    assert "Nothing is left to pair: every player has dropped." in response.content.decode()
+    assert not Round.objects.filter(event=event).exists()
