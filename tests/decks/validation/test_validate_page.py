@@ -92,7 +92,7 @@ def test_it_works_without_javascript(client, cv_catalog):
         {"game": "poker", "decklist": "1 x"},
         {"game": "chapter-and-verse", "format": "nope", "decklist": "1 x"},
         {"game": "chapter-and-verse", "decklist": "1 x\n" * 20_000},
-        {"decklist": "\x00\x01"},
+        {"decklist": "\x01\x02"},
         {},
     ],
     ids=["unknown-game", "unknown-format", "too-many-lines", "junk", "empty"],
@@ -100,6 +100,12 @@ def test_it_works_without_javascript(client, cv_catalog):
 def test_it_never_fails_on_bad_input(client, cv_catalog, data):
     response = client.post(URL, data, **HTMX)
     assert response.status_code == 200
+
+
+def test_a_nul_byte_in_the_list_is_a_400_naming_the_field(client, cv_catalog):
+    # Refused for every page form before the view (cardsite.request_guards.RefuseNulInForms).
+    response = client.post(URL, {"decklist": "\x00\x01"}, **HTMX)
+    assert response.status_code == 400 and b"'decklist' contains a NUL byte" in response.content
 
 
 def test_it_escapes_what_the_player_typed(client, cv_catalog):
