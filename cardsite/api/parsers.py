@@ -100,7 +100,10 @@ def check_text(data: Any, path: str = "") -> None:
                 raise UnreadableText(where or "body", f"The text contains {what}; it cannot be stored.")
         elif isinstance(value, dict):
             for key, inner in reversed(list(value.items())):
-                inner_path = f"{where}.{key}" if where else str(key)
+                # The key is shown escaped: the path goes into the error body, which a lone surrogate
+                # would make impossible to encode (a 500 instead of the 400 naming it).
+                shown = UNSTORABLE.sub(lambda bad: bad.group().encode("unicode_escape").decode("ascii"), str(key))
+                inner_path = f"{where}.{shown}" if where else shown
                 pending += [(inner, inner_path), (key, inner_path)]
         elif isinstance(value, list):
             pending += [(inner, f"{where}[{index}]") for index, inner in reversed(list(enumerate(value)))]

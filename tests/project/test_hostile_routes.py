@@ -1,7 +1,7 @@
 """Every route of the URL conf, walked with hostile values, answers below 500 (anonymous and signed in).
 
 The routes are read from the URL conf itself, so a new route is walked without anyone
-listing it. Values: NUL bytes, broken UTF-8, lone surrogate escapes, Unicode digits, decimals,
+listing it. Values: NUL bytes, broken UTF-8, lone surrogate escapes (in values and keys), Unicode digits, decimals,
 numbers far past any column, deep nesting, empty and oversized bodies.
 """
 
@@ -39,6 +39,8 @@ JSON_BODIES = [
     b"[" * 100_000 + b"]" * 100_000,
     json.dumps({"card": 10**30, "count": 10**30, "quantity": -(10**30), "game": "chapter-and-verse"}).encode(),
     json.dumps({"card": 175.9, "count": 1e308, "visibility": "\ud800"}).encode(),
+    # Hostile keys: the error names the key's path, which must still encode.
+    b'{"\\ud800": 1, "cards": [{"\\udc00\\u0000": 2}], "a": {"\\ud800": {}}}',
 ]
 FORM_BODIES = [
     {"name": "\x00", "title": "a\x00b", "next": "foo", "count": HUGE, "game": "chapter-and-verse"},
