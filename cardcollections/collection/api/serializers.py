@@ -17,6 +17,7 @@ from cardcollections.models import (
     Visibility,
     WishlistEntry,
 )
+from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField, StrictPrimaryKeyRelatedField
 from rules.games import GAME_SLUGS
 
@@ -148,7 +149,7 @@ class ImportIn(serializers.Serializer):
     format = inline_choices(ImportJob.Format.choices, default=ImportJob.Format.CSV)
     mode = inline_choices(ImportJob.Mode.choices, default=ImportJob.Mode.ADD)
     text = serializers.CharField(max_length=10_000_000, trim_whitespace=False)
-    confirm_empty = serializers.BooleanField(
+    confirm_empty = StrictBooleanField(
         default=False, help_text="with mode=replace and a file of no cards: yes, empty the collection of this game"
     )
 

@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from cardcollections.notifications.models import Notification
+from cardsite.api.booleans import StrictBooleanField
 
 
 class NotificationOut(serializers.ModelSerializer):
@@ -25,7 +26,7 @@ class MarkedOut(serializers.Serializer):
 
 
 class NotificationSettingsIn(serializers.Serializer):
-    email = serializers.BooleanField(help_text="send notifications by email too (needs an address on the account)")
+    email = StrictBooleanField(help_text="send notifications by email too (needs an address on the account)")
 
 
 class NotificationSettingsOut(serializers.Serializer):

@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from decks.events.services import MAX_ROUNDS, event_is_open
 from decks.lists.services import MAX_DESCRIPTION, MAX_NAME
@@ -25,7 +26,7 @@ class EventSettingsIn(serializers.Serializer):
     )
     games_per_match = StrictIntegerField(required=False, help_text="1 or 3 (best of three).")
     top_cut = StrictIntegerField(required=False, help_text="0 (none), 2, 4 or 8.")
-    decklists_public = serializers.BooleanField(
+    decklists_public = StrictBooleanField(
         required=False, help_text="Show the top decks' lists to everyone once the event is finished."
     )
 

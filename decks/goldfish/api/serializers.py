@@ -7,6 +7,7 @@ same field names; these serializers describe it, they do not validate it.
 
 from rest_framework import serializers
 
+from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from rules.games import GAME_SLUGS
 from rules.goldfish import FILTER_KEYS, MAX_QUERIES, MAX_TRIALS, MAX_TURNS, MODES
@@ -19,7 +20,7 @@ class GoldfishFilterSerializer(serializers.Serializer):
     type = serializers.CharField(required=False, help_text="Bible Battles card type.")
     theme = serializers.CharField(required=False, help_text="Chapter and Verse theme: at least one icon of it.")
     marker = serializers.CharField(required=False)
-    unique = serializers.BooleanField(required=False)
+    unique = StrictBooleanField(required=False)
     cost_min = StrictIntegerField(required=False, min_value=0, help_text="Sacrifice (C&V) or effort (BB).")
     cost_max = StrictIntegerField(required=False, min_value=0)
 

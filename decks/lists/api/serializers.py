@@ -15,6 +15,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from decks.lists.selectors import deck_cloned_from_shown
 from decks.lists.services import MAX_DESCRIPTION, MAX_NAME
@@ -334,7 +335,7 @@ class DeckCloneIn(serializers.Serializer):
 
 
 class DeckBuiltIn(serializers.Serializer):
-    built = serializers.BooleanField()
+    built = StrictBooleanField()
 
 
 class TitleNeedOut(serializers.Serializer):

@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from decks.lists.services import MAX_NAME
 from decks.organise.services import MAX_TAG, MAX_TAGS
@@ -39,4 +40,4 @@ class DeckOrganiseIn(serializers.Serializer):
         max_length=MAX_TAGS,
         help_text=f"Replaces the deck's tags (stored in lower case; at most {MAX_TAGS}).",
     )
-    archived = serializers.BooleanField(required=False, help_text="Archived: hidden from the lists, still openable.")
+    archived = StrictBooleanField(required=False, help_text="Archived: hidden from the lists, still openable.")

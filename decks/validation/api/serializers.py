@@ -6,6 +6,7 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.utils import json as drf_json
 
+from cardsite.api.booleans import StrictBooleanField
 from rules.games import GAME_SLUGS
 
 
@@ -37,7 +38,7 @@ class DeckValidateInputSerializer(serializers.Serializer):
         required=False,
         help_text='JSON entries: {"title", "count"} or {"set", "number", "count"}. Give this or decklist.',
     )
-    annotate = serializers.BooleanField(
+    annotate = StrictBooleanField(
         required=False,
         default=False,
         help_text="Also answer `entries`: each recognised entry with its line (or index), title and count.",
