@@ -4,7 +4,8 @@ Bare words match the title, rules text or scripture: on PostgreSQL every word
 as a prefix through the stored tsvector column `search_vector` and its index
 (migration 0016; "faith" finds "faithful"), elsewhere as a substring of `search_text`. A quoted phrase matches
 its words in that order (PostgreSQL's phrase search over the same index; a
-regular expression on SQLite). Keys compare the card's own columns.
+regular expression on SQLite). Keys compare the card's own columns; `title:` matches the
+starts of the title's words, on both databases.
 """
 
 from __future__ import annotations
@@ -46,6 +47,13 @@ def _tag(value: str) -> Q:
     return Q(tags_key__contains=f"|{title_key(value)}|")
 
 
+def _title_words(value: str) -> Q:
+    """`title:WORD`, by words of the title: the value's words in order, each the start of a title word
+    ("small" and "sma" find By Small Means, "mall" does not), as a bare word matches on PostgreSQL."""
+    words = WORD.findall(value)
+    return Q(title__iregex=r"(^|\W)" + r"\W+".join(re.escape(w) for w in words))
+
+
 def _match(term: Match) -> Q:
     if term.field in _FLAGS:
         return _FLAGS[term.field]
@@ -56,7 +64,7 @@ def _match(term: Match) -> Q:
     value = str(term.value)
     return {
         "set": lambda: Q(card_set__code__iexact=value),
-        "title": lambda: Q(title__icontains=value),
+        "title": lambda: _title_words(value),
         "theme": lambda: Q(**{f"icon_{value}__gte": 1}),
         "marker": lambda: _tag(value),
         "icon": lambda: _tag(value),

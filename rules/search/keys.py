@@ -62,6 +62,7 @@ def _flags(**helps: str) -> Key:
 
 _EVERY_GAME = {
     "set": Key("set", "text", "the card's set code", "set:CV1"),
+    "is": _flags(unique="Unique for the copy limits"),
     "title": Key("title", "text", "words of the title only", "title:faith"),
 }
 _WORKS = _named(

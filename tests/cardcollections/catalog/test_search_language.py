@@ -41,6 +41,21 @@ def test_a_quoted_line_of_scripture_finds_its_card(starter_catalogs):
     assert "Choose You This Day" in titles("serve choose")
 
 
+def test_title_matches_words_of_the_title_from_their_start(starter_catalogs):
+    assert "Choose You This Day" in titles("title:choose") & titles("title:cho") & titles('title:"you this"')
+    # Inside a word, or the words out of order, is not the title's words.
+    assert "Choose You This Day" not in titles("title:hoose") | titles('title:"this you"')
+    assert titles("title:day") == {t for t in cv() if "day" in t.casefold().split()} != set()
+
+
+def test_is_unique_needs_no_game(starter_catalogs):
+    response = APIClient().get(API, {"q": "is:unique", "page_size": 500})
+    assert response.status_code == 200, response.content
+    results = response.json()["results"]
+    assert results and all(card["unique_for_limits"] for card in results)
+    assert {card["game"] for card in results} >= {CV, BB}
+
+
 def test_bible_battles_keys(starter_catalogs):
     armies = titles("type:army effort>=3", BB)
     expected = set(Card.objects.filter(game__slug=BB, type="army", effort__gte=3).values_list("title", flat=True))
