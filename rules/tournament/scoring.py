@@ -148,7 +148,9 @@ def standings(*, players: Sequence[str], matches: Iterable[MatchRecord], dropped
         omw = _mean([tally[o].mwp for o in met[p]])
         ogw = _mean([tally[o].gwp for o in met[p]])
         rows.append((p, t, omw, ogw))
-    rows.sort(key=lambda r: (-r[1].points, -r[2], -r[1].gwp, -r[3], r[0]))
+    # Alphabetical as a person reads it (alice before Bob), then the name as stored: two names that
+    # differ only in case keep one order.
+    rows.sort(key=lambda r: (-r[1].points, -r[2], -r[1].gwp, -r[3], r[0].casefold(), r[0]))
     return [
         Standing(
             rank=i,

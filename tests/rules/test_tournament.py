@@ -73,6 +73,11 @@ def test_it_orders_by_points_then_omw_then_gwp_then_ogw_then_name():
     # Equal on everything: alphabetical.
     tied = standings(players=["zed", "amy"], matches=[m("zed", "amy", (1, 1), 1)])
     assert [s.player for s in tied] == ["amy", "zed"]
+    # As a person reads it, whatever the case of the first letter (code points put every capital first).
+    tied = standings(
+        players=["Zed", "amy", "Bob", "alice"], matches=[m("Zed", "amy", (1, 1), 1), m("Bob", "alice", (1, 1), 1)]
+    )
+    assert [s.player for s in tied] == ["alice", "amy", "Bob", "Zed"]
 
 
 def test_it_decides_on_exact_values_and_rounds_the_output_to_four_decimals():
