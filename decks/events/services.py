@@ -45,10 +45,19 @@ from decks.lists.services import (
     check_name_and_description,
     stored_list_verdict,
 )
-from decks.models import Deck, Event, EventCheck, EventCheckStatus, EventState, Registration, TournamentFormatVersion
+from decks.models import (
+    Deck,
+    Event,
+    EventCheck,
+    EventCheckStatus,
+    EventState,
+    Player,
+    Registration,
+    TournamentFormatVersion,
+)
 from rules.deck_compare import list_hash
 from rules.games import GAMES_BY_SLUG
-from rules.tournament.scoring import GAMES_PER_MATCH, TOP_CUT_SIZES
+from rules.tournament.scoring import GAMES_PER_MATCH, TOP_CUT_SIZES, default_rounds
 
 logger = logging.getLogger(__name__)
 
@@ -133,16 +142,15 @@ def event_fixed_fields(event: Event) -> dict[str, str]:
 def _apply_settings(event: Event, values: dict[str, Any]) -> None:
     """Set the given settings on a locked event, refusing (409) a change its state no longer allows."""
     given = {k: v for k, v in values.items() if k in SETTINGS and (v is not None or k == "rounds")}
+    if "rounds" in given and given["rounds"] is None and event.state != EventState.REGISTRATION:
+        # "By player count" once the start has fixed the players: the number the start would have chosen.
+        given["rounds"] = default_rounds(Player.objects.filter(event=event).count())
     for key, reason in event_fixed_fields(event).items():
         # Compared with the stored value: only a change is refused.
         if key in given and given[key] != getattr(event, key):
             raise OutOfTurn(key, reason)
     rounds = given.get("rounds", event.rounds)
-    if (
-        event.state == EventState.RUNNING
-        and rounds != event.rounds
-        and (rounds is None or rounds < event.current_round)
-    ):
+    if event.state == EventState.RUNNING and rounds != event.rounds and rounds < event.current_round:
         raise OutOfTurn("rounds", f"Round {event.current_round} is already paired: choose at least that many.")
     for key, value in given.items():
         setattr(event, key, value)

@@ -203,6 +203,11 @@ def player_drop(*, event: Event, user: AbstractBaseUser, player: str | None = No
         raise NotAllowed("player", "Only the organiser drops another player.")
     with transaction.atomic():
         locked = _lock(event)
+        if locked.state == EventState.REGISTRATION:
+            # Before the start there are no players yet, only registrations: "not playing" would be untrue.
+            raise OutOfTurn(
+                "event", f"{locked.name} has not started: a registered player withdraws their registration instead."
+            )
         name = player if player is not None else user.get_username()
         target = players_of(event=locked).filter(user__username=name).select_for_update(of=("self",)).first()
         if target is None:

@@ -123,6 +123,10 @@ def test_only_the_matchs_players_report_it(event, seven, organiser, api_as, char
 
 
 def test_drops_from_the_player_and_from_the_organiser(event, seven, organiser, api_as, bob):
+    # Before the start there is no one to drop: a registered player withdraws (409 saying so, not "not playing").
+    for client, body in ((api_as(bob), {}), (organiser, {"player": "bob"})):
+        early = client.post(url(event, "drop/"), body, format="json")
+        assert early.status_code == 409 and "withdraws their registration" in early.json()["detail"], early.content
     organiser.post(url(event, "start/"))
     response = api_as(bob).post(url(event, "drop/"), {}, format="json")
     assert response.json() == {"player": "bob", "dropped": True, "dropped_after": 0}
@@ -192,3 +196,14 @@ def test_it_refuses_to_pair_a_round_when_nothing_is_left_to_pair(event, seven, o
     assert Round.objects.filter(event=event).count() == still_in
     assert organiser.get(url(event, "")).json()["current_round"] == still_in
     assert organiser.get(url(event, "standings/")).json() == standings
+
+
+def test_rounds_by_player_count_after_the_start_is_the_number_the_start_chose(event, seven, organiser):
+    organiser.post(url(event, "start/"))
+    chosen = organiser.get(url(event, "")).json()["rounds"]
+    more = organiser.patch(url(event, ""), {"rounds": chosen + 2}, format="json")
+    assert more.json()["rounds"] == chosen + 2
+    # Empty ("by player count") again: the start's number for its seven players, not "Round 0 is already paired".
+    response = organiser.patch(url(event, ""), {"rounds": None}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["rounds"] == chosen
