@@ -242,11 +242,10 @@ class PlayPage(View):
         match = current_match_of(event=event, user=request.user)
         view = ResultForm.player_view(event, match, request.user) if match is not None else None
         picked = request.GET.get("report")
-        return render(
-            request,
-            "decks/tournaments/play.html",
-            {"event": event, "player": player, "match": match, "view": view, "picked": view and view.pick(picked)},
-        )
+        # A player who dropped during the round still owes its result (a drop only means no later pairing).
+        owed = match is not None and not match.bye and not match.confirmed
+        context = {"event": event, "player": player, "match": match, "view": view, "owed": owed}
+        return render(request, "decks/tournaments/play.html", {**context, "picked": view and view.pick(picked)})
 
 
 # ---------------------------------------------------------------- public pages

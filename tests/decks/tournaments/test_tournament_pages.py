@@ -199,3 +199,21 @@ def test_the_console_says_why_it_pairs_nothing_when_every_player_has_dropped(eve
     response = client_of(alice).post(f"/events/{event.pk}/run/pair/", follow=True)
     assert "Nothing is left to pair: every player has dropped." in response.content.decode()
     assert not Round.objects.filter(event=event).exists()
+
+
+def test_a_player_who_drops_mid_round_can_still_confirm_their_match(event, seven):
+    event_start(event=event)
+    match = round_pair_next(event=event).matches.exclude(player_b=None).select_related("player_a__user").first()
+    first, second = match.player_a.user, match.player_b.user
+    client_of(second).post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"})  # "I won 1-0"
+    player_drop(event=event, user=first)
+    me = client_of(first)
+    html = page(me, f"/events/{event.pk}/play/")
+    assert "you will not be paired again" in html and "Drop from the event" not in html
+    confirm = re.search(r'class="confirm-report">.*?name="result" value="([^"]+)"', html, re.S).group(1)
+    me.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": confirm})
+    done = Match.objects.get(pk=match.pk)
+    assert done.confirmed and done.result == {"wins": [0, 1], "draws": 0}
+    # Once the result is in, the page only says they dropped.
+    html = page(me, f"/events/{event.pk}/play/")
+    assert "You have dropped from this event." in html and "confirm-report" not in html
