@@ -155,7 +155,8 @@ class DropApi(_TournamentApi):
     @extend_schema(
         operation_id="events_drop",
         summary="Drop from the event (a player), or drop a player (the organiser)",
-        description="A dropped player is not paired again and stays in the standings.",
+        description="A dropped player is not paired again and stays in the standings, and still gives the result of "
+        "the match they are in. 409 before the start (a registered player withdraws) or once the Swiss rounds are over.",
         request=DropIn,
         responses={200: DropOut, **_ERRORS},
     )
