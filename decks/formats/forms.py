@@ -1,11 +1,12 @@
 """Forms of tournament formats: a format's name, game, base format, deck sizes and legal sets."""
 
+from dataclasses import fields
 from typing import Any
 
 from django import forms
 
 from cardcollections.models import CardSet, Game
-from decks.formats.services import MAX_TITLES, too_many_titles
+from decks.formats.services import MAX_TITLES, FormatRules, too_many_titles
 from rules.formats import BASE_FORMATS
 
 
@@ -72,6 +73,11 @@ class TournamentFormatForm(forms.Form):
         data["banned_titles"] = _lines(data.get("banned_titles") or "")
         data["restricted_titles"] = _lines(data.get("restricted_titles") or "")
         return data
+
+    def rules(self) -> FormatRules:
+        """The rules the form was given, as the services take them (after is_valid)."""
+        # The form has a field of each rule, under the same name.
+        return FormatRules(**{rule.name: self.cleaned_data[rule.name] for rule in fields(FormatRules)})
 
 
 class TournamentFormatEditForm(TournamentFormatForm):

@@ -1,6 +1,6 @@
 """Notices on a deck owner's decks page when a tournament format change makes a saved deck illegal.
 
-`tournament_format_update` (decks/services/formats.py) queues `format_decks_recheck`
+`tournament_format_update` (decks/formats/services.py) queues `format_decks_recheck`
 (the `decks.format_decks_recheck` task) once its change has committed. Every saved
 deck of that format is validated again (`deck_revalidate`); a deck that was legal
 and now is not gets one DeckNotice for its owner, and the owner a notification

@@ -1,5 +1,7 @@
 """Writing tournament formats."""
 
+from __future__ import annotations
+
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -51,18 +53,38 @@ def _titles(field: str, titles: Iterable[str], game: str, errors: dict[str, list
 
 
 @dataclass(frozen=True)
-class _Rules:
-    """A format's rules as create or update are given them, before their checks."""
+class FormatRules:
+    """A format's rules as create and update take them, before their checks (the form builds them)."""
 
     base_format: str
-    sets: list[CardSet]
-    banned_titles: Iterable[str]
-    restricted_titles: Iterable[str]
-    min_size: int | None
-    max_size: int | None
+    legal_sets: Iterable[CardSet] = ()
+    banned_titles: Iterable[str] = ()
+    restricted_titles: Iterable[str] = ()
+    min_size: int | None = None
+    max_size: int | None = None
+
+    def __post_init__(self) -> None:
+        # Read once, whatever iterable was given (a queryset, a generator): the checks and the write both read them.
+        for name in ("legal_sets", "banned_titles", "restricted_titles"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+
+    @classmethod
+    def of(cls, fmt: TournamentFormat, **changes: Any) -> FormatRules:
+        """`fmt`'s rules as stored, with `changes`."""
+        return cls(
+            **{
+                "base_format": fmt.base_format,
+                "legal_sets": list(fmt.legal_sets.all()),
+                "banned_titles": list(fmt.banned_titles),
+                "restricted_titles": list(fmt.restricted_titles),
+                "min_size": fmt.min_size,
+                "max_size": fmt.max_size,
+                **changes,
+            }
+        )
 
 
-def _checked_rules(*, game: Game, rules: _Rules, errors: dict[str, list[str]]) -> dict[str, Any]:
+def _checked_rules(*, game: Game, rules: FormatRules, errors: dict[str, list[str]]) -> dict[str, Any]:
     """The checks a format's rules pass (on create and on update), after those already in `errors`.
 
     Raises ValidationError (by field) if any failed; otherwise the row's rule
@@ -72,7 +94,7 @@ def _checked_rules(*, game: Game, rules: _Rules, errors: dict[str, list[str]]) -
         formats.base_format(game.slug, rules.base_format)
     except formats.UnknownFormat as exc:
         errors["base_format"] = [exc.message]
-    foreign = [s.code for s in rules.sets if s.game_id != game.pk]
+    foreign = [s.code for s in rules.legal_sets if s.game_id != game.pk]
     if foreign:
         errors["legal_sets"] = [f"{', '.join(foreign)} {'is' if len(foreign) == 1 else 'are'} not a {game} set."]
     min_size, max_size = rules.min_size, rules.max_size
@@ -125,12 +147,7 @@ def tournament_format_create(
     slug: str,
     name: str,
     game: Game,
-    base_format: str,
-    legal_sets: Iterable[CardSet] = (),
-    banned_titles: Iterable[str] = (),
-    restricted_titles: Iterable[str] = (),
-    min_size: int | None = None,
-    max_size: int | None = None,
+    rules: FormatRules,
 ) -> TournamentFormat:
     """Create a tournament format; raise ValidationError (by field) if it could never be used."""
     errors: dict[str, list[str]] = {}
@@ -138,7 +155,6 @@ def tournament_format_create(
         errors["slug"] = [f"{slug} is the name of a base format; choose another slug."]
     elif TournamentFormat.objects.filter(slug=slug).exists():
         errors["slug"] = [f"A format called {slug} already exists."]
-    rules = _Rules(base_format, list(legal_sets), banned_titles, restricted_titles, min_size, max_size)
     fields = _checked_rules(game=game, rules=rules, errors=errors)
     try:
         with transaction.atomic():
@@ -148,8 +164,8 @@ def tournament_format_create(
     except IntegrityError as exc:
         # Lost a race for the slug with another organiser.
         raise ValidationError({"slug": [f"A format called {slug} already exists."]}) from exc
-    row.legal_sets.set(rules.sets)
-    _version_write(row, rules.sets)
+    row.legal_sets.set(rules.legal_sets)
+    _version_write(row, list(rules.legal_sets))
     return row
 
 
@@ -170,12 +186,7 @@ def tournament_format_update(
     fmt: TournamentFormat,
     user: AbstractBaseUser | None,
     name: str,
-    base_format: str,
-    legal_sets: Iterable[CardSet] = (),
-    banned_titles: Iterable[str] = (),
-    restricted_titles: Iterable[str] = (),
-    min_size: int | None = None,
-    max_size: int | None = None,
+    rules: FormatRules,
     queue: str | None = None,
 ) -> TournamentFormat:
     """Change a format's rules (its organiser or staff; FormatNotYours otherwise), in one transaction.
@@ -194,7 +205,6 @@ def tournament_format_update(
     errors: dict[str, list[str]] = {}
     if not name or not name.strip():
         errors["name"] = ["A format needs a name."]
-    rules = _Rules(base_format, list(legal_sets), banned_titles, restricted_titles, min_size, max_size)
     fields = _checked_rules(game=fmt.game, rules=rules, errors=errors)
     with transaction.atomic():
         row = TournamentFormat.objects.select_for_update().get(pk=fmt.pk)
@@ -203,8 +213,8 @@ def tournament_format_update(
             setattr(row, field, value)
         row.version += 1
         row.save()
-        row.legal_sets.set(rules.sets)
-        _version_write(row, rules.sets)
+        row.legal_sets.set(rules.legal_sets)
+        _version_write(row, list(rules.legal_sets))
         # Every saved deck of the format: bulk work.
         slug, target = row.slug, queue or getattr(settings, "FORMAT_RECHECK_QUEUE", None) or settings.CELERY_BULK_QUEUE
         transaction.on_commit(lambda: _enqueue_recheck(slug, target))

@@ -32,7 +32,10 @@ class TournamentFormatCreate(LoginRequiredMixin, CountedPostView, FormView):
 
     def form_valid(self, form: TournamentFormatForm) -> HttpResponse:
         try:
-            row = tournament_format_create(organiser=self.request.user, **form.cleaned_data)
+            data = form.cleaned_data
+            row = tournament_format_create(
+                organiser=self.request.user, slug=data["slug"], name=data["name"], game=data["game"], rules=form.rules()
+            )
         except ValidationError as exc:
             form.add_error(None, exc)
             return self.form_invalid(form)
@@ -82,7 +85,9 @@ class TournamentFormatEdit(LoginRequiredMixin, CountedPostView, FormView):
 
     def form_valid(self, form: TournamentFormatEditForm) -> HttpResponse:
         try:
-            row = tournament_format_update(fmt=self.fmt, user=self.request.user, **form.cleaned_data)
+            row = tournament_format_update(
+                fmt=self.fmt, user=self.request.user, name=form.cleaned_data["name"], rules=form.rules()
+            )
         except ValidationError as exc:
             form.add_error(None, exc)
             return self.form_invalid(form)

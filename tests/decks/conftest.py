@@ -144,14 +144,7 @@ def write_file(tmp_path):
 
 
 def rules_of(fmt, **changes) -> dict:
-    """A tournament format's rules as the update service takes them, with `changes` applied."""
-    rules = {
-        "name": fmt.name,
-        "base_format": fmt.base_format,
-        "legal_sets": list(fmt.legal_sets.all()),
-        "banned_titles": list(fmt.banned_titles),
-        "restricted_titles": list(fmt.restricted_titles),
-        "min_size": fmt.min_size,
-        "max_size": fmt.max_size,
-    }
-    return {**rules, **changes}
+    """A tournament format's name and rules as the update service takes them, with `changes` to the rules."""
+    from decks.formats.services import FormatRules
+
+    return {"name": fmt.name, "rules": FormatRules.of(fmt, **changes)}

@@ -14,7 +14,7 @@ from django.utils import timezone
 from cardcollections.models import CardReservation, Game, WishlistEntry
 from decks.comments.services import comment_create
 from decks.events.services import event_create, registration_create
-from decks.formats.services import tournament_format_create
+from decks.formats.services import FormatRules, tournament_format_create
 from decks.lists.services import deck_create
 from decks.models import (
     Deck,
@@ -70,7 +70,9 @@ def world(cv_catalog, alice, bob):
     folder = folder_create(owner=alice, name="Spring")
     shared = deck_create(owner=alice, game=cv, name="Shared", decklist=legal_cv_text(), visibility="public")
     comment = comment_create(deck=shared, author=alice, body="First.")
-    tournament_format_create(organiser=alice, slug="spring", name="Spring", game=cv, base_format="advanced")
+    tournament_format_create(
+        organiser=alice, slug="spring", name="Spring", game=cv, rules=FormatRules(base_format="advanced")
+    )
     return {
         "deck": deck.pk,
         "event": event.pk,

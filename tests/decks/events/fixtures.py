@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from cardcollections.models import CardSet, Game
 from decks.events.services import event_create
-from decks.formats.services import tournament_format_create, tournament_format_update
+from decks.formats.services import FormatRules, tournament_format_create, tournament_format_update
 from decks.lists.services import deck_create
 from decks.models import TournamentFormat
 from tests.decklists import copies_per_title
@@ -44,8 +44,10 @@ def cv(cv_catalog) -> Game:
 def cv1_format(game: Game, organiser, slug: str, name: str, **rules) -> TournamentFormat:
     """A tournament format on advanced: CV1 only, 30 to 45 cards; `rules` (banned_titles...) add to or change that."""
     legal_sets = CardSet.objects.filter(game=game, code="CV1")
-    rules = {"base_format": "advanced", "legal_sets": legal_sets, "min_size": 30, "max_size": 45, **rules}
-    return tournament_format_create(organiser=organiser, slug=slug, name=name, game=game, **rules)
+    rules = FormatRules(
+        **{"base_format": "advanced", "legal_sets": legal_sets, "min_size": 30, "max_size": 45, **rules}
+    )
+    return tournament_format_create(organiser=organiser, slug=slug, name=name, game=game, rules=rules)
 
 
 @pytest.fixture
@@ -60,11 +62,7 @@ def ban_verse_003(spring, alice, **options) -> None:
         fmt=spring,
         user=alice,
         name=spring.name,
-        base_format="advanced",
-        legal_sets=list(spring.legal_sets.all()),
-        banned_titles=["Verse 001", "Verse 003"],
-        min_size=30,
-        max_size=45,
+        rules=FormatRules.of(spring, banned_titles=["Verse 001", "Verse 003"]),
         **options,
     )
 

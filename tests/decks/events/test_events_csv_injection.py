@@ -10,7 +10,7 @@ from django.utils import timezone
 from cardcollections.models import CardSet, Game
 from decks.events.selectors import event_registrations_csv
 from decks.events.services import event_create, registration_create
-from decks.formats.services import tournament_format_create
+from decks.formats.services import FormatRules, tournament_format_create
 from decks.lists.services import deck_create
 from tests.decks.conftest import legal_cv_text
 
@@ -25,9 +25,7 @@ def test_a_tournament_format_slug_that_reads_as_a_formula_is_quoted(cv_catalog, 
         slug="-a1",
         name="Minus",
         game=cv,
-        base_format="advanced",
-        legal_sets=CardSet.objects.filter(game=cv),
-        banned_titles=[],
+        rules=FormatRules(base_format="advanced", legal_sets=CardSet.objects.filter(game=cv)),
     )
     event = event_create(
         organiser=alice, name="Open", game=cv, format_slug="-a1", deadline=timezone.now() + timedelta(days=1)

@@ -20,7 +20,7 @@ from decks.events.services import (
     registration_create,
 )
 from decks.events.tasks import event_check
-from decks.formats.services import tournament_format_update
+from decks.formats.services import FormatRules, tournament_format_update
 from decks.lists.services import deck_create
 from decks.models import Event, EventCheck, Registration
 from tests.decks.events.fixtures import cv1_format, spring_text
@@ -48,15 +48,8 @@ def charlies_registration(cv, charlie, bobs_event):
 
 
 def raise_min_size(fmt, user, min_size: int = 10_000) -> None:
-    tournament_format_update(
-        fmt=fmt,
-        user=user,
-        name=fmt.name,
-        base_format=fmt.base_format,
-        legal_sets=list(fmt.legal_sets.all()),
-        min_size=min_size,
-        max_size=None,
-    )
+    rules = FormatRules(base_format=fmt.base_format, legal_sets=fmt.legal_sets.all(), min_size=min_size)
+    tournament_format_update(fmt=fmt, user=user, name=fmt.name, rules=rules)
 
 
 def run_checks() -> None:

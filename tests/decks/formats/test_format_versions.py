@@ -19,7 +19,7 @@ from cardcollections.models import CardSet
 from decks.adapters import tournament_format
 from decks.events.services import event_create
 from decks.formats.selectors import format_resolve
-from decks.formats.services import MAX_TITLES, tournament_format_create, tournament_format_update
+from decks.formats.services import MAX_TITLES, FormatRules, tournament_format_create, tournament_format_update
 from decks.models import TournamentFormat, TournamentFormatVersion
 from tests.decks.conftest import rules_of
 from tests.decks.events.fixtures import CV, cv, spring  # noqa: F401
@@ -82,7 +82,7 @@ def test_the_service_refuses_more_titles_than_the_cap_naming_the_field(cv, alice
     titles = [f"Verse {i:03d}" for i in range(1, MAX_TITLES + 2)]
     with pytest.raises(ValidationError) as info:
         tournament_format_create(
-            organiser=alice, slug="big", name="Big", game=cv, base_format="advanced", **{field: titles}
+            organiser=alice, slug="big", name="Big", game=cv, rules=FormatRules("advanced", **{field: titles})
         )
     kind = field.replace("_", " ")
     assert info.value.message_dict[field] == [

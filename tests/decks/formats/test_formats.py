@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from cardcollections.models import CardSet, Game
 from decks.exceptions import DeckRequestError
-from decks.formats.services import tournament_format_create
+from decks.formats.services import FormatRules, tournament_format_create
 from decks.models import TournamentFormat
 from decks.validation.services import deck_validate
 from tests.decklists import copies_per_title
@@ -103,22 +103,19 @@ def test_it_is_not_a_format_of_another_game(spring, bb_catalog):
 
 def test_no_legal_sets_means_every_set(cv_catalog):
     tournament_format_create(
-        organiser=None, slug="open", name="Open", game=Game.objects.get(slug=CV), base_format="advanced"
+        organiser=None, slug="open", name="Open", game=Game.objects.get(slug=CV), rules=FormatRules("advanced")
     )
     assert deck_validate(game=CV, format_slug="open", decklist=legal_cv_text() + "\n1 Only In Two").legal
 
 
 # ---------------------------------------------------------------- creating formats
 def create(**overrides):
-    fields = {
-        "organiser": None,
-        "slug": "summer",
-        "name": "Summer",
-        "game": Game.objects.get(slug=CV),
-        "base_format": "advanced",
-    }
-    fields.update(overrides)
-    return tournament_format_create(**fields)
+    """A format by the service: `overrides` of the organiser, slug, name or game, or of its rules."""
+    fields = {"organiser": None, "slug": "summer", "name": "Summer", "game": Game.objects.get(slug=CV)}
+    rules = {"base_format": "advanced"}
+    for key, value in overrides.items():
+        (fields if key in fields else rules)[key] = value
+    return tournament_format_create(**fields, rules=FormatRules(**rules))
 
 
 @pytest.mark.parametrize(

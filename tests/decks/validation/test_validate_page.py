@@ -2,7 +2,7 @@
 
 import pytest
 
-from decks.formats.services import tournament_format_create
+from decks.formats.services import FormatRules, tournament_format_create
 from tests.decks.conftest import legal_cv_text
 
 URL = "/decks/validate/"
@@ -27,7 +27,7 @@ def test_it_lists_the_games_formats_and_tournament_formats(client, cv_catalog):
         slug="spring-open",
         name="Spring Open",
         game=Game.objects.get(slug="chapter-and-verse"),
-        base_format="advanced",
+        rules=FormatRules("advanced"),
     )
     html = client.get(URL).content.decode()
     assert '<option value="basic">' in html
