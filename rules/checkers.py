@@ -54,11 +54,14 @@ def steps_to_list(steps: Iterable[Step]) -> list[str]:
 
 
 def describe_ref(ref: Mapping[str, Any]) -> str:
-    """A card reference as a player would say it: its title, or (SET) NUMBER."""
-    title = ref.get("title")
+    """A card reference as a player would say it: (SET) NUMBER when it names a printing, which
+    `read_card` looks up before the title, else its title."""
+    set_code, number, title = ref.get("set"), ref.get("number"), ref.get("title")
+    if isinstance(set_code, str) and isinstance(number, str | int) and not isinstance(number, bool):
+        return f"({set_code}) {number}"
     if isinstance(title, str):
         return repr(title)
-    return f"({ref.get('set')}) {ref.get('number')}"
+    return f"({set_code}) {number}"
 
 
 def json_object(value: Any, field: str) -> Mapping[str, Any]:

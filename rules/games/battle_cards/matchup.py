@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.cards import CardData, CardPool
-from rules.checkers import IllegalInput, Step, choice, json_object, read_card, read_cards, steps_to_list
+from rules.checkers import (
+    IllegalInput,
+    Step,
+    box_copies,
+    choice,
+    json_object,
+    read_card,
+    read_cards,
+    steps_to_list,
+)
 from rules.games.battle_cards import BC_CATEGORIES
 
 # Which size each size beats.
@@ -65,7 +74,10 @@ def check_matchup(pool: CardPool, request: Any) -> Matchup:
     if request.get("category") is None:
         raise IllegalInput("category", f"is required: one of {', '.join(BC_CATEGORIES)}.")
     category = choice(request.get("category"), "category", BC_CATEGORIES, "strength")
-    return matchup(category, read_card(pool, request.get("a"), "a"), read_card(pool, request.get("b"), "b"))
+    a, b = read_card(pool, request.get("a"), "a"), read_card(pool, request.get("b"), "b")
+    # Both cards come out of one box, where each is single: a card never meets itself.
+    box_copies(pool, [("a", a), ("b", b)])
+    return matchup(category, a, b)
 
 
 @dataclass(frozen=True)
@@ -117,6 +129,7 @@ def check_round(pool: CardPool, request: Any) -> RoundResult:
     category = choice(request.get("category"), "category", BC_CATEGORIES, "strength")
     a = read_cards(pool, request.get("a"), "a", least=ROUND_MATCHUPS, most=ROUND_MATCHUPS)
     b = read_cards(pool, request.get("b"), "b", least=ROUND_MATCHUPS, most=ROUND_MATCHUPS)
+    box_copies(pool, [*((f"a[{i}]", c) for i, c in enumerate(a)), *((f"b[{i}]", c) for i, c in enumerate(b))])
     return battle_round(category, a, b)
 
 

@@ -57,6 +57,10 @@ class Play:
     def best(self, *, value_only: bool = False) -> Character:
         return max(self.characters, key=lambda c: c.rank(value_only=value_only))
 
+    def printed_best(self, *, value_only: bool = False) -> Character:
+        """The best of the player's character cards as printed (before Conversion changed one)."""
+        return max((Character.of(c.card) for c in self.characters), key=lambda c: c.rank(value_only=value_only))
+
 
 @dataclass(frozen=True)
 class BattleResult:
@@ -105,7 +109,7 @@ def _conversion(name: str, chars: Sequence[Character]) -> tuple[tuple[Character,
     if not _under_1000(c, "black"):
         raise IllegalInput("cards", f"Conversion turns a black character card under 1000 gold; {c} is not one.")
     # The card becomes a gold card of value + 1000 (the document's "black diamond 300 becomes a gold diamond
-    # 1300"), for the tie rule and Stripling Warriors too: docs/rulings.md.
+    # 1300"), for Stripling Warriors too; the tie rule ranks cards as printed (docs/rulings.md).
     gold = Character(c.card, c.value + 1000, "gold", c.shape)
     return (gold,), gold.value, Step("Conversion", f"{name}'s {c} becomes {gold}.")
 
@@ -218,10 +222,13 @@ def _tie(tied: list[Play], variant: str, steps: list[Step], value_only: bool) ->
     if variant == "mounting-battles":
         steps.append(Step("Mounting battles", f"{names} tie: they mount the battle with new cards."))
         return None, tuple(p.name for p in tied)
-    bests = ", ".join(f"{p.name}'s {p.best(value_only=value_only)}" for p in tied)
-    steps.append(Step("Tie battles", f"{names} tie; the highest single character card decides: {bests}."))
+    # As printed (rules-checkers.md: "Character cards rank by printed value"): Conversion raised the
+    # player's value, not the card's rank, so a converted black 500 ranks as a black 500 here.
+    printed = {p.name: p.printed_best(value_only=value_only) for p in tied}
+    bests = ", ".join(f"{p.name}'s {printed[p.name]}" for p in tied)
+    steps.append(Step("Tie battles", f"{names} tie; the highest single character card as printed decides: {bests}."))
     winner, still = _decide(
-        _top(tied, lambda p: p.best(value_only=value_only).rank(value_only=value_only)),
+        _top(tied, lambda p: printed[p.name].rank(value_only=value_only)),
         steps,
         "Character cards",
         "by value, then gold over black, then diamond over oval",
@@ -245,8 +252,7 @@ def _famine(plays: list[Play], variant: str, steps: list[Step]) -> tuple[list[Pl
     for p in plays:
         # The printed cards: Conversion's change is a power card's effect too.
         printed = tuple(Character.of(c.card) for c in p.characters)
-        best = max(printed, key=lambda c: c.rank(value_only=value_only))
-        singles.append(Play(p.name, printed, p.power, best.value))
+        singles.append(Play(p.name, printed, p.power, p.printed_best(value_only=value_only).value))
     steps.append(Step("Famine", "every other power card has no effect; the highest single character card wins."))
     top = _top(singles, lambda p: p.best(value_only=value_only).rank(value_only=value_only))
     if len(top) == 1:

@@ -316,7 +316,12 @@ def resolve_challenge(pool: CardPool, request: Any) -> ChallengeResult:
     choices = _read_choices(pool, request.get("choices"), table)
     added = [(f"choices.{s}[{i}]", v) for (s, i), (kind, v) in choices.items() if kind == "add"]
     box_copies(pool, [*((f"{s.origin}.cards[{s.index}]", s.card) for s in table.slots), *added])
-    if {"coriantumr", "shiz"} <= {s.card.title_key for s in table.slots if s.card.kind == "warrior"}:
+    sides = {
+        key: {s.origin for s in table.slots if s.card.kind == "warrior" and s.card.title_key == key}
+        for key in ("coriantumr", "shiz")
+    }
+    # "Facing off against each other": one on each side, not both laid by one player.
+    if any(a != b for a in sides["coriantumr"] for b in sides["shiz"]):
         table.steps.append(
             Step("Coriantumr and Shiz", "the special battle: list each player's usable hand cards as secondary cards.")
         )

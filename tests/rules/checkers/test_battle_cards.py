@@ -43,3 +43,16 @@ def test_a_round_ends_when_one_player_has_won_three():
 
 def test_battle_cards_is_a_fixed_deck_game():
     assert GAME_RULES["battle-cards"].game.collectible is False
+
+
+def test_a_card_never_meets_itself():
+    # One box, every card single (battle-cards.txt): a combination the rules forbid is a 400.
+    with pytest.raises(IllegalInput) as exc:
+        check_matchup(POOL, {"category": "strength", "a": {"title": "Goliath"}, "b": {"title": "Goliath"}})
+    assert exc.value.field == "b" and "Goliath" in exc.value.message
+    squad = ["Great Red Dragon", "Behemoth", "Leviathan", "Samson", "Great Fish"]
+    with pytest.raises(IllegalInput) as exc:
+        check_round(
+            POOL, {"category": "strength", "a": [{"title": t} for t in squad], "b": [{"title": t} for t in squad]}
+        )
+    assert exc.value.field == "b[0]"

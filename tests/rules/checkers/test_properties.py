@@ -3,7 +3,7 @@ IllegalInput ever escapes, whatever catalog cards are combined."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules.checkers import IllegalInput
@@ -101,6 +101,7 @@ categories = st.sampled_from(["strength", "skill", "magic", "terror", "value"])
 @settings(max_examples=300, deadline=None)
 @given(category=categories, a=st.sampled_from(BC.cards), b=st.sampled_from(BC.cards))
 def test_a_matchup_is_symmetric(category, a, b):
+    assume(a.title_key != b.title_key)  # one box: a card never meets itself (a 400, tested with the checker)
     one = check_matchup(BC, {"category": category, "a": {"title": a.title}, "b": {"title": b.title}})
     two = check_matchup(BC, {"category": category, "a": {"title": b.title}, "b": {"title": a.title}})
     flip = {"a": "b", "b": "a", "tie": "tie"}

@@ -200,3 +200,17 @@ def test_it_refuses_a_choice_the_cards_do_not_allow(choices, field):
 def test_a_tie_goes_to_the_challenger_whoever_is_listed_first():
     assert score(("Pahoran",), ("Nehor",))["winner"] == "challenger"
     assert score(("Nehor",), ("Pahoran",))["winner"] == "challenger"
+
+
+def test_the_coriantumr_and_shiz_battle_is_when_they_face_each_other():
+    special = "Coriantumr and Shiz: the special battle"
+    assert any(s.startswith(special) for s in score(("Coriantumr",), ("Shiz",))["steps"])
+    # Both laid by the challenger do not face each other: an ordinary Challenge.
+    assert not any(s.startswith(special) for s in score(("Coriantumr", "Shiz"), ("Lehi",))["steps"])
+
+
+def test_a_wrong_printing_is_named_as_the_printing_not_the_title():
+    request = {"in_play": [], "card": {"title": "Lehi", "set": "WPL", "number": 99999}}
+    with pytest.raises(IllegalInput) as exc:
+        play.check_play(POOL, request)
+    assert exc.value.field == "card" and "(WPL) 99999" in exc.value.message and "'Lehi'" not in exc.value.message
