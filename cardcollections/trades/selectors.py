@@ -87,6 +87,17 @@ def matches_for_my_offers(*, user: AbstractBaseUser) -> list[Match]:
         .select_related("owner", "card")
         .order_by("owner__username", "title_key", "id")
     )
-    # Each of their wishes with the first of my offers it matches.
-    pairs = ((next((e for e in offers if _wish_matches(wish, e)), None), wish) for wish in wishes)
-    return _by_user((wish.owner, entry, wish) for entry, wish in pairs if entry is not None)
+    # Each of their wishes with every row of mine it matches: each printing and condition I offer
+    # (the first row alone hid the rest of the copies).
+    by_card: dict[int, list[CollectionEntry]] = {}
+    by_title: dict[tuple[int, str], list[CollectionEntry]] = {}
+    for e in offers:
+        by_card.setdefault(e.card_id, []).append(e)
+        by_title.setdefault((e.card.game_id, e.card.title_key), []).append(e)
+    return _by_user(
+        (wish.owner, entry, wish)
+        for wish in wishes
+        for entry in (
+            by_card.get(wish.card_id, []) if wish.card_id else by_title.get((wish.game_id, wish.title_key), [])
+        )
+    )

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cardcollections.collection.selectors import collection_entries, trade_list_entries
 from cardcollections.lookups import trade_or_404
-from cardcollections.models import Game, TradeLine
+from cardcollections.models import Game, Trade, TradeLine
 from cardcollections.trades.selectors import matches_for_my_offers, matches_for_my_wishlist, trade_for, trades_for
 from cardcollections.trades.services import (
     MAX_LINE_QUANTITY,
@@ -27,15 +27,19 @@ from cardcollections.trades.services import (
 from cardsite.page_writes import counted_posts
 from rules.numbers import NotAWholeNumber, parse_id, parse_whole
 
+# The most trades one list of the trades page shows.
+LIST_MOST = 200
+
 
 @login_required
 @require_GET
 def trade_list(request: HttpRequest) -> HttpResponse:
-    trades = list(trades_for(user=request.user)[:200])
+    # Each list read on its own, newest first: a long history never pushes an open offer off the page.
+    trades, open_ = trades_for(user=request.user), Trade.Status.PROPOSED
     context = {
-        "incoming": [t for t in trades if t.is_open and t.recipient_id == request.user.pk],
-        "outgoing": [t for t in trades if t.is_open and t.proposer_id == request.user.pk],
-        "history": [t for t in trades if not t.is_open],
+        "incoming": list(trades.filter(status=open_, recipient=request.user)[:LIST_MOST]),
+        "outgoing": list(trades.filter(status=open_, proposer=request.user)[:LIST_MOST]),
+        "history": list(trades.exclude(status=open_)[:LIST_MOST]),
     }
     return render(request, "cardcollections/trades/list.html", context)
 
@@ -76,22 +80,39 @@ def trade_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     return redirect("trade-detail", pk=pk)
 
 
-def _quantities(request: HttpRequest, pool: list, prefix: str, limit: str, errors: list[str]) -> dict:
-    """{entry: copies} for the form's `<prefix>-<entry id>` fields; an empty one is 0, a bad one an error."""
+def _quantities(request: HttpRequest, rows: list[dict], errors: list[str]) -> dict:
+    """{entry: copies} for the form's rows; an empty field is 0, a bad one or one over the row's `max` an error.
+
+    Never cut to fit: the offer goes as typed or not at all (copies may have left since the form was shown)."""
     chosen = {}
-    for e in pool:
-        name = f"{prefix}-{e.pk}"
-        raw = request.POST.get(name, "").strip()
+    for row in rows:
+        raw = request.POST.get(row["name"], "").strip()
         if not raw:
             continue
         try:
-            q = parse_whole(raw, field=name, minimum=0, maximum=MAX_LINE_QUANTITY)
+            q = parse_whole(raw, field=row["name"], minimum=0, maximum=MAX_LINE_QUANTITY)
         except NotAWholeNumber as exc:
             errors.append(exc.message)
             continue
-        if q:
-            chosen[e] = min(q, getattr(e, limit))
+        if q > row["max"]:
+            errors.append(f"{row['entry'].card.title}: {row['available']}; the offer has {q}.")
+        elif q:
+            chosen[row["entry"]] = q
     return chosen
+
+
+def _rows(entries: list, prefix: str, most: dict[int, int], available: str, prefill: dict[str, int]) -> list[dict]:
+    """The form's rows of one side: each entry with its field's name, most copies, and value."""
+    return [
+        {
+            "entry": e,
+            "name": f"{prefix}-{e.pk}",
+            "max": most[e.pk],
+            "available": available.format(n=most[e.pk]),
+            "value": prefill.get(f"{prefix}-{e.pk}", 0),
+        }
+        for e in entries
+    ]
 
 
 @login_required
@@ -127,9 +148,29 @@ def trade_new(request: HttpRequest) -> HttpResponse:
         other = None
     mine = list(collection_entries(owner=request.user, game=game)) if game and other else []
     theirs = list(trade_list_entries(owner=other, game=game)) if game and other else []
+    answered = list(counter_of.lines.all()) if counter_of is not None else []
+    # A counter may ask back for what they offered, on their trade list or not.
+    offered = {(x.card_id, x.condition): x.quantity for x in answered if x.side == TradeLine.Side.PROPOSER}
+    if offered and game and other:
+        listed = {(e.card_id, e.condition) for e in theirs}
+        theirs += [
+            e
+            for e in collection_entries(owner=other, game=game)
+            if (e.card_id, e.condition) in offered and (e.card_id, e.condition) not in listed
+        ]
+    prefill: dict[str, int] = {}
+    # A counter starts from the offer it answers, seen from my side.
+    for line in answered:
+        pool, prefix = (mine, "give") if line.side == TradeLine.Side.RECIPIENT else (theirs, "get")
+        for e in pool:
+            if (e.card_id, e.condition) == (line.card_id, line.condition):
+                prefill[f"{prefix}-{e.pk}"] = line.quantity
+    asked_most = {e.pk: max(e.for_trade, offered.get((e.card_id, e.condition), 0)) for e in theirs}
+    mine_rows = _rows(mine, "give", {e.pk: e.quantity for e in mine}, "I own {n}", prefill)
+    their_rows = _rows(theirs, "get", asked_most, "{n} for trade", prefill)
     if request.method == "POST" and other is not None and game is not None:
-        give = _quantities(request, mine, "give", "quantity", errors)
-        get = _quantities(request, theirs, "get", "for_trade", errors)
+        give = _quantities(request, mine_rows, errors)
+        get = _quantities(request, their_rows, errors)
         lines = [LineSpec(TradeLine.Side.PROPOSER, e.card_id, q, e.condition) for e, q in give.items()]
         lines += [LineSpec(TradeLine.Side.RECIPIENT, e.card_id, q, e.condition) for e, q in get.items()]
         message = request.POST.get("message", "")[:1000]
@@ -144,21 +185,13 @@ def trade_new(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, f"Your offer was sent to {other.get_username()}.")
                 return redirect("trade-detail", pk=trade.pk)
-    prefill: dict[str, int] = {}
-    if counter_of is not None:
-        # A counter starts from the offer it answers, seen from my side.
-        for line in counter_of.lines.all():
-            pool, prefix = (mine, "give") if line.side == TradeLine.Side.RECIPIENT else (theirs, "get")
-            for e in pool:
-                if (e.card_id, e.condition) == (line.card_id, line.condition):
-                    prefill[f"{prefix}-{e.pk}"] = line.quantity
     context = {
         "to": username,
         "other": other,
         "game": game,
         "games": Game.objects.order_by("position"),
-        "mine": [{"entry": e, "name": f"give-{e.pk}", "value": prefill.get(f"give-{e.pk}", 0)} for e in mine],
-        "theirs": [{"entry": e, "name": f"get-{e.pk}", "value": prefill.get(f"get-{e.pk}", 0)} for e in theirs],
+        "mine": mine_rows,
+        "theirs": their_rows,
         "counter_of": counter_of,
         "errors": errors,
     }
