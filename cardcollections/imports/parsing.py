@@ -16,6 +16,7 @@ from typing import Any
 from django.db.models import F
 
 from cardcollections.adapters import card_pool_for_game
+from cardcollections.collection.services import MAX_QUANTITY
 from cardcollections.models import Card, Condition, Game, ImportJob
 from cardcollections.spreadsheets import spreadsheet_text
 from rules.decklist.parse import parse_decklist
@@ -25,7 +26,8 @@ from rules.text import title_key
 
 CSV_COLUMNS = ("Count", "Name", "Set", "Number", "Condition", "Notes")
 MAX_ROWS = 50_000
-MAX_COUNT = 100_000
+# A row may hold what a collection row may: an export of any collection reads back.
+MAX_COUNT = MAX_QUANTITY
 PROGRESS_EVERY = 500
 
 # Header names Deckbox, Moxfield and people write, for each of our columns.
@@ -182,7 +184,11 @@ def _csv_row(record: list[str], columns: dict[str, int], line: int, catalog: _Ca
     def cell(name: str) -> str:
         index = columns.get(name)
         # A cell our export protected from spreadsheets ('=...) reads back as the text it was.
-        return spreadsheet_text(record[index].strip()) if index is not None and index < len(record) else ""
+        if index is None or index >= len(record):
+            return ""
+        # Notes are free text and come back as they were written, spaces and all; the other cells are values.
+        value = record[index] if name == "notes" else record[index].strip()
+        return spreadsheet_text(value)
 
     where = f"Line {line}: "
     raw_count = cell("count")

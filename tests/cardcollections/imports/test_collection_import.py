@@ -184,3 +184,21 @@ def test_a_worker_runs_a_queued_import(alice, small_catalogs):
     job.refresh_from_db()
     assert job.status == ImportJob.Status.DONE
     assert sum(owned(alice).values()) == 2_500
+
+
+def test_an_export_of_any_collection_imports_back_as_it_was(alice, bob, cv_cards):
+    from cardcollections.collection.selectors import collection_csv
+    from cardcollections.collection.services import collection_set
+    from cardcollections.imports.services import collection_import
+    from cardcollections.models import CollectionEntry
+
+    cv = cv_cards["pride"].game
+    # As many copies as a row may hold (more than an import row took before), and notes whose spaces matter.
+    collection_set(owner=alice, card=cv_cards["pride"], quantity=1_000_000, condition="NM", notes="  foil, signed  ")
+    collection_set(owner=alice, card=cv_cards["means"], quantity=2, notes=" =1+1")
+    _, problems = collection_import(
+        owner=bob, game=cv, text=collection_csv(owner=alice, game=cv), fmt="csv", mode="replace"
+    )
+    assert problems == []
+    rows = {(e.card_id, e.quantity, e.notes) for e in CollectionEntry.objects.filter(owner=bob)}
+    assert rows == {(cv_cards["pride"].pk, 1_000_000, "  foil, signed  "), (cv_cards["means"].pk, 2, " =1+1")}
