@@ -20,7 +20,7 @@ from decks.lists.services import deck_holder
 from decks.models import Deck
 from decks.stock.selectors import TitleNeed, list_stock
 from decks.validation.services import MAX_CARD_ENTRIES, deck_validation
-from rules.text import title_key
+from rules.text import storable, title_key
 from rules.validation import ValidationResult
 
 MAX_CARDS_CHARS = 200_000  # the working list as JSON; a 10,000-entry list is well under
@@ -45,6 +45,9 @@ def _text(value: Any, path: str) -> str:
         value = str(value)
     if not isinstance(value, str) or len(value) > MAX_FIELD_CHARS:
         raise DeckRequestError("cards", f"{path} must be a string of at most {MAX_FIELD_CHARS} characters.")
+    if not storable(value):
+        # JSON can carry "\ud800": the panel would echo it into a page no encoder can write (a 500).
+        raise DeckRequestError("cards", f"{path} holds a NUL byte or a lone surrogate; it cannot be stored.")
     return value.strip()
 
 

@@ -5,6 +5,8 @@ from typing import Any
 
 from django import forms
 
+from cardsite.api.errors import UnreadableText
+from cardsite.api.parsers import check_text
 from decks.formats.selectors import format_choices
 from decks.models import DeckVisibility
 from decks.validation.services import MAX_DECKLIST_CHARS
@@ -78,6 +80,7 @@ class DeckImportForm(forms.Form):
         source = "file" if data.get("file") is not None else "decklist"
         game, format_slug, name = data.get("game") or "", data.get("format") or "", (data.get("name") or "").strip()
         decklist: str | None = text
+        description = ""
         cards: Any = None
         considering: Any = None
         if text.lstrip().startswith(("{", "[")):
@@ -85,6 +88,16 @@ class DeckImportForm(forms.Form):
                 document = json.loads(text)
             except (ValueError, RecursionError) as exc:
                 raise forms.ValidationError({source: f"This looks like JSON but is not: {exc}"}) from None
+            try:
+                # "\ud800" is valid JSON, but no page can echo it back in a finding, nor a column store it
+                # (the name and the format have their own checks below).
+                for key in ("cards", "considering"):
+                    if isinstance(document, dict):
+                        check_text(document.get(key), key)
+                if isinstance(document, list):
+                    check_text(document, "cards")
+            except UnreadableText as exc:
+                raise forms.ValidationError({source: f"The JSON at {exc.path}: {exc.message}"}) from None
             if isinstance(document, dict):
                 if not isinstance(document.get("cards"), list):
                     raise forms.ValidationError(
@@ -111,6 +124,10 @@ class DeckImportForm(forms.Form):
                     format_slug = named_format.strip()
                 if not name and isinstance(named, str) and named.strip():
                     name = named.replace("\x00", "").strip()[:120]
+                if document.get("description") is not None:
+                    if not isinstance(document["description"], str):
+                        raise forms.ValidationError({source: '"description" in the JSON is text.'})
+                    description = document["description"]  # checked (length) where the deck is made
                 cards = document["cards"]
                 considering = document.get("considering")
                 if considering is not None and not isinstance(considering, list):
@@ -129,6 +146,7 @@ class DeckImportForm(forms.Form):
             text=decklist,
             cards=cards,
             considering=considering,
+            description=description,
             source=source,
             visibility=data.get("visibility") or DeckVisibility.PRIVATE,
         )

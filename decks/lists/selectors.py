@@ -251,7 +251,8 @@ def _document_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def deck_document(deck: Deck) -> dict[str, Any]:
-    """The deck as deck-format.md's JSON document, each card by set, number and title (and its board, if any)."""
+    """The deck as deck-format.md's JSON document, each card by set, number and title (its board and
+    write-up too, if any)."""
     document: dict[str, Any] = {
         "game": deck.game.slug,
         "name": deck.name,
@@ -260,6 +261,9 @@ def deck_document(deck: Deck) -> dict[str, Any]:
     }
     if deck.considering:
         document["considering"] = _document_cards(deck.considering)
+    if deck.description:
+        # The write-up travels with the list: the site's import reads it back.
+        document["description"] = deck.description
     return document
 
 

@@ -329,6 +329,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
                     decklist=data["text"],
                     cards=data["cards"],
                     considering=data["considering"],
+                    description=data["description"],
                 )
             except DeckListError as exc:
                 findings = list(exc.findings)

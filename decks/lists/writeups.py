@@ -20,8 +20,9 @@ from markdown_it.rules_inline import StateInline
 from cardcollections.adapters import card_pool_for_game
 from decks.goldfish.selectors import card_ids_by_printing
 
-# [[Title]] or [[Title|SET-NUMBER]]; a title holds no bracket, bar or line break.
-CARD_LINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([A-Za-z0-9]{1,20})-([A-Za-z0-9]{1,20}))?\]\]")
+# [[Title]] or [[Title|SET-NUMBER]]; a title holds no bracket, bar or line break. A set code may hold hyphens
+# itself (the published sets CV-BLOG and SQ-SM): the number is what follows the last one.
+CARD_LINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([A-Za-z0-9-]{1,20})-([A-Za-z0-9]{1,20}))?\]\]")
 ALLOWED_TAGS = {"p", "br", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li", "a", "h3", "h4", "hr"}
 
 
