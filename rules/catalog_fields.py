@@ -43,12 +43,19 @@ def string(*, min_len: int = 0, max_len: int | None = None, choices: Collection[
     return check
 
 
+# The largest size a card's number may have: the smallest number column one lands in (a small integer).
+# Without it 2**63 passed the checks and broke the write (a 500, a traceback from loadcatalog).
+MAX_CARD_NUMBER = 32_767
+
+
 def integer(lo: int | None = 0, hi: int | None = None) -> Checker:
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise Invalid(_range_text(lo, hi))
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise Invalid(_range_text(lo, hi))
+        if abs(value) > MAX_CARD_NUMBER:
+            raise Invalid(f"must be at most {MAX_CARD_NUMBER:,} in size")
         return value
 
     return check
@@ -95,7 +102,10 @@ def url(value: Any) -> str:
     """An absolute http(s) URL (empty: none)."""
     text = string(max_len=500)(value)
     if text:
-        parts = urlsplit(text)
+        try:
+            parts = urlsplit(text)
+        except ValueError:  # "https://[blog": an unclosed IPv6 bracket
+            raise Invalid("must be an http or https URL") from None
         if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in text):
             raise Invalid("must be an http or https URL")
     return text

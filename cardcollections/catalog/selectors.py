@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, F, IntegerField, Min, OuterRef, QuerySet, Subquery, Sum, Window
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Length
 
 from cardcollections.catalog.mapping import card_columns, fields_from_card
 from cardcollections.catalog.memo import per_catalog
@@ -113,8 +113,9 @@ def card_ids_needing_faces() -> list[int]:
     return list(Card.objects.filter(scan="", face_key="").order_by("id").values_list("id", flat=True))
 
 
-# Sets by release (undated sets last), then the catalog file's own order.
-CATALOG_ORDER = (F("card_set__released").asc(nulls_last=True), "card_set__code", "id")
+# Sets by release (undated sets last), then numbers as a person counts them (2 before 17: shorter first,
+# then as text, so "12a" follows "12"), then the catalog file's own order.
+CATALOG_ORDER = (F("card_set__released").asc(nulls_last=True), "card_set__code", Length("number"), "number", "id")
 
 
 def game_card_counts() -> list[Game]:

@@ -72,6 +72,53 @@ def editable_doc(card: Card) -> dict[str, Any]:
     return {k: v for k, v in card_doc(card).items() if k not in PROTECTED}
 
 
+# An edit's document also lists the fields the edit changes: approving applies those over the card as it
+# is then, so an edit approved meanwhile (or a catalog load) is not undone by a copy of the card as it was.
+EDITS = "edits"
+# A bulk proposal's document also lists the rows that were new cards when it was uploaded: approving
+# refuses if one has become a card since, rather than overwrite it.
+NEW_CARDS = "new_cards"
+
+
+def edit_fields(base: dict[str, Any], proposed: dict[str, Any]) -> list[str]:
+    """The fields an edit changes: set, changed or cleared, from the card as it was (`base`)."""
+    return sorted(k for k in base.keys() | proposed.keys() if base.get(k) != proposed.get(k))
+
+
+def proposed_document(proposal: Any) -> dict[str, Any]:
+    """The catalog document the proposal would load now: an edit's own changes over its card as it is
+    now; a new card, a bulk file or an edit made before edits were recorded, as proposed."""
+    document = {k: v for k, v in proposal.document.items() if k not in (EDITS, NEW_CARDS)}
+    if NEW_CARDS in proposal.document:
+        # A bulk file: a row for a card already in the catalog changes the fields it gives, over the card
+        # as it is now; the rest stay as they are.
+        return {**document, "cards": _over_current(proposal, document["cards"])}
+    edits = proposal.document.get(EDITS)
+    if edits is None or proposal.card is None:
+        return document
+    proposed = document["cards"][0]
+    merged = {k: v for k, v in editable_doc(proposal.card).items() if k not in edits}
+    merged.update({k: proposed[k] for k in edits if k in proposed})
+    return {**document, "cards": [merged]}
+
+
+def _over_current(proposal: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    new = {tuple(key) for key in proposal.document[NEW_CARDS]}
+    keys = {(d["set"], d["number"]) for d in rows} - new
+    found = Card.objects.filter(game=proposal.game, number__in={n for _, n in keys}).select_related("card_set", "game")
+    current = {(c.card_set.code, c.number): c for c in found if (c.card_set.code, c.number) in keys}
+    return [{**editable_doc(current[k]), **d} if (k := (d["set"], d["number"])) in current else d for d in rows]
+
+
+def proposed_fields(proposal: Any) -> dict[str, Any]:
+    """The fields the proposal sets, as the services take them again: an edit's changes (None clears a field)."""
+    proposed = proposal.document["cards"][0]
+    edits = proposal.document.get(EDITS)
+    if edits is None or proposal.card is None:
+        return {k: v for k, v in proposed.items() if not (proposal.card and k in ("set", "number"))}
+    return {k: proposed.get(k) for k in edits}
+
+
 def card_values(card: Card | None) -> dict[str, Any]:
     """A stored card's title and catalog fields, as the diff compares them ({} for no card)."""
     if card is None:

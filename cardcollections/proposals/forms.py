@@ -56,7 +56,9 @@ class ProposalForm(forms.Form):
             self.initial["set"] = values["set"]
 
     def card_fields(self) -> dict[str, Any]:
-        """The proposed card in catalog form (after is_valid): empty inputs are left out."""
+        """The proposed card in catalog form (after is_valid). An empty input or an unticked box is None:
+        the field is left out (in an edit, cleared), as an unset flag is false; so a flag a kind of card
+        does not have (a prophet armory card) is never sent."""
         data = self.cleaned_data
         out: dict[str, Any] = {"title": data["title"]}
         if self.card is None:
@@ -64,9 +66,11 @@ class ProposalForm(forms.Form):
         for name, f in self.catalog_fields.items():
             value = data.get(name)
             if documents.is_flag(f):
-                out[name] = bool(value)
+                out[name] = True if value else None
             elif value is not None and value.strip() != "":
                 out[name] = documents.text_value(f, value)
+            else:
+                out[name] = None
         return out
 
     def add_problems(self, problems: list[CatalogProblem]) -> None:

@@ -47,7 +47,8 @@ def review_queue(*, user, game: str = "") -> QuerySet[CardProposal]:
 
 def proposal_changes(*, proposal: CardProposal) -> list[dict[str, Any]]:
     """Each proposed card beside the catalog as it is now: {set, number, title, card, is_new, changes}."""
-    cards = proposal.cards
+    document = documents.proposed_document(proposal)
+    cards = document["cards"]
     keys = {(d.get("set"), d.get("number")) for d in cards}
     existing = {
         (c.card_set.code, c.number): c
@@ -56,7 +57,7 @@ def proposal_changes(*, proposal: CardProposal) -> list[dict[str, Any]]:
         )
     }
     try:
-        catalog = documents.check_document(proposal.document, known_set_codes={s for s, _ in keys})
+        catalog = documents.check_document(document, known_set_codes={s for s, _ in keys})
         proposed = [{"title": c.title, **c.fields} for c in catalog.cards]
     except CatalogError:
         # A set has been renamed or removed since: show what was proposed as it is.

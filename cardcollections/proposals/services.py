@@ -63,21 +63,32 @@ def _check_text(path: str, text: str, max_len: int, *, required: bool) -> str:
     return text
 
 
+def _keys_stripped(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` with its set code and number stripped, as the loader strips them: they are what the proposal
+    finds its card by (" 1" passed the check for an existing card and failed at approval)."""
+    return {k: v.strip() if k in ("set", "number") and isinstance(v, str) else v for k, v in doc.items()}
+
+
 def _single_document(*, game: Game, card: Card | None, fields: dict[str, Any]) -> dict[str, Any]:
     """One proposed card as a catalog document, checked (ProposalError with the field paths)."""
     if not isinstance(fields, dict):
         raise _problem("fields", "must be an object of catalog fields")
-    fields = dict(fields)
+    base = documents.editable_doc(card) if card is not None else {}
+    fields = _keys_stripped(fields)
     if card is not None:
         # An edit starts from the card as it is; it keeps the card's set and number (how decks and collections find it).
-        fields = {**documents.editable_doc(card), **fields, "set": card.card_set.code, "number": card.number}
-    document = {"game": game.slug, "sets": [], "cards": [fields]}
+        fields = {**base, **fields, "set": card.card_set.code, "number": card.number}
+    # A field given as null is left out: in an edit, that clears it.
+    fields = {k: v for k, v in fields.items() if v is not None}
+    document: dict[str, Any] = {"game": game.slug, "sets": [], "cards": [fields]}
     try:
         documents.check_document(document, known_set_codes=_known_sets(game))
     except CatalogError as exc:
         raise ProposalError([CatalogProblem(documents.single_path(p.path), p.message) for p in exc.problems]) from exc
     if card is None and Card.objects.filter(game=game, card_set__code=fields["set"], number=fields["number"]).exists():
         raise _problem("number", f"{fields['set']} {fields['number']} is already a card; propose an edit of it")
+    if card is not None:
+        document[documents.EDITS] = documents.edit_fields(base, fields)
     return document
 
 
@@ -154,11 +165,12 @@ def proposal_bulk_create(*, moderator, game: Game, upload: IO[bytes], source: st
         documents.check_document(document, known_set_codes=_known_sets(game))
     except CatalogError as exc:
         raise ProposalError(documents.with_lines(exc.problems, lines)) from exc
-    # A row for a card already in the catalog changes the fields it gives; the rest stay as they are.
+    document["cards"] = [_keys_stripped(d) for d in document["cards"]]
+    # A row for a card already in the catalog changes the fields it gives, when approved
+    # (documents.proposed_document); a row for a new card is refused then if it has become a card since.
     existing = _cards_by_key(game, {(d["set"], d["number"]) for d in document["cards"]})
-    document["cards"] = [
-        {**documents.editable_doc(existing[key]), **d} if (key := (d["set"], d["number"])) in existing else d
-        for d in document["cards"]
+    document[documents.NEW_CARDS] = [
+        [d["set"], d["number"]] for d in document["cards"] if (d["set"], d["number"]) not in existing
     ]
     return CardProposal.objects.create(
         proposer=moderator, game=game, kind=CardProposal.Kind.BULK, document=document, source=source
@@ -248,9 +260,10 @@ def _tell_reviewed(proposal: CardProposal) -> None:
 def _load_document(proposal: CardProposal) -> tuple[dict[str, Any], dict[tuple[str, str], Card]]:
     """The proposal's cards ready to load: an existing card keeps its image, provenance, source and
     extra data; a new card is `community`, its source the proposal's when that is a link."""
-    existing = _cards_by_key(proposal.game, {(d["set"], d["number"]) for d in proposal.cards})
+    proposed = documents.proposed_document(proposal)
+    existing = _cards_by_key(proposal.game, {(d["set"], d["number"]) for d in proposed["cards"]})
     cards = []
-    for doc in proposal.cards:
+    for doc in proposed["cards"]:
         card = existing.get((doc.get("set"), doc.get("number")))
         if card is not None:
             kept = card_document(proposal.game.slug, "", "", "", fields_from_card(card))
@@ -260,7 +273,7 @@ def _load_document(proposal: CardProposal) -> tuple[dict[str, Any], dict[tuple[s
             if proposal.source.startswith(("http://", "https://")) and " " not in proposal.source:
                 doc["source"] = proposal.source
         cards.append(doc)
-    return {**proposal.document, "cards": cards}, existing
+    return {**proposed, "cards": cards}, existing
 
 
 def _cards_by_key(game: Game, keys: set[tuple[str, str]]) -> dict[tuple[str, str], Card]:
@@ -278,9 +291,13 @@ def proposal_approve(*, proposal: CardProposal, moderator) -> CardProposal:
     with transaction.atomic():
         locked = _lock_open(proposal)
         if locked.kind == CardProposal.Kind.NEW:
-            doc = locked.cards[0]
-            if Card.objects.filter(game=locked.game, card_set__code=doc["set"], number=doc["number"]).exists():
-                raise _closed(f"{doc['set']} {doc['number']} has become a card since; ask for a new number.")
+            new = [(locked.cards[0]["set"], locked.cards[0]["number"])]
+        else:
+            new = [tuple(key) for key in locked.document.get(documents.NEW_CARDS, [])]
+        taken = sorted(_cards_by_key(locked.game, set(new)))
+        if taken:
+            which = ", ".join(f"{s} {n}" for s, n in taken)
+            raise _closed(f"{which} {'has' if len(taken) == 1 else 'have'} become a card since; ask for a new number.")
         document, existing = _load_document(locked)
         before = {key: documents.card_values(card) for key, card in existing.items()}
         rules_titles: set[str] = set()

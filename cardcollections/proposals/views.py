@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cardcollections.lookups import card_or_404, game_or_404, proposal_or_404
 from cardcollections.models import CardProposal
+from cardcollections.proposals import documents
 from cardcollections.proposals.documents import value_text
 from cardcollections.proposals.forms import BulkForm, ProposalForm, ReviewForm
 from cardcollections.proposals.permissions import can_review
@@ -56,7 +57,7 @@ def _propose(request: HttpRequest, *, game, card=None, proposal: CardProposal | 
     """The proposal form: GET shows it (prefilled for an edit or a revision), POST proposes or revises."""
     values = None
     if proposal is not None:
-        values = dict(proposal.cards[0])
+        values = dict(documents.proposed_document(proposal)["cards"][0])
     if request.method == "POST":
         form = ProposalForm(request.POST, request.FILES, game=game, card=card, values=values)
         if form.is_valid():

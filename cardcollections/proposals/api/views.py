@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from cardcollections.catalog.selectors import cards_for_listing
 from cardcollections.lookups import proposal_or_404
 from cardcollections.models import CardProposal, Game
+from cardcollections.proposals import documents
 from cardcollections.proposals.api.serializers import (
     NoteIn,
     ProposalDetailOut,
@@ -144,8 +145,7 @@ class ProposalScan(_ProposalView):
             raise ValidationError({"scan": ["Attach the image file as `scan`."]})
         if proposal.kind == CardProposal.Kind.BULK:
             raise ValidationError({"scan": ["A bulk proposal has no scan."]})
-        doc = proposal.cards[0]
-        fields = {k: v for k, v in doc.items() if k not in ("set", "number")} if proposal.card else doc
+        fields = documents.proposed_fields(proposal)
         revised = proposal_revise(
             proposal=proposal, user=request.user, fields=fields, source=proposal.source, scan=upload
         )
