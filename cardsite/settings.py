@@ -77,7 +77,8 @@ MIDDLEWARE = [
 
 # Password guessing: django-axes counts failed logins per address and per account (each on its own), and after
 # AXES_FAILURE_LIMIT of either refuses logins from it for AXES_COOLOFF_MINUTES (429, the lockout page), even with
-# the right password. A success resets the address's count.
+# the right password. A success resets nothing: failures age out after the cool-off. (Axes resets a success by
+# address as well as by account, so an attacker's own good login between guesses cleared the victim's count too.)
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -85,10 +86,13 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
-AXES_RESET_ON_SUCCESS = True
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Behind a reverse proxy, the client's address is the proxy's unless this names the header it sets (docs/deploy.md).
-AXES_IPWARE_PROXY_COUNT = env_int("AXES_PROXY_COUNT", 0) or None
+# One count for every place that reads the visitor's address: logins here, the rate limits and work budgets
+# (REST_FRAMEWORK's NUM_PROXIES). With none, X-Forwarded-For is the visitor's own writing and never read.
+PROXY_COUNT = env_int("AXES_PROXY_COUNT", 0)
+AXES_IPWARE_PROXY_COUNT = PROXY_COUNT or None
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
     ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
 )
@@ -281,6 +285,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["cardsite.api.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "cardsite.api.handler.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "cardsite.api.pagination.PageNumberWithSize",
+    # The address an anonymous caller is counted by: REMOTE_ADDR, or the one the last of PROXY_COUNT proxies
+    # saw. Unset, DRF took the whole X-Forwarded-For header as it came, so a client writing a new one each
+    # time escaped every per-address limit and the anonymous work budget.
+    "NUM_PROXIES": PROXY_COUNT,
     # Rate limits (cardsite/api/throttles.py), counted in the default cache: set CACHE_URL to Redis so every
     # gunicorn worker and host shares the counts (per-process memory lets workers x the limit through).
     "DEFAULT_THROTTLE_CLASSES": ["cardsite.api.throttles.WriteRateThrottle"],

@@ -61,8 +61,9 @@ def work_budget(user: Any) -> Budget:
 
 
 def client_address(request: Any) -> str:
-    """The address an anonymous caller's work is counted by: the same one the rate limits use."""
-    return BaseThrottle().get_ident(request)
+    """The address an anonymous caller's work is counted by: the same one the rate limits use (settings'
+    NUM_PROXIES says which). Cut to the column that stores it on a job, whatever a proxy wrote."""
+    return BaseThrottle().get_ident(request)[:64]
 
 
 class OverBudget(Exception):

@@ -41,3 +41,15 @@ def test_a_few_mistakes_then_the_right_password_still_log_in(client, alice):
     _guess(client, "alice", settings.AXES_FAILURE_LIMIT - 2)
     response = _login(client, "alice", "alice-password-1")
     assert response.status_code == 302 and "_auth_user_id" in client.session
+
+
+def test_the_attackers_own_good_logins_do_not_clear_the_count_of_the_account_they_guess(client, alice):
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user("eve", password="eve-password-1")
+    for _ in range(3):
+        _guess(client, "alice", settings.AXES_FAILURE_LIMIT - 1)
+        _login(client, "eve", "eve-password-1")
+        client.logout()
+    # Axes resets a success by address too: with resets on, alice's count was cleared every round.
+    assert _login(client, "alice", "alice-password-1", address="192.0.2.50").status_code == 429

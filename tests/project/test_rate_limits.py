@@ -35,6 +35,35 @@ def test_validation_is_limited_per_address_with_a_retry_after(small_catalogs):
     assert _validate(client, "198.51.100.9").status_code == 200
 
 
+def test_a_forwarded_for_header_the_client_writes_changes_nothing_without_a_proxy(small_catalogs):
+    client = APIClient()
+    codes = [
+        client.post(
+            "/api/v1/decks/validate/",
+            BODY,
+            format="json",
+            REMOTE_ADDR="203.0.113.5",
+            HTTP_X_FORWARDED_FOR=f"10.0.{n}.1",
+        ).status_code
+        for n in range(3)
+    ]
+    assert codes == [200, 200, 429]
+
+
+def test_behind_one_proxy_the_address_it_adds_is_counted(small_catalogs, settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    client = APIClient()
+
+    def send(forwarded: str) -> int:
+        return client.post(
+            "/api/v1/decks/validate/", BODY, format="json", REMOTE_ADDR="10.9.9.9", HTTP_X_FORWARDED_FOR=forwarded
+        ).status_code
+
+    # What the client wrote before the proxy's own entry is not its address: one count for 198.51.100.7.
+    assert [send(f"1.2.3.{n}, 198.51.100.7") for n in range(3)] == [200, 200, 429]
+    assert send("198.51.100.8") == 200
+
+
 def test_a_signed_in_user_is_counted_by_account_with_a_higher_limit(alice, small_catalogs):
     client = APIClient()
     client.force_authenticate(alice)
