@@ -1,6 +1,7 @@
-"""The site's account pages beside Django's own: password reset, rate limited per address as sign-up is."""
+"""The site's account pages beside Django's own: password reset, rate limited per address as sign-up is,
+and password change, whose check of the old password is counted per account."""
 
-from django.contrib.auth.views import PasswordResetView
+from django.contrib.auth.views import PasswordChangeView, PasswordResetView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
@@ -8,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 from cardsite.api.throttles import page_request_allowed
 
 _password_reset_form = PasswordResetView.as_view()
+_password_change_form = PasswordChangeView.as_view()
 
 
 @require_http_methods(["GET", "POST"])
@@ -19,3 +21,13 @@ def password_reset(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and not page_request_allowed(request, scope="password_reset"):
         return render(request, "registration/password_reset_limited.html", status=429)
     return _password_reset_form(request)
+
+
+@require_http_methods(["GET", "POST"])
+def password_change(request: HttpRequest) -> HttpResponse:
+    """Django's password change (signed in), its posts counted per account (`password_check`): the old
+    password it checks is a guess axes never sees, so a borrowed session could otherwise try many."""
+    counted = request.method == "POST" and request.user.is_authenticated
+    if counted and not page_request_allowed(request, scope="password_check"):
+        return render(request, "registration/password_check_limited.html", status=429)
+    return _password_change_form(request)

@@ -304,6 +304,10 @@ REST_FRAMEWORK = {
         "signup_user": env_str("THROTTLE_SIGNUP", "5/hour"),
         "password_reset_anon": env_str("THROTTLE_PASSWORD_RESET", "5/hour"),
         "password_reset_user": env_str("THROTTLE_PASSWORD_RESET", "5/hour"),
+        # Pages that check the account's password outside the login (changing it, or the reset address):
+        # axes never sees those checks, so a borrowed session could guess it at the write rate.
+        "password_check_anon": env_str("THROTTLE_PASSWORD_CHECK", "10/hour"),
+        "password_check_user": env_str("THROTTLE_PASSWORD_CHECK", "10/hour"),
     },
     "PAGE_SIZE": 60,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -6,7 +6,7 @@ from django.urls import include, path
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView
 
-from cardsite.accounts import password_reset
+from cardsite.accounts import password_change, password_reset
 from cardsite.api_docs import RedocDocs, SwaggerDocs
 from cardsite.health import Health
 
@@ -20,6 +20,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Django's password reset, rate limited per address like sign-up; the rest of its account views as they are.
     path("accounts/password_reset/", password_reset, name="password_reset"),
+    path("accounts/password_change/", password_change, name="password_change"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/v1/", include("cardcollections.api_urls")),
     path("api/v1/", include("decks.api_urls")),

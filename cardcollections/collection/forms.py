@@ -1,5 +1,7 @@
 """Forms of the collection pages: importing a file, the wishlist, and who may see the collection."""
 
+from typing import Any
+
 from confusable_homoglyphs import confusables
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
@@ -57,9 +59,23 @@ class VisibilityForm(forms.Form):
 
 
 class EmailForm(forms.Form):
-    """The account's email address, for password resets; optional (blank removes it)."""
+    """The account's email address, for password resets; optional (blank removes it). The password is asked
+    for: whoever sets the address can reset the password, so a borrowed session must not change it alone."""
 
     email = forms.EmailField(required=False, max_length=254, label="Email address")
+    password = forms.CharField(
+        label="Your password", strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if self.user is None or not self.user.check_password(password):
+            raise forms.ValidationError("That is not your password.")
+        return password
 
 
 class SignupForm(UserCreationForm):

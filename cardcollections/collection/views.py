@@ -375,7 +375,10 @@ def collection_settings(request: HttpRequest) -> HttpResponse:
             messages.success(request, "The token was revoked: it no longer works.")
             return redirect("collection-settings")
         elif action == "email":
-            email_form = EmailForm(request.POST)
+            email_form = EmailForm(request.POST, user=request.user)
+            # The password it checks is counted per account, as a password change's is (cardsite.accounts).
+            if not page_request_allowed(request, scope="password_check"):
+                return render(request, "registration/password_check_limited.html", status=429)
             if email_form.is_valid():
                 account_email_set(user=request.user, email=email_form.cleaned_data["email"])
                 messages.success(request, "Email address saved." if request.user.email else "Email address removed.")

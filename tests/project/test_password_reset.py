@@ -94,13 +94,37 @@ def test_a_player_sets_and_removes_their_email_in_the_settings(alice, client):
     client.force_login(alice)
     page = client.get("/collection/settings/").content.decode()
     assert 'id="account-email"' in page
-    client.post("/collection/settings/", {"action": "email", "email": "alice@example.org"})
+    mine = {"action": "email", "password": "alice-password-1"}
+    client.post("/collection/settings/", {**mine, "email": "alice@example.org"})
     alice.refresh_from_db()
     assert alice.email == "alice@example.org"
-    refused = client.post("/collection/settings/", {"action": "email", "email": "not an address"})
+    refused = client.post("/collection/settings/", {**mine, "email": "not an address"})
     assert "Enter a valid email address" in refused.content.decode()
     alice.refresh_from_db()
     assert alice.email == "alice@example.org"
-    client.post("/collection/settings/", {"action": "email", "email": ""})
+    client.post("/collection/settings/", {**mine, "email": ""})
     alice.refresh_from_db()
     assert alice.email == ""
+
+
+def test_a_borrowed_session_cannot_move_the_reset_address_or_guess_the_password(alice, client, settings):
+    client.force_login(alice)
+    # Without the password the address stays: whoever sets it could reset the password.
+    refused = client.post(
+        "/collection/settings/", {"action": "email", "email": "thief@example.com", "password": "guess"}
+    )
+    assert "That is not your password." in refused.content.decode()
+    alice.refresh_from_db()
+    assert alice.email == ""
+    # Guesses of the password, by either page, are counted per account (THROTTLE_PASSWORD_CHECK).
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "password_check_user": "3/hour"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    change = {"new_password1": "Xx-new-pass-991", "new_password2": "Xx-new-pass-991"}
+    codes = [
+        client.post("/accounts/password_change/", {**change, "old_password": f"guess-{n}"}).status_code
+        for n in range(3)
+    ]
+    assert codes == [200, 200, 429]
+    assert client.post("/accounts/password_change/", {**change, "old_password": "alice-password-1"}).status_code == 429
+    alice.refresh_from_db()
+    assert alice.check_password("alice-password-1")
