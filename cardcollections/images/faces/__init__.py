@@ -21,7 +21,7 @@ from cardcollections.images.storage import delete_files_on_commit
 from cardcollections.models import Card
 
 # Bump when the drawing changes, so every cached face is drawn again.
-FACE_VERSION = 1
+FACE_VERSION = 2
 
 # One renderer a game, by the game's slug: each has FRAME, fields(card) and draw(face, fields).
 _GAMES = {
@@ -89,6 +89,8 @@ def _face_fields(card: Card) -> dict[str, Any]:
         "number": card.number,
         "title": card.title,
         "text": card.text,
+        # Where its facts come from, on the face too: a drawn face must never pass for a printed card.
+        "provenance": card.provenance,
     }
     game = _GAMES.get(card.game.slug)
     if game:

@@ -15,6 +15,12 @@ FACE_SIZE = (320, 448)
 # Faces are drawn at twice their layout size, so they stay sharp on the card
 # page and on high-density screens; layout numbers below are in 320x448 units.
 FACE_SCALE = 2
+# The face's own word on where the card comes from (the card page says it in full, with the source).
+PROVENANCE_LABELS = {
+    "published": "published card · face drawn by the site",
+    "sample": "sample card written for this site · not a printed card",
+    "community": "community card · face drawn by the site",
+}
 
 
 @functools.lru_cache(maxsize=32)
@@ -166,6 +172,9 @@ class Face:
             "battle-cards": "BATTLE CARDS",
         }.get(fields["game"], "")
         self.text((self.W - 18, y), label, size=8, anchor="ra")
+        said = PROVENANCE_LABELS.get(fields.get("provenance", ""), "")
+        if said:
+            self.text((self.W / 2, y - 14), said, size=7, anchor="ma")
 
     def png(self) -> bytes:
         out = io.BytesIO()

@@ -331,3 +331,15 @@ def test_it_draws_a_face_for_every_game(document, media_root):
             assert face.size == (640, 896)
             # Not a blank canvas: the frame, panel and text give many colours.
             assert len(face.convert("RGB").getcolors(maxcolors=1 << 16) or range(1 << 16)) > 20
+
+
+@pytest.mark.django_db
+def test_a_drawn_face_says_where_the_card_comes_from(cv_cards):
+    from cardcollections.images.faces.drawing import PROVENANCE_LABELS
+
+    card = cv_cards["means"]
+    sample_png, sample_key = render_face_png(card), card_face_key(card)
+    card.provenance, card.source = "published", "https://example.org/post"
+    # Another provenance is another face (drawn again: the key covers it), never a sample passed off as printed.
+    assert card_face_key(card) != sample_key and render_face_png(card) != sample_png
+    assert "not a printed card" in PROVENANCE_LABELS["sample"]
