@@ -211,6 +211,13 @@ REQUEST_BODY_LIMITS = {
     # The scan's own check (10 MB) answers a form error; the route's limit leaves room for the form around it.
     "card-scan-upload": CARD_SCAN_MAX_BYTES + 1024 * 1024,
     "api-card-scan": CARD_SCAN_MAX_BYTES + 1024 * 1024,
+    # Card proposals carry a scan (checked as the card scan upload's), or a bulk file of up to 2 MB
+    # (cardcollections.proposals.services.BULK_MAX_BYTES): the default 1 MB refused both before their checks.
+    **dict.fromkeys(
+        ["proposal-new", "proposal-edit-card", "proposal-revise", "api-proposals", "api-proposal", "api-proposal-scan"],
+        CARD_SCAN_MAX_BYTES + 1024 * 1024,
+    ),
+    **dict.fromkeys(["proposal-bulk", "api-proposal-bulk"], 3 * 1024 * 1024),
 }
 # Pages taking a file: an anonymous upload is sent to the login page before its body is parsed.
 LOGIN_BEFORE_BODY = frozenset({"deck-import", "collection-import"})

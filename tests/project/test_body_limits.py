@@ -1,8 +1,16 @@
 """Bodies are refused by their declared size per route before anything reads them; chunked bodies are refused."""
 
+import io
+import os
+
 import pytest
 from django.conf import settings
+from django.test import Client
 from django.urls import reverse
+from PIL import Image
+
+from cardcollections.models import CardProposal
+from tests.cardcollections.proposals.test_approving_later import prefilled
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +69,28 @@ def test_a_content_length_that_is_not_a_number_is_a_400(client):
         "POST", "/api/v1/decks/validate/", b"{}", content_type="application/json", CONTENT_LENGTH="\u00b2"
     )
     assert response.status_code == 400
+
+
+def test_a_card_proposal_takes_a_scan_larger_than_a_form(alice, cv_cards):
+    # A 2 MB scan, under the 10 MB the proposal pages document: noise does not compress.
+    buffer = io.BytesIO()
+    Image.frombytes("RGB", (900, 900), os.urandom(900 * 900 * 3)).save(buffer, format="PNG")
+    assert buffer.tell() > 2 * MB
+    buffer.seek(0)
+    buffer.name = "scan.png"
+    client = Client()
+    client.force_login(alice)
+    url = reverse("proposal-edit-card", args=[cv_cards["pride"].pk])
+    response = client.post(url, {**prefilled(client, url), "source": "my copy", "scan": buffer})
+    assert response.status_code == 302, response.status_code
+    assert CardProposal.objects.get().scan
+    # The other routes that take a scan or a bulk file (up to 2 MB) take more than a form too.
+    for name in (
+        "proposal-new",
+        "proposal-revise",
+        "api-proposals",
+        "api-proposal-scan",
+        "proposal-bulk",
+        "api-proposal-bulk",
+    ):
+        assert settings.REQUEST_BODY_LIMITS[name] > 2 * MB, name
