@@ -4,7 +4,6 @@ overwrites a card made since, and odd values are refused when proposed, not with
 
 import copy
 import json
-from html.parser import HTMLParser
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -16,6 +15,7 @@ from cardcollections.proposals.services import ProposalClosed, proposal_approve,
 from rules.catalog import CatalogError
 from tests.cardcollections.proposals.test_services import NEW_CARD
 from tests.conftest import BB_SMALL, CV_SMALL
+from tests.html_forms import prefilled
 
 pytestmark = pytest.mark.django_db
 NEW = NEW_CARD  # a new card CV2 9, as the service tests propose it
@@ -31,47 +31,6 @@ def test_two_edits_of_one_card_approved_in_turn_both_stand(alice, bob, moderator
     proposal_approve(proposal=cost, moderator=moderator)
     card.refresh_from_db()
     assert (card.title, card.sacrifice) == ("Pride Cycle (Revised)", 5)
-
-
-class _Form(HTMLParser):
-    """The values a browser would post from a page's form: text inputs, checked boxes, textareas, selected options."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.values: dict[str, str] = {}
-        self._textarea: str | None = None
-        self._select: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        a = dict(attrs)
-        name = a.get("name")
-        if tag == "input" and name and a.get("type") not in ("checkbox", "file", "submit"):
-            self.values[name] = a.get("value") or ""
-        elif tag == "input" and name and a.get("type") == "checkbox" and "checked" in a:
-            self.values[name] = "on"
-        elif tag == "textarea" and name:
-            self._textarea, self.values[name] = name, ""
-        elif tag == "select":
-            self._select = name
-        elif tag == "option" and self._select and "selected" in a:
-            self.values[self._select] = a.get("value") or ""
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "textarea":
-            self._textarea = None
-        elif tag == "select":
-            self._select = None
-
-    def handle_data(self, data: str) -> None:
-        if self._textarea:
-            self.values[self._textarea] += data
-
-
-def prefilled(client: Client, url: str) -> dict[str, str]:
-    form = _Form()
-    form.feed(client.get(url).content.decode())  # attribute values and text come unescaped
-    form.values.pop("csrfmiddlewaretoken", None)
-    return form.values
 
 
 def test_an_edit_on_the_page_clears_an_emptied_field(alice, moderator, cv_cards):
