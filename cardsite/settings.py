@@ -220,7 +220,10 @@ REQUEST_BODY_LIMITS = {
     **dict.fromkeys(["proposal-bulk", "api-proposal-bulk"], 3 * 1024 * 1024),
 }
 # Pages taking a file: an anonymous upload is sent to the login page before its body is parsed.
-LOGIN_BEFORE_BODY = frozenset({"deck-import", "collection-import"})
+# (The CSRF check would otherwise parse an anonymous multipart body before the view sends it to log in.)
+LOGIN_BEFORE_BODY = frozenset(
+    {"deck-import", "collection-import", "proposal-new", "proposal-edit-card", "proposal-revise", "proposal-bulk"}
+)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -6,11 +6,11 @@ import os
 import pytest
 from django.conf import settings
 from django.test import Client
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 from PIL import Image
 
 from cardcollections.models import CardProposal
-from tests.cardcollections.proposals.test_approving_later import prefilled
+from tests.html_forms import prefilled
 
 pytestmark = pytest.mark.django_db
 
@@ -34,8 +34,9 @@ def test_an_anonymous_300_mb_upload_is_refused_before_it_is_read(client):
     assert "4 MB" in response.content.decode()
 
 
-def test_an_anonymous_small_upload_is_sent_to_log_in_before_its_file_is_parsed(client):
-    response = client.post(reverse("deck-import"), {"file": ("x" * 100)})
+@pytest.mark.parametrize("url", [reverse_lazy("deck-import"), reverse_lazy("proposal-new", args=["chapter-and-verse"])])
+def test_an_anonymous_small_upload_is_sent_to_log_in_before_its_file_is_parsed(client, url):
+    response = client.post(url, {"file": ("x" * 100)})
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
 
 
