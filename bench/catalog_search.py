@@ -20,7 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.in_process import analyze, django_environment, throwaway_database  # noqa: E402
+from bench.in_process import analyze  # noqa: E402
+from bench.in_process import django_environment  # noqa: E402
+from bench.in_process import throwaway_database  # noqa: E402
 
 django_environment()
 

@@ -32,7 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.in_process import django_environment, median_ms  # noqa: E402
+from bench.in_process import django_environment  # noqa: E402
+from bench.in_process import median_ms  # noqa: E402
 
 
 def _setup_environment() -> None:
@@ -71,8 +72,10 @@ def main() -> None:
     from django.contrib.auth import get_user_model
 
     from cardcollections.collection.services import collection_change
-    from cardcollections.models import Card, Game
-    from decks.lists.services import deck_create, deck_set_built
+    from cardcollections.models import Card
+    from cardcollections.models import Game
+    from decks.lists.services import deck_create
+    from decks.lists.services import deck_set_built
 
     game = Game.objects.get(slug="chapter-and-verse")
     player = get_user_model().objects.create_user("bench", password="bench-password-1")

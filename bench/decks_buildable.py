@@ -28,7 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.in_process import analyze, django_environment, median_ms, throwaway_database  # noqa: E402
+from bench.in_process import analyze  # noqa: E402
+from bench.in_process import django_environment  # noqa: E402
+from bench.in_process import median_ms  # noqa: E402
+from bench.in_process import throwaway_database  # noqa: E402
 
 
 def _timed(fn, rounds: int) -> tuple[float, int]:
@@ -48,9 +51,13 @@ def populate(*, cards: int, owned: int, decks: int, seed: int = 1):
     from bench.catalog_search import generated_catalog
     from cardcollections.catalog.services import catalog_load
     from cardcollections.collection.services import collection_change
-    from cardcollections.models import Card, Game
-    from decks.lists.services import deck_create, deck_set_built, deck_titles_replace
-    from decks.models import Deck, DeckVisibility
+    from cardcollections.models import Card
+    from cardcollections.models import Game
+    from decks.lists.services import deck_create
+    from decks.lists.services import deck_set_built
+    from decks.lists.services import deck_titles_replace
+    from decks.models import Deck
+    from decks.models import DeckVisibility
 
     rng = random.Random(seed)
     catalog_load(document=generated_catalog(cards))

@@ -25,7 +25,10 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from rules.cards import CardData  # noqa: E402
-from rules.goldfish import GoldfishDeck, GoldfishFilter, GoldfishQuery, goldfish_exact  # noqa: E402
+from rules.goldfish import GoldfishDeck  # noqa: E402
+from rules.goldfish import GoldfishFilter  # noqa: E402
+from rules.goldfish import GoldfishQuery  # noqa: E402
+from rules.goldfish import goldfish_exact  # noqa: E402
 from rules.goldfish_simulate import goldfish_simulate_run  # noqa: E402
 
 CV = "chapter-and-verse"

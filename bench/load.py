@@ -29,7 +29,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.server import BIN, PRODUCTION, ROOT, STARTERS, fresh_database, gunicorn
+from bench.server import BIN
+from bench.server import PRODUCTION
+from bench.server import ROOT
+from bench.server import STARTERS
+from bench.server import fresh_database
+from bench.server import gunicorn
 from bench.validation_throughput import deck_text
 
 PORT = 8798
@@ -61,10 +66,14 @@ def seed(offers: int) -> dict:
     from django.test import Client
 
     from cardcollections.collection.services import collection_change
-    from cardcollections.models import Card, Game, TradeLine
+    from cardcollections.models import Card
+    from cardcollections.models import Game
+    from cardcollections.models import TradeLine
     from cardcollections.tokens.services import api_token_create
-    from cardcollections.trades.services import LineSpec, trade_propose
-    from decks.lists.services import deck_create, deck_set_built
+    from cardcollections.trades.services import LineSpec
+    from cardcollections.trades.services import trade_propose
+    from decks.lists.services import deck_create
+    from decks.lists.services import deck_set_built
 
     game = Game.objects.get(slug="chapter-and-verse")
     # The starter cards (a generated catalog, --cards, comes after them): copies of 10,000 cards would
@@ -103,8 +112,13 @@ def invariants() -> tuple[int, list[str]]:
     """How many offers were accepted, and what a trade must keep, re-checked in the database (empty when all holds)."""
     from django.contrib.auth import get_user_model
 
-    from cardcollections.collection.selectors import card_totals, ledger_mismatches
-    from cardcollections.models import CollectionEntry, Game, LedgerEntry, LedgerReason, Trade
+    from cardcollections.collection.selectors import card_totals
+    from cardcollections.collection.selectors import ledger_mismatches
+    from cardcollections.models import CollectionEntry
+    from cardcollections.models import Game
+    from cardcollections.models import LedgerEntry
+    from cardcollections.models import LedgerReason
+    from cardcollections.models import Trade
     from cardcollections.reservations.selectors import stock_by_title
 
     problems = []
@@ -130,7 +144,8 @@ def goldfish_jobs(timeout: float = 300) -> str:
     """Waits (at most `timeout` seconds) for the worker to finish the jobs the goldfish run made; what became of them."""
     from django.db.models import Count
 
-    from decks.goldfish.models import UNFINISHED, GoldfishJob
+    from decks.goldfish.models import UNFINISHED
+    from decks.goldfish.models import GoldfishJob
 
     deadline = time.monotonic() + timeout
     while GoldfishJob.objects.filter(status__in=UNFINISHED).exists() and time.monotonic() < deadline:

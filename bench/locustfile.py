@@ -14,7 +14,9 @@ import os
 from pathlib import Path
 from urllib.parse import urlencode
 
-from locust import FastHttpUser, constant, task
+from locust import FastHttpUser
+from locust import constant
+from locust import task
 from locust.exception import StopUser
 
 SEED = json.loads(Path(os.environ["LOAD_SEED"]).read_text()) if os.environ.get("LOAD_SEED") else {}

@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules.tournament import MatchRecord, pair_swiss  # noqa: E402
+from rules.tournament import MatchRecord  # noqa: E402
+from rules.tournament import pair_swiss  # noqa: E402
 from rules.tournament.scoring import bye_record  # noqa: E402
 
 GOAL_SECONDS = 1.0

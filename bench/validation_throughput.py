@@ -20,7 +20,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.server import PRODUCTION, ROOT, STARTERS, fresh_database, gunicorn
+from bench.server import PRODUCTION
+from bench.server import ROOT
+from bench.server import STARTERS
+from bench.server import fresh_database
+from bench.server import gunicorn
 
 PORT = 8799
 SECONDS = 8.0

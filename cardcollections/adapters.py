@@ -12,7 +12,8 @@ from django.db.models import F
 
 from cardcollections.catalog.memo import per_catalog
 from cardcollections.models import Card
-from rules.cards import CardData, CardPool
+from rules.cards import CardData
+from rules.cards import CardPool
 from rules.games.chapter_and_verse import CV_THEMES
 
 # The columns CardData takes as they are.

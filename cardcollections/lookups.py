@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from cardcollections.catalog.selectors import card_get, game_get
-from cardcollections.models import Card, CardProposal, Game, Notification, Trade
+from cardcollections.catalog.selectors import card_get
+from cardcollections.catalog.selectors import game_get
+from cardcollections.models import Card
+from cardcollections.models import CardProposal
+from cardcollections.models import Game
+from cardcollections.models import Notification
+from cardcollections.models import Trade
 from cardcollections.notifications.selectors import notification_for
 from cardcollections.proposals.selectors import proposal_for
 from cardcollections.trades.selectors import trade_for

@@ -1,8 +1,10 @@
 """The site's account pages beside Django's own: password reset, rate limited per address as sign-up is,
 and password change, whose check of the old password is counted per account."""
 
-from django.contrib.auth.views import PasswordChangeView, PasswordResetView
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.views import PasswordChangeView
+from django.contrib.auth.views import PasswordResetView
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 

@@ -8,11 +8,13 @@ worker made from a blob: that one page's policy adds a per-response nonce for th
 it writes before it has the nonce) and `blob:` workers. Scripts stay 'self' everywhere, with no eval.
 """
 
-from csp.constants import NONCE, SELF
+from csp.constants import NONCE
+from csp.constants import SELF
 from csp.decorators import csp_update
 from django.conf import settings
 from django.utils.decorators import method_decorator
-from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularRedocView
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
 # ReDoc's bundle also writes two stylesheets as it loads, before it can be given the nonce: an empty <style>, then
 # its scrollbar styles. They are allowed by their hashes, which belong to the pinned drf-spectacular-sidecar: if an

@@ -15,8 +15,10 @@ from time import monotonic
 
 from kombu.exceptions import ChannelError
 from kombu.transport import filesystem
-from kombu.utils.encoding import bytes_to_str, str_to_bytes
-from kombu.utils.json import dumps, loads
+from kombu.utils.encoding import bytes_to_str
+from kombu.utils.encoding import str_to_bytes
+from kombu.utils.json import dumps
+from kombu.utils.json import loads
 
 exchange_queue_t = filesystem.exchange_queue_t
 LOCK_EX, LOCK_SH = filesystem.LOCK_EX, filesystem.LOCK_SH

@@ -1,6 +1,8 @@
 """An app's URL list made of its features' own URL modules, tried in the order they are named."""
 
-from django.urls import URLResolver, include, path
+from django.urls import URLResolver
+from django.urls import include
+from django.urls import path
 
 
 def feature_urls(app: str, modules: str) -> list[URLResolver]:

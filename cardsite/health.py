@@ -1,6 +1,7 @@
 """GET /api/v1/health/: the process answers (and the trivial-endpoint baseline of bench/)."""
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response

@@ -5,11 +5,13 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.views import View
 from django.views.decorators.http import require_POST
 
-from cardsite.api.throttles import page_request_allowed, too_many_requests
+from cardsite.api.throttles import page_request_allowed
+from cardsite.api.throttles import too_many_requests
 
 PageView = Callable[..., HttpResponse]
 

@@ -9,9 +9,13 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
-from csp.constants import NONE, SELF
+from csp.constants import NONE
+from csp.constants import SELF
 
-from cardsite.env import env_bool, env_int, env_list, env_str
+from cardsite.env import env_bool
+from cardsite.env import env_int
+from cardsite.env import env_list
+from cardsite.env import env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("CARDSITE_VAR_DIR", str(BASE_DIR / "var")))

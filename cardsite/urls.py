@@ -2,12 +2,15 @@
 
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView
 
-from cardsite.accounts import password_change, password_reset
-from cardsite.api_docs import RedocDocs, SwaggerDocs
+from cardsite.accounts import password_change
+from cardsite.accounts import password_reset
+from cardsite.api_docs import RedocDocs
+from cardsite.api_docs import SwaggerDocs
 from cardsite.health import Health
 
 

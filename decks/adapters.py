@@ -1,6 +1,8 @@
 """The one place where decks rows become rules objects."""
 
-from decks.models import Match, TournamentFormat, TournamentFormatVersion
+from decks.models import Match
+from decks.models import TournamentFormat
+from decks.models import TournamentFormatVersion
 from rules import formats
 from rules.tournament import MatchRecord
 

@@ -1,14 +1,29 @@
 """The decks app's models, for Django: each feature keeps its own `models.py`."""
 
 from decks.comments.models import DeckComment
-from decks.events.models import Event, EventCheck, EventCheckStatus, EventState, Registration
+from decks.events.models import Event
+from decks.events.models import EventCheck
+from decks.events.models import EventCheckStatus
+from decks.events.models import EventState
+from decks.events.models import Registration
 from decks.follows.models import Follow
-from decks.formats.models import TournamentFormat, TournamentFormatVersion
-from decks.goldfish.models import GoldfishChunk, GoldfishJob, GoldfishStatus
+from decks.formats.models import TournamentFormat
+from decks.formats.models import TournamentFormatVersion
+from decks.goldfish.models import GoldfishChunk
+from decks.goldfish.models import GoldfishJob
+from decks.goldfish.models import GoldfishStatus
 from decks.likes.models import DeckLike
-from decks.lists.models import Deck, DeckNotice, DeckTitle, DeckVersion, DeckVisibility
-from decks.organise.models import DeckFolder, DeckTag
-from decks.tournaments.models import Match, Player, Round, RoundKind
+from decks.lists.models import Deck
+from decks.lists.models import DeckNotice
+from decks.lists.models import DeckTitle
+from decks.lists.models import DeckVersion
+from decks.lists.models import DeckVisibility
+from decks.organise.models import DeckFolder
+from decks.organise.models import DeckTag
+from decks.tournaments.models import Match
+from decks.tournaments.models import Player
+from decks.tournaments.models import Round
+from decks.tournaments.models import RoundKind
 
 __all__ = [
     "Deck",

@@ -8,7 +8,8 @@ re-run safe), JSON arguments, time limits well under half the visibility timeout
 from collections.abc import Callable
 from typing import Any
 
-from celery import Task, shared_task
+from celery import Task
+from celery import shared_task
 from django.db import OperationalError
 
 # A chunk or a re-check is seconds of work; ten minutes means something is wrong.

@@ -9,8 +9,10 @@ Nothing here is global: every function that needs cards is given a pool.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 

@@ -14,11 +14,15 @@ rules/catalog_fields.py's, each game's from its package.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.catalog_fields import COMMON_FIELDS, Field, Invalid, string
+from rules.catalog_fields import COMMON_FIELDS
+from rules.catalog_fields import Field
+from rules.catalog_fields import Invalid
+from rules.catalog_fields import string
 from rules.games import GAME_SLUGS
 from rules.games.registry import game_rules
 

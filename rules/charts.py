@@ -7,7 +7,8 @@ and value, and a one-line summary for screen readers) that draws itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any

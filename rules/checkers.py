@@ -10,11 +10,14 @@ else escapes a checker (tests/rules/checkers hold it to that on every catalog ca
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import CardData, CardPool
+from rules.cards import CardData
+from rules.cards import CardPool
 
 
 class IllegalInput(ValueError):

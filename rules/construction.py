@@ -7,15 +7,22 @@ in its package (rules/games/<game>/construction.py) and use the same helpers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from rules.cards import CardData, CardPool
+from rules.cards import CardData
+from rules.cards import CardPool
 from rules.decklist.plain import PlainDeck
-from rules.decklist.resolving import ResolvedDeck, ResolvedEntry
-from rules.findings import Finding, finding
+from rules.decklist.resolving import ResolvedDeck
+from rules.decklist.resolving import ResolvedEntry
+from rules.findings import Finding
+from rules.findings import finding
 
 if TYPE_CHECKING:
     from rules.formats import Format

@@ -1,7 +1,8 @@
 """Comparing two deck lists by title, and the short hash judges read off a registered list."""
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 

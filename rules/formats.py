@@ -10,7 +10,8 @@ one `Format`, so validation has a single path.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 
 from rules.games import GAMES_BY_SLUG
 from rules.text import title_key

@@ -17,7 +17,9 @@ through an `on_progress(fraction)` callable, which may raise to stop a run
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,9 +29,12 @@ from rules.games.bible_battles import BB_TYPES
 from rules.games.chapter_and_verse import CV_THEMES
 from rules.games.interface import GoldfishSetup
 from rules.games.registry import GAME_RULES
-from rules.primitives import JsonPathError, fields_dict
+from rules.primitives import JsonPathError
+from rules.primitives import fields_dict
 from rules.probability import hypergeometric_at_least
-from rules.simulation import check_int, estimates, is_int
+from rules.simulation import check_int
+from rules.simulation import estimates
+from rules.simulation import is_int
 from rules.text import title_key
 
 # ---------------------------------------------------------------- limits

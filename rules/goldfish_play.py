@@ -23,40 +23,43 @@ rules/games/bible_battles/play.py, each with its rulings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict, Unpack
+from typing import Any
+from typing import TypedDict
+from typing import Unpack
 
 import numpy as np
 
 from rules.cards import CardData
-from rules.games.interface import Player, SoloPlay
+from rules.games.interface import Player
+from rules.games.interface import SoloPlay
 from rules.games.registry import GAME_RULES
-from rules.goldfish import (
-    MAX_SEED,
-    MAX_TARGET,
-    MAX_TRIALS,
-    MAX_TURNS,
-    RESULT_KEYS,
-    GoldfishDeck,
-    GoldfishQuery,
-    GoldfishRequest,
-    GoldfishRequestError,
-    QueryResult,
-    summed_results,
-)
+from rules.goldfish import MAX_SEED
+from rules.goldfish import MAX_TARGET
+from rules.goldfish import MAX_TRIALS
+from rules.goldfish import MAX_TURNS
+from rules.goldfish import RESULT_KEYS
+from rules.goldfish import GoldfishDeck
+from rules.goldfish import GoldfishQuery
+from rules.goldfish import GoldfishRequest
+from rules.goldfish import GoldfishRequestError
+from rules.goldfish import QueryResult
+from rules.goldfish import summed_results
 from rules.primitives import fields_dict
-from rules.simulation import (
-    ChunkedPlan,
-    ChunkTally,
-    Uniforms,
-    check_chunks,
-    check_int,
-    chunk_generator,
-    is_int,
-    run_chunks,
-    sub_batches,
-)
+from rules.simulation import ChunkedPlan
+from rules.simulation import ChunkTally
+from rules.simulation import Uniforms
+from rules.simulation import check_chunks
+from rules.simulation import check_int
+from rules.simulation import chunk_generator
+from rules.simulation import is_int
+from rules.simulation import run_chunks
+from rules.simulation import sub_batches
 
 POLICIES: tuple[str, ...] = ("greedy",)
 DEFAULT_TARGET = 30

@@ -16,10 +16,17 @@ The cost is bounded: game n re-plays at most `MAX_REPLAY_GAME` games.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Unpack
+from typing import Any
+from typing import Unpack
 
-from rules.goldfish import GoldfishDeck, GoldfishRequestError
-from rules.goldfish_play import PlayOptions, PlayPlan, chunk_games, deck_kinds, plan_play, solo_play
+from rules.goldfish import GoldfishDeck
+from rules.goldfish import GoldfishRequestError
+from rules.goldfish_play import PlayOptions
+from rules.goldfish_play import PlayPlan
+from rules.goldfish_play import chunk_games
+from rules.goldfish_play import deck_kinds
+from rules.goldfish_play import plan_play
+from rules.goldfish_play import solo_play
 from rules.simulation import is_int
 
 # The highest game number a replay may ask for: it re-plays the games before it in its chunk.

@@ -13,30 +13,29 @@ worker refuses a plan of another engine version rather than mixing streams.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from rules.goldfish import (
-    MAX_SEED,
-    MAX_TRIALS,
-    GoldfishDeck,
-    GoldfishQuery,
-    GoldfishResult,
-    check_turns,
-    summed_results,
-)
-from rules.simulation import (
-    ChunkedPlan,
-    ChunkTally,
-    check_chunks,
-    check_int,
-    chunk_generator,
-    run_chunks,
-    sub_batches,
-)
+from rules.goldfish import MAX_SEED
+from rules.goldfish import MAX_TRIALS
+from rules.goldfish import GoldfishDeck
+from rules.goldfish import GoldfishQuery
+from rules.goldfish import GoldfishResult
+from rules.goldfish import check_turns
+from rules.goldfish import summed_results
+from rules.simulation import ChunkedPlan
+from rules.simulation import ChunkTally
+from rules.simulation import check_chunks
+from rules.simulation import check_int
+from rules.simulation import chunk_generator
+from rules.simulation import run_chunks
+from rules.simulation import sub_batches
 
 # Trials per chunk. Fixed, because the chunk boundaries decide which generator
 # draws which trial: change it and the numbers for a seed change. One million

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic
+from typing import TypeVar
 
-from rules.goldfish import GOLDFISH_SETUPS, MAX_SEED
+from rules.goldfish import GOLDFISH_SETUPS
+from rules.goldfish import MAX_SEED
 
 T = TypeVar("T")
 

@@ -12,9 +12,17 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any
+from typing import ClassVar
+from typing import Protocol
+from typing import Self
+from typing import TypeVar
 
 import numpy as np
 

@@ -14,20 +14,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.cards import CardPool
-from rules.construction import (
-    Rule,
-    Tally,
-    banned_cards,
-    deck_size,
-    restricted_cards,
-    set_legality,
-    suggested_size,
-)
+from rules.construction import Rule
+from rules.construction import Tally
+from rules.construction import banned_cards
+from rules.construction import deck_size
+from rules.construction import restricted_cards
+from rules.construction import set_legality
+from rules.construction import suggested_size
 from rules.decklist.parse import ParsedDeck
 from rules.decklist.plain import PlainDeck
-from rules.decklist.resolving import ResolvedDeck, resolve
+from rules.decklist.resolving import ResolvedDeck
+from rules.decklist.resolving import resolve
 from rules.findings import Finding
-from rules.formats import Format, TournamentFormat
+from rules.formats import Format
+from rules.formats import TournamentFormat
 from rules.games.registry import game_rules
 from rules.primitives import fields_dict
 from rules.text import title_key

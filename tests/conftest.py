@@ -174,9 +174,12 @@ class DemoSite:
 
 @pytest.fixture
 def demo_site(starter_catalogs, alice, bob) -> DemoSite:
-    from cardcollections.models import CollectionEntry, TradeLine
-    from cardcollections.trades.services import LineSpec, trade_propose
-    from decks.models import Deck, Event
+    from cardcollections.models import CollectionEntry
+    from cardcollections.models import TradeLine
+    from cardcollections.trades.services import LineSpec
+    from cardcollections.trades.services import trade_propose
+    from decks.models import Deck
+    from decks.models import Event
 
     call_command("demodecks", "--username", "alice", stdout=StringIO())
     deck = Deck.objects.get(owner=alice, built=True)
@@ -377,7 +380,8 @@ def wait_for(condition, timeout: float, what: str, *, every: float = 0.1, log=No
 @pytest.fixture
 def moderator(db):
     """dana reviews card proposals: a player in the "Card moderators" group (made by migration 0013), not staff."""
-    from django.contrib.auth.models import Group, Permission
+    from django.contrib.auth.models import Group
+    from django.contrib.auth.models import Permission
 
     # A transactional test's flush empties the group the migration made (permissions come back by themselves).
     group, _ = Group.objects.get_or_create(name="Card moderators")

@@ -1,7 +1,8 @@
 """The table-driven ownership tests' tools: a route table's (method, path, body) rows, sent and named."""
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 
 
 def fill(value, ids: dict):

@@ -12,15 +12,17 @@ from django.utils.html import format_html
 
 from cardcollections.catalog.forms import SCAN_ACCEPT
 from cardcollections.catalog.mapping import fields_from_card
-from cardcollections.images.scans import (
-    CardImageError,
-    PreparedScan,
-    card_scan_clear,
-    card_scan_prepare,
-    card_scan_store,
-)
-from cardcollections.models import Card, CardSet, Game
-from rules.catalog import CatalogError, card_document, parse_catalog
+from cardcollections.images.scans import CardImageError
+from cardcollections.images.scans import PreparedScan
+from cardcollections.images.scans import card_scan_clear
+from cardcollections.images.scans import card_scan_prepare
+from cardcollections.images.scans import card_scan_store
+from cardcollections.models import Card
+from cardcollections.models import CardSet
+from cardcollections.models import Game
+from rules.catalog import CatalogError
+from rules.catalog import card_document
+from rules.catalog import parse_catalog
 
 
 class _CardCountAdmin(admin.ModelAdmin):

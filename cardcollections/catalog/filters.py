@@ -5,21 +5,30 @@ that names the parameter, never ignored.
 """
 
 from django import forms
-from django.db.models import Q, QuerySet
+from django.db.models import Q
+from django.db.models import QuerySet
 from django.forms.utils import ErrorDict
 from django_filters import rest_framework as filters
 
-from cardcollections.catalog.search import UNIQUE, search_filter
+from cardcollections.catalog.search import UNIQUE
+from cardcollections.catalog.search import search_filter
 from cardcollections.catalog.selectors import cards_with_free_copies
 from cardcollections.models import Card
 from rules.catalog_fields import PROVENANCES
 from rules.games import GAME_SLUGS
 from rules.games.battle_cards import BC_SIZES
 from rules.games.bible_battles import BB_TYPES
-from rules.games.book_of_mormon_battles import BMB_COLORS, BMB_KINDS, BMB_POWERS, BMB_SHAPES
-from rules.games.chapter_and_verse import CV_EFFECT_KINDS, CV_STANDARD_WORKS, CV_THEMES
-from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS, WPL_KINDS
-from rules.search import SearchSyntaxError, checked_search
+from rules.games.book_of_mormon_battles import BMB_COLORS
+from rules.games.book_of_mormon_battles import BMB_KINDS
+from rules.games.book_of_mormon_battles import BMB_POWERS
+from rules.games.book_of_mormon_battles import BMB_SHAPES
+from rules.games.chapter_and_verse import CV_EFFECT_KINDS
+from rules.games.chapter_and_verse import CV_STANDARD_WORKS
+from rules.games.chapter_and_verse import CV_THEMES
+from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS
+from rules.games.warriors_of_the_promised_land import WPL_KINDS
+from rules.search import SearchSyntaxError
+from rules.search import checked_search
 from rules.text import title_key
 
 BOOLEAN_CHOICES = (("true", "yes"), ("false", "no"))

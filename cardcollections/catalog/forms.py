@@ -7,22 +7,31 @@ game shows only the filters that mean something for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from django import forms
-from django.db.models import F, QuerySet
+from django.db.models import F
+from django.db.models import QuerySet
 from django.http import QueryDict
 
 from cardcollections.catalog.filters import CardFilter
-from cardcollections.catalog.labels import STANDARD_WORK_NAMES, words
+from cardcollections.catalog.labels import STANDARD_WORK_NAMES
+from cardcollections.catalog.labels import words
 from cardcollections.catalog.selectors import CATALOG_ORDER
 from cardcollections.images.scans import ALLOWED_FORMATS
 from cardcollections.models import Card
 from rules.games.bible_battles import BB_TYPES
-from rules.games.book_of_mormon_battles import BMB_COLORS, BMB_KINDS, BMB_POWERS, BMB_SHAPES
-from rules.games.chapter_and_verse import CV_EFFECT_KINDS, CV_STANDARD_WORKS, CV_THEMES
-from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS, WPL_KINDS
+from rules.games.book_of_mormon_battles import BMB_COLORS
+from rules.games.book_of_mormon_battles import BMB_KINDS
+from rules.games.book_of_mormon_battles import BMB_POWERS
+from rules.games.book_of_mormon_battles import BMB_SHAPES
+from rules.games.chapter_and_verse import CV_EFFECT_KINDS
+from rules.games.chapter_and_verse import CV_STANDARD_WORKS
+from rules.games.chapter_and_verse import CV_THEMES
+from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS
+from rules.games.warriors_of_the_promised_land import WPL_KINDS
 
 SCAN_ACCEPT = ",".join(f"image/{f.lower()}" for f in ALLOWED_FORMATS)
 

@@ -12,9 +12,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Count
+from django.db.models import Max
+from django.db.models import Sum
 
 from cardcollections.models import Card
 from rules.games import GAME_SLUGS

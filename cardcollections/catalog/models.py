@@ -9,7 +9,8 @@ fields stay queryable columns.
 from django.db import models
 from django.db.models.functions import Lower
 
-from rules.catalog_fields import DEFAULT_PROVENANCE, PROVENANCES
+from rules.catalog_fields import DEFAULT_PROVENANCE
+from rules.catalog_fields import PROVENANCES
 from rules.games import GAMES
 from rules.games.chapter_and_verse import CV_THEMES
 from rules.text import title_key

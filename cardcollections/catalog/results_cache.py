@@ -22,7 +22,8 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.cache import cache

@@ -12,12 +12,18 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.postgres.search import SearchQuery, SearchVectorField
+from django.contrib.postgres.search import SearchQuery
+from django.contrib.postgres.search import SearchVectorField
 from django.db import connections
-from django.db.models import Q, QuerySet
+from django.db.models import Q
+from django.db.models import QuerySet
 from django.db.models.expressions import RawSQL
 
-from rules.search import Match, Not, Or, Phrase, Word
+from rules.search import Match
+from rules.search import Not
+from rules.search import Or
+from rules.search import Phrase
+from rules.search import Word
 from rules.text import title_key
 
 WORD = re.compile(r"\w+")

@@ -5,13 +5,28 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, IntegerField, Min, OuterRef, QuerySet, Subquery, Sum, Window
-from django.db.models.functions import Coalesce, Length
+from django.db.models import Count
+from django.db.models import F
+from django.db.models import IntegerField
+from django.db.models import Min
+from django.db.models import OuterRef
+from django.db.models import QuerySet
+from django.db.models import Subquery
+from django.db.models import Sum
+from django.db.models import Window
+from django.db.models.functions import Coalesce
+from django.db.models.functions import Length
 
-from cardcollections.catalog.mapping import card_columns, fields_from_card
+from cardcollections.catalog.mapping import card_columns
+from cardcollections.catalog.mapping import fields_from_card
 from cardcollections.catalog.memo import per_catalog
-from cardcollections.models import Card, CardReservation, CardSet, CollectionEntry, Game
-from rules.catalog import card_document, set_document
+from cardcollections.models import Card
+from cardcollections.models import CardReservation
+from cardcollections.models import CardSet
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Game
+from rules.catalog import card_document
+from rules.catalog import set_document
 
 
 def catalog_document(*, game: str) -> dict[str, Any]:

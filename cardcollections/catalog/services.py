@@ -1,14 +1,20 @@
 """Writing catalogs: one file, one transaction, upsert by (game, set, number)."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
 from django.core.files import File
 from django.db import transaction
 
 from cardcollections.catalog.mapping import columns_from_fields
-from cardcollections.models import Card, CardSet, Game
-from rules.catalog import Catalog, CatalogError, CatalogProblem, parse_catalog
+from cardcollections.models import Card
+from cardcollections.models import CardSet
+from cardcollections.models import Game
+from rules.catalog import Catalog
+from rules.catalog import CatalogError
+from rules.catalog import CatalogProblem
+from rules.catalog import parse_catalog
 
 
 @dataclass
@@ -109,7 +115,8 @@ def _write(catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None) -
 
 
 def _attach_scan(card: Card, path: Path, json_path: str) -> None:
-    from cardcollections.images.scans import CardImageError, card_scan_set
+    from cardcollections.images.scans import CardImageError
+    from cardcollections.images.scans import card_scan_set
 
     try:
         with path.open("rb") as fh:

@@ -1,11 +1,13 @@
 """A card or set saved or deleted in this process: the values kept per catalog (card pools, tag lists) are stale."""
 
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
 from cardcollections.catalog.memo import forget_catalog_values
-from cardcollections.models import Card, CardSet
+from cardcollections.models import Card
+from cardcollections.models import CardSet
 
 # A card's images: no kept value reads them, and a face is drawn (and saved) on a visitor's first request for it.
 IMAGE_FIELDS = frozenset({"face", "face_key", "scan", "thumbnail"})

@@ -1,6 +1,7 @@
 """Catalog pages: the home page, a game's catalog, a card, its image and its scan upload."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from cardcollections.catalog import views
 

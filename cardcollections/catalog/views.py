@@ -11,28 +11,46 @@ from collections.abc import Callable
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.core.files.uploadhandler import FileUploadHandler, SkipFile
+from django.core.files.uploadhandler import FileUploadHandler
+from django.core.files.uploadhandler import SkipFile
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
-from django.shortcuts import redirect, render
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import HttpResponseRedirect
+from django.http import QueryDict
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
-from django.views.decorators.csrf import csrf_exempt, csrf_protect
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.csrf import csrf_protect
+from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_POST
 
 from cardcollections.catalog.filters import CardFilter
-from cardcollections.catalog.forms import CatalogBrowse, ScanUploadForm
-from cardcollections.catalog.labels import STANDARD_WORK_NAMES, effect_words, words
+from cardcollections.catalog.forms import CatalogBrowse
+from cardcollections.catalog.forms import ScanUploadForm
+from cardcollections.catalog.labels import STANDARD_WORK_NAMES
+from cardcollections.catalog.labels import effect_words
+from cardcollections.catalog.labels import words
 from cardcollections.catalog.panels import card_panels
-from cardcollections.catalog.results_cache import kept_results, results_key
-from cardcollections.catalog.selectors import card_list, card_printings, game_card_counts, game_tag_values
+from cardcollections.catalog.results_cache import kept_results
+from cardcollections.catalog.results_cache import results_key
+from cardcollections.catalog.selectors import card_list
+from cardcollections.catalog.selectors import card_printings
+from cardcollections.catalog.selectors import game_card_counts
+from cardcollections.catalog.selectors import game_tag_values
 from cardcollections.images.faces import card_face_render
 from cardcollections.images.faces.chapter_and_verse import THEME_COLORS
-from cardcollections.images.scans import CardImageError, card_scan_set
-from cardcollections.lookups import card_or_404, game_or_404
-from cardcollections.models import Card, Game
+from cardcollections.images.scans import CardImageError
+from cardcollections.images.scans import card_scan_set
+from cardcollections.lookups import card_or_404
+from cardcollections.lookups import game_or_404
+from cardcollections.models import Card
+from cardcollections.models import Game
 from cardsite.page_writes import counted_posts
 from rules.search import game_keys
 

@@ -5,7 +5,10 @@ Read-only where the ledger is the truth: quantities change only through services
 
 from django.contrib import admin
 
-from cardcollections.models import CollectionEntry, CollectionSettings, LedgerEntry, WishlistEntry
+from cardcollections.models import CollectionEntry
+from cardcollections.models import CollectionSettings
+from cardcollections.models import LedgerEntry
+from cardcollections.models import WishlistEntry
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

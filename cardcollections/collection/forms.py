@@ -6,7 +6,8 @@ from confusable_homoglyphs import confusables
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
-from cardcollections.models import ImportJob, Visibility
+from cardcollections.models import ImportJob
+from cardcollections.models import Visibility
 from cardsite.api.numbers import StrictIntegerFormField
 from rules.numbers import ID_MAX
 from rules.text import storable

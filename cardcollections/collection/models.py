@@ -13,9 +13,11 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F
+from django.db.models import Q
 
-from cardcollections.catalog.models import Card, Game
+from cardcollections.catalog.models import Card
+from cardcollections.catalog.models import Game
 
 
 class Condition(models.TextChoices):

@@ -4,25 +4,28 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models import Count
+from django.db.models import F
+from django.db.models import Q
+from django.db.models import QuerySet
+from django.db.models import Sum
 
 from cardcollections.imports.parsing import CSV_COLUMNS
-from cardcollections.models import (
-    Card,
-    CardSet,
-    CollectionEntry,
-    CollectionSettings,
-    Condition,
-    Game,
-    ImportJob,
-    LedgerEntry,
-    Visibility,
-    WishlistEntry,
-)
+from cardcollections.models import Card
+from cardcollections.models import CardSet
+from cardcollections.models import CollectionEntry
+from cardcollections.models import CollectionSettings
+from cardcollections.models import Condition
+from cardcollections.models import Game
+from cardcollections.models import ImportJob
+from cardcollections.models import LedgerEntry
+from cardcollections.models import Visibility
+from cardcollections.models import WishlistEntry
 from cardcollections.spreadsheets import spreadsheet_cell
 
 _CONDITION_LABELS = {c.value: c.label for c in Condition if c.value}

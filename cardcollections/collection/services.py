@@ -10,25 +10,24 @@ transaction. So the ledger always adds up to the quantities.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from cardcollections.models import (
-    Card,
-    CollectionEntry,
-    CollectionSettings,
-    Condition,
-    Game,
-    ImportJob,
-    LedgerEntry,
-    LedgerReason,
-    Trade,
-    Visibility,
-    WishlistEntry,
-)
+from cardcollections.models import Card
+from cardcollections.models import CollectionEntry
+from cardcollections.models import CollectionSettings
+from cardcollections.models import Condition
+from cardcollections.models import Game
+from cardcollections.models import ImportJob
+from cardcollections.models import LedgerEntry
+from cardcollections.models import LedgerReason
+from cardcollections.models import Trade
+from cardcollections.models import Visibility
+from cardcollections.models import WishlistEntry
 from rules.text import title_key
 
 # Above this many cards, the rows are locked by owner alone: an IN list of

@@ -1,6 +1,7 @@
 """Collection pages: sign-up, a player's collection, imports, exports, the wishlist, sharing."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from cardcollections.collection import views
 

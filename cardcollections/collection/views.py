@@ -13,66 +13,75 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import F, Q
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.db.models import F
+from django.db.models import Q
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_POST
 
 from cardcollections.catalog.forms import CatalogBrowse
-from cardcollections.catalog.selectors import card_get, card_list, printings_by_title_key
-from cardcollections.collection.forms import (
-    CollectionImportForm,
-    EmailForm,
-    SignupForm,
-    VisibilityForm,
-    WishlistForm,
-    WishlistRemoveForm,
-)
-from cardcollections.collection.selectors import (
-    collection_entries,
-    collection_file,
-    collection_owner_by_token,
-    collection_owner_visible,
-    import_job_for,
-    ledger_entries,
-    owned_by_card,
-    set_totals,
-    wishlist_entries,
-)
-from cardcollections.collection.services import (
-    CollectionError,
-    account_email_set,
-    collection_change,
-    collection_settings_get_or_create,
-    collection_share_link_rotate,
-    collection_visibility_set,
-    trade_list_change,
-    wishlist_remove,
-    wishlist_set,
-)
+from cardcollections.catalog.selectors import card_get
+from cardcollections.catalog.selectors import card_list
+from cardcollections.catalog.selectors import printings_by_title_key
+from cardcollections.collection.forms import CollectionImportForm
+from cardcollections.collection.forms import EmailForm
+from cardcollections.collection.forms import SignupForm
+from cardcollections.collection.forms import VisibilityForm
+from cardcollections.collection.forms import WishlistForm
+from cardcollections.collection.forms import WishlistRemoveForm
+from cardcollections.collection.selectors import collection_entries
+from cardcollections.collection.selectors import collection_file
+from cardcollections.collection.selectors import collection_owner_by_token
+from cardcollections.collection.selectors import collection_owner_visible
+from cardcollections.collection.selectors import import_job_for
+from cardcollections.collection.selectors import ledger_entries
+from cardcollections.collection.selectors import owned_by_card
+from cardcollections.collection.selectors import set_totals
+from cardcollections.collection.selectors import wishlist_entries
+from cardcollections.collection.services import CollectionError
+from cardcollections.collection.services import account_email_set
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_settings_get_or_create
+from cardcollections.collection.services import collection_share_link_rotate
+from cardcollections.collection.services import collection_visibility_set
+from cardcollections.collection.services import trade_list_change
+from cardcollections.collection.services import wishlist_remove
+from cardcollections.collection.services import wishlist_set
 from cardcollections.imports.parsing import CSV_COLUMNS
 from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import collection_import_start
-from cardcollections.lookups import card_or_404, game_or_404
-from cardcollections.models import CollectionEntry, Game, ImportJob
+from cardcollections.lookups import card_or_404
+from cardcollections.lookups import game_or_404
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Game
+from cardcollections.models import ImportJob
 from cardcollections.notifications.selectors import notification_email_on
 from cardcollections.notifications.services import notification_email_set
-from cardcollections.reservations.selectors import reservations_by_holder, stock_by_title
-from cardcollections.tokens.selectors import api_token_for, api_token_policy, api_tokens_live, token_id
-from cardcollections.tokens.services import (
-    TokenLimitReached,
-    api_token_create,
-    api_token_revoke,
-    api_tokens_revoke_all,
-)
+from cardcollections.reservations.selectors import reservations_by_holder
+from cardcollections.reservations.selectors import stock_by_title
+from cardcollections.tokens.selectors import api_token_for
+from cardcollections.tokens.selectors import api_token_policy
+from cardcollections.tokens.selectors import api_tokens_live
+from cardcollections.tokens.selectors import token_id
+from cardcollections.tokens.services import TokenLimitReached
+from cardcollections.tokens.services import api_token_create
+from cardcollections.tokens.services import api_token_revoke
+from cardcollections.tokens.services import api_tokens_revoke_all
 from cardsite.api.errors import found_or_404
 from cardsite.api.throttles import page_request_allowed
-from cardsite.api.work import OverBudget, over_budget
+from cardsite.api.work import OverBudget
+from cardsite.api.work import over_budget
 from cardsite.page_writes import counted_posts
-from rules.numbers import NotAWholeNumber, parse_whole
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_whole
 from rules.text import title_key
 
 CARDS_PER_PAGE = 48

@@ -24,16 +24,14 @@ from typing import IO
 
 from django.conf import settings
 from django.core.files.base import ContentFile
-from PIL import (
-    GifImagePlugin,  # noqa: F401  (importing a plugin registers its format with Image.OPEN)
-    Image,
-    ImageOps,
-    ImageSequence,
-    JpegImagePlugin,  # noqa: F401
-    PngImagePlugin,  # noqa: F401
-    WebPImagePlugin,  # noqa: F401
-    features,
-)
+from PIL import GifImagePlugin  # noqa: F401  (importing a plugin registers its format with Image.OPEN)
+from PIL import Image
+from PIL import ImageOps
+from PIL import ImageSequence
+from PIL import JpegImagePlugin  # noqa: F401
+from PIL import PngImagePlugin  # noqa: F401
+from PIL import WebPImagePlugin  # noqa: F401
+from PIL import features
 
 from cardcollections.images.storage import delete_files_on_commit
 from cardcollections.models import Card

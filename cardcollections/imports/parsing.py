@@ -10,18 +10,25 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from django.db.models import F
 
 from cardcollections.adapters import card_pool_for_game
 from cardcollections.collection.services import MAX_QUANTITY
-from cardcollections.models import Card, Condition, Game, ImportJob
+from cardcollections.models import Card
+from cardcollections.models import Condition
+from cardcollections.models import Game
+from cardcollections.models import ImportJob
 from cardcollections.spreadsheets import spreadsheet_text
 from rules.decklist.parse import parse_decklist
-from rules.decklist.resolving import MAX_SUGGESTION_LOOKUPS, resolve, suggest_titles
-from rules.numbers import NotAWholeNumber, parse_whole
+from rules.decklist.resolving import MAX_SUGGESTION_LOOKUPS
+from rules.decklist.resolving import resolve
+from rules.decklist.resolving import suggest_titles
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_whole
 from rules.text import title_key
 
 CSV_COLUMNS = ("Count", "Name", "Set", "Number", "Condition", "Notes")

@@ -10,17 +10,29 @@ any bad row changes nothing. Big files run as an ImportJob in a Celery worker
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from cardcollections.collection.services import Change, CollectionError, collection_apply
-from cardcollections.imports.parsing import ImportProblem, ImportRow, import_parse, import_row_count
-from cardcollections.models import CollectionEntry, Game, ImportJob, LedgerReason
-from cardsite.api.work import TooBig, budget_lock, check_budget, work_budget
+from cardcollections.collection.services import Change
+from cardcollections.collection.services import CollectionError
+from cardcollections.collection.services import collection_apply
+from cardcollections.imports.parsing import ImportProblem
+from cardcollections.imports.parsing import ImportRow
+from cardcollections.imports.parsing import import_parse
+from cardcollections.imports.parsing import import_row_count
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Game
+from cardcollections.models import ImportJob
+from cardcollections.models import LedgerReason
+from cardsite.api.work import TooBig
+from cardsite.api.work import budget_lock
+from cardsite.api.work import check_budget
+from cardsite.api.work import work_budget
 
 # Files with more rows than this go to a Celery worker; smaller ones run in the request.
 INLINE_MAX_ROWS = 2000

@@ -3,16 +3,15 @@
 import logging
 from typing import Any
 
-from celery import Task, shared_task
+from celery import Task
+from celery import shared_task
 from django.db import transaction
 
-from cardcollections.imports.services import (
-    import_job_fail,
-    import_job_run,
-    import_job_runs_inline,
-    import_job_seconds,
-    import_jobs_reap,
-)
+from cardcollections.imports.services import import_job_fail
+from cardcollections.imports.services import import_job_run
+from cardcollections.imports.services import import_job_runs_inline
+from cardcollections.imports.services import import_job_seconds
+from cardcollections.imports.services import import_jobs_reap
 from cardsite.api.work import work_queue
 
 logger = logging.getLogger(__name__)

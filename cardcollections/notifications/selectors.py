@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
-from cardcollections.notifications.models import Notification, NotificationSettings
+from cardcollections.notifications.models import Notification
+from cardcollections.notifications.models import NotificationSettings
 
 
 def notifications_for(*, user: AbstractBaseUser, unread: bool = False) -> QuerySet[Notification]:

@@ -19,7 +19,9 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 
-from cardcollections.notifications.models import Notification, NotificationKind, NotificationSettings
+from cardcollections.notifications.models import Notification
+from cardcollections.notifications.models import NotificationKind
+from cardcollections.notifications.models import NotificationSettings
 from cardcollections.notifications.selectors import notification_email_on
 
 logger = logging.getLogger(__name__)

@@ -2,7 +2,8 @@
 
 from celery import shared_task
 
-from cardcollections.notifications.services import EMAIL_TASK, notification_email_send
+from cardcollections.notifications.services import EMAIL_TASK
+from cardcollections.notifications.services import notification_email_send
 
 
 @shared_task(

@@ -5,14 +5,17 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from cardcollections.lookups import notification_or_404
 from cardcollections.notifications.selectors import notifications_for
-from cardcollections.notifications.services import notification_mark_read, notifications_mark_all_read
+from cardcollections.notifications.services import notification_mark_read
+from cardcollections.notifications.services import notifications_mark_all_read
 from cardsite.page_writes import signed_in_post
 
 PER_PAGE = 50

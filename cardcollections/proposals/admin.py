@@ -7,7 +7,8 @@ writes its revision in one transaction; changing a status here would skip that, 
 from django.contrib import admin
 
 from cardcollections.collection.admin import ReadOnlyAdmin
-from cardcollections.models import CardProposal, CardRevision
+from cardcollections.models import CardProposal
+from cardcollections.models import CardRevision
 
 
 @admin.register(CardProposal)

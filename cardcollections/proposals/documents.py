@@ -10,13 +10,20 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
+from collections.abc import Iterable
 from typing import Any
 
 from cardcollections.catalog.mapping import fields_from_card
 from cardcollections.catalog.models import Card
-from rules.catalog import Catalog, CatalogError, CatalogProblem, card_document, fields_for, parse_catalog
-from rules.catalog_fields import Field, Invalid
+from rules.catalog import Catalog
+from rules.catalog import CatalogError
+from rules.catalog import CatalogProblem
+from rules.catalog import card_document
+from rules.catalog import fields_for
+from rules.catalog import parse_catalog
+from rules.catalog_fields import Field
+from rules.catalog_fields import Invalid
 
 # Set by the site, never by a proposal: where the facts come from, the catalog file's image path, extra data.
 PROTECTED = ("image", "extra", "provenance", "source")

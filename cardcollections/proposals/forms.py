@@ -10,9 +10,12 @@ from typing import Any
 
 from django import forms
 
-from cardcollections.catalog.models import Card, CardSet, Game
+from cardcollections.catalog.models import Card
+from cardcollections.catalog.models import CardSet
+from cardcollections.catalog.models import Game
 from cardcollections.proposals import documents
-from cardcollections.proposals.services import NOTE_MAX, SOURCE_MAX
+from cardcollections.proposals.services import NOTE_MAX
+from cardcollections.proposals.services import SOURCE_MAX
 from rules.catalog import CatalogProblem
 
 _SCAN_HELP = "Optional: a PNG, JPEG, WebP or GIF of the card, checked as the catalog's scans are."

@@ -4,7 +4,8 @@ the approved revisions that make each card's history."""
 from django.conf import settings
 from django.db import models
 
-from cardcollections.catalog.models import Card, Game
+from cardcollections.catalog.models import Card
+from cardcollections.catalog.models import Game
 
 REVIEW_PERMISSION = "collections.review_cardproposal"
 MODERATORS_GROUP = "Card moderators"

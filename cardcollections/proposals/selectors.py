@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q
+from django.db.models import QuerySet
 
-from cardcollections.catalog.models import Card, Game
+from cardcollections.catalog.models import Card
+from cardcollections.catalog.models import Game
 from cardcollections.proposals import documents
-from cardcollections.proposals.models import CardProposal, CardRevision
+from cardcollections.proposals.models import CardProposal
+from cardcollections.proposals.models import CardRevision
 from cardcollections.proposals.permissions import can_review
 from rules.catalog import CatalogError
 

@@ -5,24 +5,33 @@ in one transaction, so an edited card keeps its id, and records a revision per c
 from __future__ import annotations
 
 import json
-from typing import IO, Any
+from typing import IO
+from typing import Any
 
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.urls import reverse
 
 from cardcollections.catalog.mapping import fields_from_card
-from cardcollections.catalog.models import Card, CardSet, Game
+from cardcollections.catalog.models import Card
+from cardcollections.catalog.models import CardSet
+from cardcollections.catalog.models import Game
 from cardcollections.catalog.services import catalog_load
-from cardcollections.images.scans import CardImageError, card_scan_prepare, card_scan_set
+from cardcollections.images.scans import CardImageError
+from cardcollections.images.scans import card_scan_prepare
+from cardcollections.images.scans import card_scan_set
 from cardcollections.images.storage import delete_files_on_commit
 from cardcollections.notifications.models import NotificationKind
 from cardcollections.notifications.services import notify
 from cardcollections.proposals import documents
-from cardcollections.proposals.models import CardProposal, CardRevision
+from cardcollections.proposals.models import CardProposal
+from cardcollections.proposals.models import CardRevision
 from cardcollections.proposals.permissions import can_review
-from cardcollections.proposals.signals import RULES_FIELDS, card_rules_changed
-from rules.catalog import CatalogError, CatalogProblem, card_document
+from cardcollections.proposals.signals import RULES_FIELDS
+from cardcollections.proposals.signals import card_rules_changed
+from rules.catalog import CatalogError
+from rules.catalog import CatalogProblem
+from rules.catalog import card_document
 
 SOURCE_MAX = 500
 NOTE_MAX = 2000

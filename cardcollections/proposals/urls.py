@@ -1,6 +1,7 @@
 """Card proposal pages."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from cardcollections.proposals import views
 

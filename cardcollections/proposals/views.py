@@ -6,33 +6,37 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_POST
 
-from cardcollections.lookups import card_or_404, game_or_404, proposal_or_404
+from cardcollections.lookups import card_or_404
+from cardcollections.lookups import game_or_404
+from cardcollections.lookups import proposal_or_404
 from cardcollections.models import CardProposal
 from cardcollections.proposals import documents
 from cardcollections.proposals.documents import value_text
-from cardcollections.proposals.forms import BulkForm, ProposalForm, ReviewForm
+from cardcollections.proposals.forms import BulkForm
+from cardcollections.proposals.forms import ProposalForm
+from cardcollections.proposals.forms import ReviewForm
 from cardcollections.proposals.permissions import can_review
-from cardcollections.proposals.selectors import (
-    REVIEW_QUEUE_MAX,
-    card_history,
-    proposal_changes,
-    proposal_games,
-    proposals_of,
-    review_queue,
-)
-from cardcollections.proposals.services import (
-    ProposalError,
-    proposal_approve,
-    proposal_ask_changes,
-    proposal_bulk_create,
-    proposal_create,
-    proposal_reject,
-    proposal_revise,
-)
+from cardcollections.proposals.selectors import REVIEW_QUEUE_MAX
+from cardcollections.proposals.selectors import card_history
+from cardcollections.proposals.selectors import proposal_changes
+from cardcollections.proposals.selectors import proposal_games
+from cardcollections.proposals.selectors import proposals_of
+from cardcollections.proposals.selectors import review_queue
+from cardcollections.proposals.services import ProposalError
+from cardcollections.proposals.services import proposal_approve
+from cardcollections.proposals.services import proposal_ask_changes
+from cardcollections.proposals.services import proposal_bulk_create
+from cardcollections.proposals.services import proposal_create
+from cardcollections.proposals.services import proposal_reject
+from cardcollections.proposals.services import proposal_revise
 from cardsite.page_writes import counted_posts
 
 

@@ -4,9 +4,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count
+from django.db.models import QuerySet
+from django.db.models import Sum
 
-from cardcollections.models import CardReservation, CollectionEntry, Game, WishlistEntry
+from cardcollections.models import CardReservation
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Game
+from cardcollections.models import WishlistEntry
 
 
 def owned_by_title(*, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str] | None = None) -> dict[str, int]:

@@ -5,7 +5,8 @@ from collections.abc import Mapping
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from cardcollections.models import CardReservation, Game
+from cardcollections.models import CardReservation
+from cardcollections.models import Game
 
 
 @transaction.atomic

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q, QuerySet
+from django.db.models import Q
+from django.db.models import QuerySet
 from django.utils import timezone
 from knox.models import AuthToken
 from knox.settings import knox_settings

@@ -3,7 +3,8 @@
 from django.contrib import admin
 
 from cardcollections.collection.admin import ReadOnlyAdmin
-from cardcollections.models import Trade, TradeLine
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
 
 
 class TradeLineInline(admin.TabularInline):

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch
+from django.db.models import Q
+from django.db.models import QuerySet
 
-from cardcollections.models import CollectionEntry, Trade, TradeLine, WishlistEntry
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
+from cardcollections.models import WishlistEntry
 
 
 def trades_for(*, user: AbstractBaseUser) -> QuerySet[Trade]:

@@ -18,15 +18,19 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from cardcollections.collection.services import (
-    Change,
-    CollectionError,
-    Shortage,
-    ShortageError,
-    collection_apply,
-    collection_rows_ensure,
-)
-from cardcollections.models import Card, CollectionEntry, Condition, LedgerReason, NotificationKind, Trade, TradeLine
+from cardcollections.collection.services import Change
+from cardcollections.collection.services import CollectionError
+from cardcollections.collection.services import Shortage
+from cardcollections.collection.services import ShortageError
+from cardcollections.collection.services import collection_apply
+from cardcollections.collection.services import collection_rows_ensure
+from cardcollections.models import Card
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Condition
+from cardcollections.models import LedgerReason
+from cardcollections.models import NotificationKind
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
 from cardcollections.notifications.services import notify
 
 MAX_LINES = 200

@@ -1,6 +1,7 @@
 """Trade pages: the list, proposing, matches, a trade and its actions."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from cardcollections.trades import views
 

@@ -6,26 +6,37 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_POST
 
-from cardcollections.collection.selectors import collection_entries, trade_list_entries
+from cardcollections.collection.selectors import collection_entries
+from cardcollections.collection.selectors import trade_list_entries
 from cardcollections.lookups import trade_or_404
-from cardcollections.models import Game, Trade, TradeLine
-from cardcollections.trades.selectors import matches_for_my_offers, matches_for_my_wishlist, trade_for, trades_for
-from cardcollections.trades.services import (
-    MAX_LINE_QUANTITY,
-    LineSpec,
-    TradeError,
-    trade_accept,
-    trade_counter,
-    trade_decline,
-    trade_propose,
-    trade_withdraw,
-)
+from cardcollections.models import Game
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
+from cardcollections.trades.selectors import matches_for_my_offers
+from cardcollections.trades.selectors import matches_for_my_wishlist
+from cardcollections.trades.selectors import trade_for
+from cardcollections.trades.selectors import trades_for
+from cardcollections.trades.services import MAX_LINE_QUANTITY
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import TradeError
+from cardcollections.trades.services import trade_accept
+from cardcollections.trades.services import trade_counter
+from cardcollections.trades.services import trade_decline
+from cardcollections.trades.services import trade_propose
+from cardcollections.trades.services import trade_withdraw
 from cardsite.page_writes import counted_posts
-from rules.numbers import NotAWholeNumber, parse_id, parse_whole
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_id
+from rules.numbers import parse_whole
 
 # The most trades one list of the trades page shows.
 LIST_MOST = 200

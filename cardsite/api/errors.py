@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 from django.http import Http404
 from rest_framework import status

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+from drf_spectacular.utils import OpenApiExample
+from drf_spectacular.utils import OpenApiResponse
 
 
 def refusal_example(name: str, value: dict[str, Any], status_code: str = "400") -> OpenApiExample:

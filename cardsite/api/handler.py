@@ -11,9 +11,14 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from cardsite.api.errors import Problem, UnreadableText, bad, refused
-from cardsite.api.parsers import MB, BoundedJSONParser
-from cardsite.api.work import OverBudget, TooBig
+from cardsite.api.errors import Problem
+from cardsite.api.errors import UnreadableText
+from cardsite.api.errors import bad
+from cardsite.api.errors import refused
+from cardsite.api.parsers import MB
+from cardsite.api.parsers import BoundedJSONParser
+from cardsite.api.work import OverBudget
+from cardsite.api.work import TooBig
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

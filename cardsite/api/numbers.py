@@ -14,7 +14,9 @@ from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
-from rules.numbers import ID_MAX, NotAWholeNumber, parse_whole
+from rules.numbers import ID_MAX
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_whole
 
 
 class StrictIntegerField(serializers.IntegerField):

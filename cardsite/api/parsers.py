@@ -7,11 +7,14 @@ import json
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import parsers, status
+from rest_framework import parsers
+from rest_framework import status
 from rest_framework.exceptions import ParseError
 from rest_framework.utils import json as drf_json
 
-from cardsite.api.errors import Problem, UnreadableText, refused
+from cardsite.api.errors import Problem
+from cardsite.api.errors import UnreadableText
+from cardsite.api.errors import refused
 from rules.text import UNSTORABLE
 
 MB = 1024 * 1024

@@ -6,7 +6,8 @@ They run as goldfish jobs: the same chunk tasks, worker budget, progress and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from decks.goldfish.modes import JobMode

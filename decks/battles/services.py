@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 
 from cardcollections.adapters import card_pool_for_game
 from decks.goldfish.models import GoldfishJob
 from decks.goldfish.services import planned_job_create
-from rules.checkers import IllegalInput, UnknownCard, describe_ref, read_card
+from rules.checkers import IllegalInput
+from rules.checkers import UnknownCard
+from rules.checkers import describe_ref
+from rules.checkers import read_card
 from rules.games import GAMES_BY_SLUG
 from rules.games.battle_cards.simulate import plan_squads
 from rules.games.book_of_mormon_battles.simulate import plan_battalion

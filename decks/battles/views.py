@@ -10,12 +10,17 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views import View
 
-from decks.battles.forms import CALCULATORS, Calculator, Position
-from decks.battles.selectors import battle_card_ids, battle_card_search
+from decks.battles.forms import CALCULATORS
+from decks.battles.forms import Calculator
+from decks.battles.forms import Position
+from decks.battles.selectors import battle_card_ids
+from decks.battles.selectors import battle_card_search
 from decks.battles.services import rules_check
 from rules.checkers import IllegalInput
 from rules.games import GAMES_BY_SLUG

@@ -8,19 +8,25 @@ looks up the user's stock per title (`list_stock`). Nothing here writes.
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 
 from cardcollections.models import Game
-from cardcollections.reservations.selectors import TitleStock, stock_by_title
+from cardcollections.reservations.selectors import TitleStock
+from cardcollections.reservations.selectors import stock_by_title
 from decks.exceptions import DeckRequestError
 from decks.lists.services import deck_holder
 from decks.models import Deck
-from decks.stock.selectors import TitleNeed, list_stock
-from decks.validation.services import MAX_CARD_ENTRIES, deck_validation
-from rules.text import storable, title_key
+from decks.stock.selectors import TitleNeed
+from decks.stock.selectors import list_stock
+from decks.validation.services import MAX_CARD_ENTRIES
+from decks.validation.services import deck_validation
+from rules.text import storable
+from rules.text import title_key
 from rules.validation import ValidationResult
 
 MAX_CARDS_CHARS = 200_000  # the working list as JSON; a 10,000-entry list is well under

@@ -1,6 +1,7 @@
 """The deck builder: its two pages and the partials its script posts to."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from decks.builder import views
 

@@ -17,31 +17,45 @@ from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_POST
 
 from cardcollections.catalog.filters import CardFilter
-from cardcollections.catalog.forms import SORT_PARAM, CatalogBrowse
-from cardcollections.catalog.selectors import card_listing_page, cards_for_listing, game_get
-from cardcollections.models import Card, Game
-from cardsite.page_writes import posts_counted_as, signed_in_post
-from decks.builder.selectors import (
-    BuilderPanel,
-    WorkingEntry,
-    builder_cards_read,
-    builder_panel,
-    builder_result_stock,
-)
+from cardcollections.catalog.forms import SORT_PARAM
+from cardcollections.catalog.forms import CatalogBrowse
+from cardcollections.catalog.selectors import card_listing_page
+from cardcollections.catalog.selectors import cards_for_listing
+from cardcollections.catalog.selectors import game_get
+from cardcollections.models import Card
+from cardcollections.models import Game
+from cardsite.page_writes import posts_counted_as
+from cardsite.page_writes import signed_in_post
+from decks.builder.selectors import BuilderPanel
+from decks.builder.selectors import WorkingEntry
+from decks.builder.selectors import builder_cards_read
+from decks.builder.selectors import builder_panel
+from decks.builder.selectors import builder_result_stock
 from decks.exceptions import DeckRequestError
-from decks.formats.selectors import FormatChoice, format_choices
+from decks.formats.selectors import FormatChoice
+from decks.formats.selectors import format_choices
 from decks.lists.lookups import deck_owned_or_404
 from decks.lists.selectors import deck_get_owned
-from decks.lists.services import DeckListError, DeckVersionConflict, deck_create, deck_holder, deck_update
-from decks.models import Deck, DeckVisibility
+from decks.lists.services import DeckListError
+from decks.lists.services import DeckVersionConflict
+from decks.lists.services import deck_create
+from decks.lists.services import deck_holder
+from decks.lists.services import deck_update
+from decks.models import Deck
+from decks.models import DeckVisibility
 from rules.games import GAMES
-from rules.numbers import NotAWholeNumber, parse_whole
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_whole
 from rules.text import title_key
 
 RESULTS_PER_PAGE = 25

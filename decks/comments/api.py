@@ -9,29 +9,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
-from rest_framework import permissions, serializers, status
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import permissions
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_body, reads_query
-from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
-from decks.comments.services import (
-    MAX_COMMENT,
-    CommentNotAllowed,
-    comment_can_delete,
-    comment_can_edit,
-    comment_create,
-    comment_delete,
-    comment_edit,
-)
-from decks.lists.api.base import DeckApiBase, answers, not_found, readable_deck
-from decks.lists.api.serializers import PageQuery, page_out
+from cardsite.api.reading import read_body
+from cardsite.api.reading import reads_query
+from decks.comments.selectors import comment_printing_ids
+from decks.comments.selectors import comments_visible
+from decks.comments.selectors import deck_comment_get
+from decks.comments.selectors import deck_comments
+from decks.comments.services import MAX_COMMENT
+from decks.comments.services import CommentNotAllowed
+from decks.comments.services import comment_can_delete
+from decks.comments.services import comment_can_edit
+from decks.comments.services import comment_create
+from decks.comments.services import comment_delete
+from decks.comments.services import comment_edit
+from decks.lists.api.base import DeckApiBase
+from decks.lists.api.base import answers
+from decks.lists.api.base import not_found
+from decks.lists.api.base import readable_deck
+from decks.lists.api.serializers import PageQuery
+from decks.lists.api.serializers import page_out
 from decks.lists.writeups import writeup_render
-from decks.models import Deck, DeckComment
+from decks.models import Deck
+from decks.models import DeckComment
 from decks.validation.api.serializers import StrictCharField
 
 TAGS = ["comments"]

@@ -3,11 +3,14 @@
 from collections.abc import Iterable
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import QuerySet
 
 from decks.goldfish.selectors import card_ids_by_printing
-from decks.models import Deck, DeckComment, DeckVisibility
+from decks.models import Deck
+from decks.models import DeckComment
+from decks.models import DeckVisibility
 
 # PostgreSQL's integer: a larger id names nothing (and must not reach the database).
 MAX_ID = 2**63 - 1

@@ -7,7 +7,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from decks.exceptions import DeckRequestError
-from decks.models import Deck, DeckComment, DeckVisibility
+from decks.models import Deck
+from decks.models import DeckComment
+from decks.models import DeckVisibility
 from rules.text import storable
 
 EDIT_WINDOW = timedelta(minutes=15)

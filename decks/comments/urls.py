@@ -1,6 +1,7 @@
 """Comment pages under a deck."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from decks.comments import views
 

@@ -5,28 +5,35 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from cardsite.api.errors import found_or_404
-from cardsite.page_writes import counted_posts, signed_in_post
-from decks.comments.selectors import comment_printing_ids, comments_visible, deck_comment_get, deck_comments
-from decks.comments.services import (
-    EDIT_WINDOW,
-    MAX_COMMENT,
-    CommentNotAllowed,
-    comment_can_delete,
-    comment_can_edit,
-    comment_create,
-    comment_delete,
-    comment_edit,
-)
+from cardsite.page_writes import counted_posts
+from cardsite.page_writes import signed_in_post
+from decks.comments.selectors import comment_printing_ids
+from decks.comments.selectors import comments_visible
+from decks.comments.selectors import deck_comment_get
+from decks.comments.selectors import deck_comments
+from decks.comments.services import EDIT_WINDOW
+from decks.comments.services import MAX_COMMENT
+from decks.comments.services import CommentNotAllowed
+from decks.comments.services import comment_can_delete
+from decks.comments.services import comment_can_edit
+from decks.comments.services import comment_create
+from decks.comments.services import comment_delete
+from decks.comments.services import comment_edit
 from decks.exceptions import DeckRequestError
 from decks.lists.lookups import deck_readable_or_404
 from decks.lists.writeups import writeup_render
-from decks.models import Deck, DeckComment, DeckVisibility
+from decks.models import Deck
+from decks.models import DeckComment
+from decks.models import DeckVisibility
 
 COMMENTS_SHOWN = 200
 

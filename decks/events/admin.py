@@ -2,7 +2,9 @@
 
 from django.contrib import admin
 
-from decks.models import Event, EventCheck, Registration
+from decks.models import Event
+from decks.models import EventCheck
+from decks.models import Registration
 
 
 class _RecordAdmin(admin.ModelAdmin):

@@ -7,7 +7,9 @@ from django import forms
 from django.utils import timezone
 
 from cardcollections.models import Game
-from decks.events.services import MAX_ROUNDS, SETTINGS, event_fixed_fields
+from decks.events.services import MAX_ROUNDS
+from decks.events.services import SETTINGS
+from decks.events.services import event_fixed_fields
 from decks.formats.selectors import format_choices
 from decks.models import Event
 

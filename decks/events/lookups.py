@@ -3,7 +3,9 @@
 from typing import Any
 
 from cardsite.api.errors import found_or_404
-from decks.events.selectors import User, event_get, event_get_organised
+from decks.events.selectors import User
+from decks.events.selectors import event_get
+from decks.events.selectors import event_get_organised
 from decks.models import Event
 
 

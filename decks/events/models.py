@@ -12,7 +12,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 
-from cardcollections.models import Game, JobStatus
+from cardcollections.models import Game
+from cardcollections.models import JobStatus
 from decks.formats.models import TournamentFormatVersion
 from decks.lists.models import Deck
 

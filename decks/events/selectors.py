@@ -11,13 +11,24 @@ import io
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Case
+from django.db.models import IntegerField
+from django.db.models import Q
+from django.db.models import QuerySet
+from django.db.models import Value
+from django.db.models import When
 from django.utils import timezone
 
 from cardcollections.spreadsheets import spreadsheet_cell
-from decks.models import Deck, Event, EventCheck, EventState, Registration
-from rules.numbers import NotAWholeNumber, parse_id
+from decks.models import Deck
+from decks.models import Event
+from decks.models import EventCheck
+from decks.models import EventState
+from decks.models import Registration
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_id
 
 User = AbstractBaseUser | AnonymousUser | None
 

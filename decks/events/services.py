@@ -24,40 +24,46 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from cardcollections.models import Game, NotificationKind
+from cardcollections.models import Game
+from cardcollections.models import NotificationKind
 from cardcollections.notifications.services import notify
-from cardsite.api.work import TooBig, budget_lock, check_budget, work_budget, work_queue
+from cardsite.api.work import TooBig
+from cardsite.api.work import budget_lock
+from cardsite.api.work import check_budget
+from cardsite.api.work import work_budget
+from cardsite.api.work import work_queue
 from decks.exceptions import DeckRequestError
-from decks.formats.selectors import format_resolve, tournament_format_latest_version
-from decks.lists.services import (
-    DeckList,
-    apply_name_and_description,
-    check_name_and_description,
-    stored_list_verdict,
-)
-from decks.models import (
-    Deck,
-    Event,
-    EventCheck,
-    EventCheckStatus,
-    EventState,
-    Player,
-    Registration,
-    TournamentFormatVersion,
-)
+from decks.formats.selectors import format_resolve
+from decks.formats.selectors import tournament_format_latest_version
+from decks.lists.services import DeckList
+from decks.lists.services import apply_name_and_description
+from decks.lists.services import check_name_and_description
+from decks.lists.services import stored_list_verdict
+from decks.models import Deck
+from decks.models import Event
+from decks.models import EventCheck
+from decks.models import EventCheckStatus
+from decks.models import EventState
+from decks.models import Player
+from decks.models import Registration
+from decks.models import TournamentFormatVersion
 from rules.deck_compare import list_hash
 from rules.games import GAMES_BY_SLUG
-from rules.tournament.scoring import GAMES_PER_MATCH, TOP_CUT_SIZES, default_rounds
+from rules.tournament.scoring import GAMES_PER_MATCH
+from rules.tournament.scoring import TOP_CUT_SIZES
+from rules.tournament.scoring import default_rounds
 
 logger = logging.getLogger(__name__)
 

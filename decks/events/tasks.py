@@ -3,8 +3,12 @@
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
-from decks.events.services import CHECK_TASK, event_check_fail, event_check_run, events_checks_reap
-from decks.task_policy import SOFT_TIME_LIMIT, job_task
+from decks.events.services import CHECK_TASK
+from decks.events.services import event_check_fail
+from decks.events.services import event_check_run
+from decks.events.services import events_checks_reap
+from decks.task_policy import SOFT_TIME_LIMIT
+from decks.task_policy import job_task
 
 
 @job_task(CHECK_TASK, what="the check", fail_job=event_check_fail, job_argument="check_id")

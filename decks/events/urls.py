@@ -1,6 +1,7 @@
 """Event pages: the list, creating and editing, registering, managing, printing and re-checking."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from decks.events import views
 

@@ -11,7 +11,10 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -21,37 +24,39 @@ from django.views import View
 
 from cardsite.api.work import OverBudget
 from cardsite.page_writes import CountedPostView
-from decks.events.forms import EventEditForm, EventForm, RegisterForm
-from decks.events.lookups import event_or_404, organised_or_404
-from decks.events.selectors import (
-    event_check_get,
-    event_check_latest,
-    event_is_organiser,
-    event_list_sorted,
-    event_registrations_csv,
-    events_registered,
-    registration_active_of,
-    registration_decks,
-    registrations_active,
-)
-from decks.events.services import (
-    RUNNING,
-    EventError,
-    RegistrationIllegal,
-    event_check_create,
-    event_create,
-    event_format_version_move,
-    event_is_open,
-    event_registration_close,
-    event_update,
-    registration_create,
-    registration_withdraw,
-)
+from decks.events.forms import EventEditForm
+from decks.events.forms import EventForm
+from decks.events.forms import RegisterForm
+from decks.events.lookups import event_or_404
+from decks.events.lookups import organised_or_404
+from decks.events.selectors import event_check_get
+from decks.events.selectors import event_check_latest
+from decks.events.selectors import event_is_organiser
+from decks.events.selectors import event_list_sorted
+from decks.events.selectors import event_registrations_csv
+from decks.events.selectors import events_registered
+from decks.events.selectors import registration_active_of
+from decks.events.selectors import registration_decks
+from decks.events.selectors import registrations_active
+from decks.events.services import RUNNING
+from decks.events.services import EventError
+from decks.events.services import RegistrationIllegal
+from decks.events.services import event_check_create
+from decks.events.services import event_create
+from decks.events.services import event_format_version_move
+from decks.events.services import event_is_open
+from decks.events.services import event_registration_close
+from decks.events.services import event_update
+from decks.events.services import registration_create
+from decks.events.services import registration_withdraw
 from decks.lists.selectors import deck_get_owned
 from decks.lists.sheets import registration_sheet
 from decks.lists.views import print_sheets_page
-from decks.models import Event, EventCheckStatus, Registration
-from decks.tournaments.selectors import current_match_of, top_decks
+from decks.models import Event
+from decks.models import EventCheckStatus
+from decks.models import Registration
+from decks.tournaments.selectors import current_match_of
+from decks.tournaments.selectors import top_decks
 
 _event = event_or_404
 

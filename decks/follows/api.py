@@ -4,18 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.errors import bad
 from cardsite.api.pagination import page_response
-from cardsite.api.reading import read_body, reads_query
-from decks.follows.selectors import feed_for, follows_of, player_get
-from decks.follows.services import follow_add, follow_remove
-from decks.lists.api.base import SignedInDeckApi, answers, not_found
-from decks.lists.api.serializers import DeckSummaryOut, PageQuery, page_out
+from cardsite.api.reading import read_body
+from cardsite.api.reading import reads_query
+from decks.follows.selectors import feed_for
+from decks.follows.selectors import follows_of
+from decks.follows.selectors import player_get
+from decks.follows.services import follow_add
+from decks.follows.services import follow_remove
+from decks.lists.api.base import SignedInDeckApi
+from decks.lists.api.base import answers
+from decks.lists.api.base import not_found
+from decks.lists.api.serializers import DeckSummaryOut
+from decks.lists.api.serializers import PageQuery
+from decks.lists.api.serializers import page_out
 from decks.models import DeckVersion
 from decks.validation.api.serializers import StrictCharField
 

@@ -4,7 +4,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
-from decks.models import DeckVersion, DeckVisibility, Follow
+from decks.models import DeckVersion
+from decks.models import DeckVisibility
+from decks.models import Follow
 
 
 def player_get(*, username: str) -> AbstractBaseUser | None:

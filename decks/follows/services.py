@@ -1,7 +1,8 @@
 """Following and unfollowing players."""
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 
 from decks.exceptions import DeckRequestError
 from decks.models import Follow

@@ -3,16 +3,21 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from cardsite.api.errors import found_or_404
 from cardsite.page_writes import signed_in_post
 from decks.exceptions import DeckRequestError
-from decks.follows.selectors import feed_for, follows_of, player_get
-from decks.follows.services import follow_add, follow_remove
+from decks.follows.selectors import feed_for
+from decks.follows.selectors import follows_of
+from decks.follows.selectors import player_get
+from decks.follows.services import follow_add
+from decks.follows.services import follow_remove
 
 FEED_PER_PAGE = 30
 

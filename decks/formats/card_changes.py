@@ -19,8 +19,10 @@ from django.utils import timezone
 from cardcollections.proposals.signals import card_rules_changed
 from decks.events.models import Registration
 from decks.events.services import registration_recheck_result
-from decks.formats.notices import clip, decks_recheck
-from decks.models import Deck, DeckNotice
+from decks.formats.notices import clip
+from decks.formats.notices import decks_recheck
+from decks.models import Deck
+from decks.models import DeckNotice
 
 logger = logging.getLogger(__name__)
 

@@ -5,8 +5,11 @@ from typing import Any
 
 from django import forms
 
-from cardcollections.models import CardSet, Game
-from decks.formats.services import MAX_TITLES, FormatRules, too_many_titles
+from cardcollections.models import CardSet
+from cardcollections.models import Game
+from decks.formats.services import MAX_TITLES
+from decks.formats.services import FormatRules
+from decks.formats.services import too_many_titles
 from rules.formats import BASE_FORMATS
 
 

@@ -4,7 +4,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from cardcollections.models import CardSet, Game
+from cardcollections.models import CardSet
+from cardcollections.models import Game
 from rules import formats
 
 

@@ -21,7 +21,9 @@ from django.urls import reverse
 from cardcollections.models import NotificationKind
 from cardcollections.notifications.services import notify
 from decks.lists.services import deck_revalidate
-from decks.models import Deck, DeckNotice, TournamentFormat
+from decks.models import Deck
+from decks.models import DeckNotice
+from decks.models import TournamentFormat
 
 logger = logging.getLogger(__name__)
 

@@ -6,7 +6,9 @@ from django.db.models import QuerySet
 
 from decks.adapters import tournament_format
 from decks.exceptions import DeckRequestError
-from decks.models import Event, TournamentFormat, TournamentFormatVersion
+from decks.models import Event
+from decks.models import TournamentFormat
+from decks.models import TournamentFormatVersion
 from rules import formats
 from rules.games import GAMES
 from rules.text import storable

@@ -10,13 +10,17 @@ from typing import Any
 from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError
+from django.db import transaction
 
 from cardcollections.adapters import card_pool_for_game
-from cardcollections.models import CardSet, Game
+from cardcollections.models import CardSet
+from cardcollections.models import Game
 from decks.formats.notices import RECHECK_TASK
-from decks.models import TournamentFormat, TournamentFormatVersion
+from decks.models import TournamentFormat
+from decks.models import TournamentFormatVersion
 from rules import formats
 from rules.decklist.resolving import suggest_titles
 from rules.text import title_key

@@ -2,8 +2,10 @@
 
 from celery import shared_task
 
-from decks.formats.card_changes import CARD_RECHECK_TASK, card_decks_recheck
-from decks.formats.notices import RECHECK_TASK, format_decks_recheck
+from decks.formats.card_changes import CARD_RECHECK_TASK
+from decks.formats.card_changes import card_decks_recheck
+from decks.formats.notices import RECHECK_TASK
+from decks.formats.notices import format_decks_recheck
 from decks.task_policy import RELIABLE
 
 

@@ -4,15 +4,24 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
-from django.urls import reverse, reverse_lazy
-from django.views.generic import FormView, ListView
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.urls import reverse
+from django.urls import reverse_lazy
+from django.views.generic import FormView
+from django.views.generic import ListView
 
 from cardsite.page_writes import CountedPostView
-from decks.formats.forms import TournamentFormatEditForm, TournamentFormatForm
-from decks.formats.selectors import tournament_format_list, tournament_format_usage
-from decks.formats.services import tournament_format_can_edit, tournament_format_create, tournament_format_update
+from decks.formats.forms import TournamentFormatEditForm
+from decks.formats.forms import TournamentFormatForm
+from decks.formats.selectors import tournament_format_list
+from decks.formats.selectors import tournament_format_usage
+from decks.formats.services import tournament_format_can_edit
+from decks.formats.services import tournament_format_create
+from decks.formats.services import tournament_format_update
 from rules.games import GAMES_BY_SLUG
 
 

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 
 from cardcollections.adapters import card_pool_for_game
 from decks.lists.selectors import deck_get_readable
 from decks.lists.services import stored_cards
-from rules.decklist.parse import DeckFormatError, ParsedDeck, entries_from_json, parse_decklist
-from rules.decklist.resolving import ResolvedDeck, resolve
-from rules.goldfish import GoldfishDeck, GoldfishRequest, GoldfishRequestError, parse_goldfish_request
+from rules.decklist.parse import DeckFormatError
+from rules.decklist.parse import ParsedDeck
+from rules.decklist.parse import entries_from_json
+from rules.decklist.parse import parse_decklist
+from rules.decklist.resolving import ResolvedDeck
+from rules.decklist.resolving import resolve
+from rules.goldfish import GoldfishDeck
+from rules.goldfish import GoldfishRequest
+from rules.goldfish import GoldfishRequestError
+from rules.goldfish import parse_goldfish_request
 
 # Deck list bounds (as the validation service's): refuse a pasted file cheaply.
 MAX_DECKLIST_CHARS = 1_000_000

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.games.registry import GAME_RULES
-from rules.goldfish import GoldfishDeck, GoldfishRequest
-from rules.goldfish_simulate import SimulationPlan, plan_simulation
+from rules.goldfish import GoldfishDeck
+from rules.goldfish import GoldfishRequest
+from rules.goldfish_simulate import SimulationPlan
+from rules.goldfish_simulate import plan_simulation
 
 # Measured (bench/goldfish_simulate.py's deck on this 2-core machine): a
 # simulated trial costs about 20 ns per card drawn, plus about 1 ns per card

@@ -2,11 +2,15 @@
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import F, FloatField, Sum
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import F
+from django.db.models import FloatField
+from django.db.models import Sum
 
 from cardcollections.models import Card
-from decks.goldfish.models import GoldfishChunk, GoldfishJob
+from decks.goldfish.models import GoldfishChunk
+from decks.goldfish.models import GoldfishJob
 
 
 def goldfish_job_get(*, job_id: Any, user: AbstractBaseUser | AnonymousUser | None) -> GoldfishJob | None:

@@ -31,35 +31,52 @@ import contextlib
 import logging
 import math
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
-from django.db.models import Count, F, Sum
+from django.db.models import Count
+from django.db.models import F
+from django.db.models import Sum
 from django.db.models.functions import Now
 from django.utils import timezone
 
-from cardsite.api.work import TooBig, budget_lock, check_budget, work_budget, work_queue
+from cardsite.api.work import TooBig
+from cardsite.api.work import budget_lock
+from cardsite.api.work import check_budget
+from cardsite.api.work import work_budget
+from cardsite.api.work import work_queue
 from decks.battles.modes import BATTLE_MODES
-from decks.goldfish.checks import GoldfishInputError, PreparedGoldfish, goldfish_prepare
-from decks.goldfish.models import UNFINISHED, GoldfishChunk, GoldfishJob, GoldfishStatus
-from decks.goldfish.modes import (
-    JobMode,
-    ProgressCallback,
-    play_game_seconds,
-    play_mode,
-    simulate_plan,
-    simulate_seconds,
-)
-from decks.goldfish.selectors import card_ids_by_printing, goldfish_job_progress
-from rules.goldfish import GoldfishRequestError, goldfish_exact
+from decks.goldfish.checks import GoldfishInputError
+from decks.goldfish.checks import PreparedGoldfish
+from decks.goldfish.checks import goldfish_prepare
+from decks.goldfish.models import UNFINISHED
+from decks.goldfish.models import GoldfishChunk
+from decks.goldfish.models import GoldfishJob
+from decks.goldfish.models import GoldfishStatus
+from decks.goldfish.modes import JobMode
+from decks.goldfish.modes import ProgressCallback
+from decks.goldfish.modes import play_game_seconds
+from decks.goldfish.modes import play_mode
+from decks.goldfish.modes import simulate_plan
+from decks.goldfish.modes import simulate_seconds
+from decks.goldfish.selectors import card_ids_by_printing
+from decks.goldfish.selectors import goldfish_job_progress
+from rules.goldfish import GoldfishRequestError
+from rules.goldfish import goldfish_exact
 from rules.goldfish_play import play_options
-from rules.goldfish_replay import MAX_REPLAY_GAME, goldfish_replay
-from rules.goldfish_simulate import ChunkCounts, SimulationPlan, combine, simulate_chunk
+from rules.goldfish_replay import MAX_REPLAY_GAME
+from rules.goldfish_replay import goldfish_replay
+from rules.goldfish_simulate import ChunkCounts
+from rules.goldfish_simulate import SimulationPlan
+from rules.goldfish_simulate import combine
+from rules.goldfish_simulate import simulate_chunk
 from rules.simulation import is_int
 
 logger = logging.getLogger(__name__)

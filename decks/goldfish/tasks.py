@@ -3,8 +3,12 @@
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
-from decks.goldfish.services import CHUNK_TASK, goldfish_chunk_run, goldfish_job_fail, goldfish_jobs_reap
-from decks.task_policy import SOFT_TIME_LIMIT, job_task
+from decks.goldfish.services import CHUNK_TASK
+from decks.goldfish.services import goldfish_chunk_run
+from decks.goldfish.services import goldfish_job_fail
+from decks.goldfish.services import goldfish_jobs_reap
+from decks.task_policy import SOFT_TIME_LIMIT
+from decks.task_policy import job_task
 
 
 @job_task(CHUNK_TASK, what="a chunk task", fail_job=goldfish_job_fail, job_argument="job_id")

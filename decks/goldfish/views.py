@@ -18,24 +18,41 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import HttpResponseRedirect
+from django.http import JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views import View
 
-from cardsite.api.work import work_budget, work_duration
+from cardsite.api.work import work_budget
+from cardsite.api.work import work_duration
 from cardsite.page_writes import CountedPostView
-from decks.goldfish.checks import MAX_DECKLIST_CHARS, GoldfishInputError, goldfish_deck_resolve, goldfish_prepare
+from decks.goldfish.checks import MAX_DECKLIST_CHARS
+from decks.goldfish.checks import GoldfishInputError
+from decks.goldfish.checks import goldfish_deck_resolve
+from decks.goldfish.checks import goldfish_prepare
 from decks.goldfish.selectors import card_ids_by_printing
-from decks.goldfish.services import goldfish_exact_answer, goldfish_job_seconds, goldfish_replay_answer
-from decks.lists.selectors import deck_get_readable, deck_list_owned, deck_text
+from decks.goldfish.services import goldfish_exact_answer
+from decks.goldfish.services import goldfish_job_seconds
+from decks.goldfish.services import goldfish_replay_answer
+from decks.lists.selectors import deck_get_readable
+from decks.lists.selectors import deck_list_owned
+from decks.lists.selectors import deck_text
 from rules.charts import probability_chart_svg
 from rules.games import GAMES
 from rules.games.bible_battles import BB_TYPES
 from rules.games.chapter_and_verse import CV_THEMES
-from rules.goldfish import GOLDFISH_SETUPS, MAX_SEED, MAX_TRIALS, MAX_TURNS
-from rules.numbers import NotAWholeNumber, parse_whole
-from rules.sample_hand import expand, new_seed, sample_hand
+from rules.goldfish import GOLDFISH_SETUPS
+from rules.goldfish import MAX_SEED
+from rules.goldfish import MAX_TRIALS
+from rules.goldfish import MAX_TURNS
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_whole
+from rules.sample_hand import expand
+from rules.sample_hand import new_seed
+from rules.sample_hand import sample_hand
 
 GOLDFISH_GAMES = [g for g in GAMES if g.slug in GOLDFISH_SETUPS]
 QUERY_ROWS = 6

@@ -6,7 +6,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
 from decks.likes.models import DeckLike
-from decks.models import Deck, DeckVisibility
+from decks.models import Deck
+from decks.models import DeckVisibility
 
 
 def decks_liked(*, user: AbstractBaseUser) -> QuerySet[Deck]:

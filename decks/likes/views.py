@@ -7,13 +7,17 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from cardsite.page_writes import signed_in_post
 from decks.likes.selectors import decks_liked
-from decks.likes.services import LikeRefused, deck_like, deck_unlike
+from decks.likes.services import LikeRefused
+from decks.likes.services import deck_like
+from decks.likes.services import deck_unlike
 from decks.lists.lookups import deck_readable_or_404
 from decks.lists.selectors import with_format_names
 

@@ -10,7 +10,8 @@ from cardsite.api.parsers import check_text
 from decks.formats.selectors import format_choices
 from decks.models import DeckVisibility
 from decks.validation.services import MAX_DECKLIST_CHARS
-from rules.games import GAMES, GAMES_BY_SLUG
+from rules.games import GAMES
+from rules.games import GAMES_BY_SLUG
 
 # A deck file is a few kilobytes; the pasted-text bound applies to files too.
 MAX_IMPORT_BYTES = MAX_DECKLIST_CHARS

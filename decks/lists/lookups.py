@@ -3,7 +3,8 @@
 from typing import Any
 
 from cardsite.api.errors import found_or_404
-from decks.lists.selectors import deck_get_owned, deck_get_readable
+from decks.lists.selectors import deck_get_owned
+from decks.lists.selectors import deck_get_readable
 from decks.models import Deck
 
 

@@ -4,18 +4,29 @@ import io
 import zipfile
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q
+from django.db.models import QuerySet
 from django.db.models.functions import Lower
 from django.utils.text import slugify
 
 from cardcollections.models import Card
 from decks.exceptions import DeckRequestError
-from decks.lists.services import deck_list_of, deck_list_read, stored_cards
-from decks.models import Deck, DeckFolder, DeckNotice, DeckVersion, DeckVisibility, TournamentFormat
-from decks.organise.selectors import decks_in_folder, decks_tagged
+from decks.lists.services import deck_list_of
+from decks.lists.services import deck_list_read
+from decks.lists.services import stored_cards
+from decks.models import Deck
+from decks.models import DeckFolder
+from decks.models import DeckNotice
+from decks.models import DeckVersion
+from decks.models import DeckVisibility
+from decks.models import TournamentFormat
+from decks.organise.selectors import decks_in_folder
+from decks.organise.selectors import decks_tagged
 from rules import formats
-from rules.deck_compare import DeckComparison, compare_lists
+from rules.deck_compare import DeckComparison
+from rules.deck_compare import compare_lists
 from rules.decklist.considering import with_board
 
 User = AbstractBaseUser | AnonymousUser | None
@@ -173,7 +184,8 @@ def deck_validation_now(*, deck: Deck) -> dict[str, Any]:
     that no longer exists an `unknown-format` error, as `deck_revalidate` stores them.
     """
     from decks.exceptions import DeckRequestError
-    from decks.lists.services import DeckListError, deck_list_of
+    from decks.lists.services import DeckListError
+    from decks.lists.services import deck_list_of
 
     try:
         return deck_list_of(deck).result.to_dict()

@@ -15,10 +15,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from cardcollections.models import Game
-from cardcollections.reservations.services import reservations_release, reservations_replace
+from cardcollections.reservations.services import reservations_release
+from cardcollections.reservations.services import reservations_replace
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import format_resolve
-from decks.models import Deck, DeckTitle, DeckVersion, DeckVisibility
+from decks.models import Deck
+from decks.models import DeckTitle
+from decks.models import DeckVersion
+from decks.models import DeckVisibility
 from decks.validation.services import deck_validation
 from rules.deck_compare import copies_by_title
 from rules.decklist.considering import board_text
@@ -26,7 +30,8 @@ from rules.decklist.export import export_decklist
 from rules.decklist.parse import MAX_COUNT
 from rules.decklist.resolving import ResolvedDeck
 from rules.findings import Finding
-from rules.text import storable, title_key
+from rules.text import storable
+from rules.text import title_key
 from rules.validation import ValidationResult
 
 # Findings that mean part of the list was not understood: saving would drop it silently.

@@ -4,13 +4,16 @@ One sheet for a saved deck (its deck page's print view) and one per registration
 (the organiser's "print every list"): both render templates/decks/print_sheets.html.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from decks.lists.services import DeckRequestError, deck_list_of
-from decks.models import Deck, Registration
+from decks.lists.services import DeckRequestError
+from decks.lists.services import deck_list_of
+from decks.models import Deck
+from decks.models import Registration
 from rules.deck_compare import list_hash
 from rules.games import GAMES_BY_SLUG
 from rules.text import title_key

@@ -4,7 +4,9 @@
 (`(count, CardData)` pairs) to rules.deck_charts, which groups and draws.
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -13,11 +15,15 @@ from django.db.models import Q
 
 from cardcollections.adapters import card_data
 from cardcollections.models import Card
-from decks.models import Deck, DeckVersion
+from decks.models import Deck
+from decks.models import DeckVersion
 from rules.cards import CardData
 from rules.charts import Chart
-from rules.deck_charts import deck_charts, group_of
-from rules.deck_compare import CountChange, DeckComparison, compare_lists
+from rules.deck_charts import deck_charts
+from rules.deck_charts import group_of
+from rules.deck_compare import CountChange
+from rules.deck_compare import DeckComparison
+from rules.deck_compare import compare_lists
 from rules.text import title_key
 
 

@@ -1,6 +1,7 @@
 """Deck pages (my decks, public decks, a deck, its versions, compare, import, export, print, clone, delete)."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from decks.lists import views
 

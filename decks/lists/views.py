@@ -12,15 +12,23 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_POST
 
 from cardcollections.catalog.panels import CardPanel
-from cardcollections.catalog.selectors import card_get, game_get
+from cardcollections.catalog.selectors import card_get
+from cardcollections.catalog.selectors import game_get
 from cardcollections.models import Card
-from cardsite.page_writes import counted_posts, live_posts, signed_in_post
+from cardsite.page_writes import counted_posts
+from cardsite.page_writes import live_posts
+from cardsite.page_writes import signed_in_post
 from decks.comments.views import comments_for_page
 from decks.exceptions import DeckRequestError
 from decks.follows.selectors import is_following
@@ -28,32 +36,46 @@ from decks.formats.notices import deck_notice_dismiss as notice_dismiss
 from decks.likes.selectors import deck_liked_by
 from decks.likes.services import deck_view_record
 from decks.lists.forms import DeckImportForm
-from decks.lists.lookups import deck_owned_or_404, deck_readable_or_404
-from decks.lists.selectors import (
-    PUBLIC_SORTS,
-    deck_cloned_from_shown,
-    deck_document,
-    deck_export_text,
-    deck_file_name,
-    deck_formats_of,
-    deck_list_owned,
-    deck_list_public,
-    deck_list_public_playing,
-    deck_notices_open,
-    deck_version_get,
-    decks_compare,
-    decks_export_zip,
-    with_format_names,
-)
-from decks.lists.services import MAX_DESCRIPTION, DeckListError, deck_clone, deck_create, deck_delete
-from decks.lists.sheets import DecklistSheet, deck_sheet
-from decks.lists.stats import deck_history, deck_lines, deck_stats, side_by_side
+from decks.lists.lookups import deck_owned_or_404
+from decks.lists.lookups import deck_readable_or_404
+from decks.lists.selectors import PUBLIC_SORTS
+from decks.lists.selectors import deck_cloned_from_shown
+from decks.lists.selectors import deck_document
+from decks.lists.selectors import deck_export_text
+from decks.lists.selectors import deck_file_name
+from decks.lists.selectors import deck_formats_of
+from decks.lists.selectors import deck_list_owned
+from decks.lists.selectors import deck_list_public
+from decks.lists.selectors import deck_list_public_playing
+from decks.lists.selectors import deck_notices_open
+from decks.lists.selectors import deck_version_get
+from decks.lists.selectors import decks_compare
+from decks.lists.selectors import decks_export_zip
+from decks.lists.selectors import with_format_names
+from decks.lists.services import MAX_DESCRIPTION
+from decks.lists.services import DeckListError
+from decks.lists.services import deck_clone
+from decks.lists.services import deck_create
+from decks.lists.services import deck_delete
+from decks.lists.sheets import DecklistSheet
+from decks.lists.sheets import deck_sheet
+from decks.lists.stats import deck_history
+from decks.lists.stats import deck_lines
+from decks.lists.stats import deck_stats
+from decks.lists.stats import side_by_side
 from decks.lists.writeups import writeup_render
 from decks.models import Deck
-from decks.organise.selectors import deck_tags, folders_of, tags_of
+from decks.organise.selectors import deck_tags
+from decks.organise.selectors import folders_of
+from decks.organise.selectors import tags_of
 from decks.organise.services import MAX_TAG
-from decks.stock.selectors import BUILD_FILTERS, Buildable, deck_buildable, decks_buildable, decks_filter_buildable
-from rules.games import GAMES, GAMES_BY_SLUG
+from decks.stock.selectors import BUILD_FILTERS
+from decks.stock.selectors import Buildable
+from decks.stock.selectors import deck_buildable
+from decks.stock.selectors import decks_buildable
+from decks.stock.selectors import decks_filter_buildable
+from rules.games import GAMES
+from rules.games import GAMES_BY_SLUG
 from rules.numbers import parse_whole
 
 DECKS_PER_PAGE = 50

@@ -3,10 +3,15 @@
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q, QuerySet
+from django.db.models import Q
+from django.db.models import QuerySet
 
-from decks.models import Deck, DeckFolder, DeckTag
-from rules.numbers import ID_MAX, NotAWholeNumber, parse_whole
+from decks.models import Deck
+from decks.models import DeckFolder
+from decks.models import DeckTag
+from rules.numbers import ID_MAX
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_whole
 
 
 def folders_of(*, owner: AbstractBaseUser) -> list[DeckFolder]:

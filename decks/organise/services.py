@@ -8,11 +8,14 @@ import re
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 
 from decks.exceptions import DeckRequestError
 from decks.lists.services import check_name_and_description
-from decks.models import Deck, DeckFolder, DeckTag
+from decks.models import Deck
+from decks.models import DeckFolder
+from decks.models import DeckTag
 
 MAX_FOLDERS = 200
 MAX_TAGS = 20

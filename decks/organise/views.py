@@ -6,10 +6,12 @@ by going back to the page it came from (my decks, or the deck) with a message.
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.shortcuts import redirect
 
 from cardsite.api.errors import found_or_404
@@ -18,7 +20,10 @@ from decks.exceptions import DeckRequestError
 from decks.lists.lookups import deck_owned_or_404
 from decks.models import DeckFolder
 from decks.organise.selectors import folder_get_owned
-from decks.organise.services import deck_organise, folder_create, folder_delete, folder_rename
+from decks.organise.services import deck_organise
+from decks.organise.services import folder_create
+from decks.organise.services import folder_delete
+from decks.organise.services import folder_rename
 
 Written = TypeVar("Written")
 

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.reading import reads_query
-from decks.lists.api.base import DeckApiBase, SignedInDeckApi, answers, deck_body, not_found
-from decks.lists.api.serializers import DeckOut, EmptyQuery
-from decks.starters.selectors import starter_get, starters_available
+from decks.lists.api.base import DeckApiBase
+from decks.lists.api.base import SignedInDeckApi
+from decks.lists.api.base import answers
+from decks.lists.api.base import deck_body
+from decks.lists.api.base import not_found
+from decks.lists.api.serializers import DeckOut
+from decks.lists.api.serializers import EmptyQuery
+from decks.starters.selectors import starter_get
+from decks.starters.selectors import starters_available
 from decks.starters.services import starter_copy
 
 TAGS = ["starters"]

@@ -4,8 +4,11 @@ from dataclasses import dataclass
 
 from django.db.models import Sum
 
-from cardcollections.models import Card, Game
-from decks.starters.catalog import STARTERS, STARTERS_BY_SLUG, Starter
+from cardcollections.models import Card
+from cardcollections.models import Game
+from decks.starters.catalog import STARTERS
+from decks.starters.catalog import STARTERS_BY_SLUG
+from decks.starters.catalog import Starter
 from rules.decklist.parse import parse_decklist
 
 

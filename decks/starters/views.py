@@ -3,14 +3,17 @@
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from cardsite.api.errors import found_or_404
 from cardsite.page_writes import signed_in_post
 from decks.lists.writeups import writeup_render
-from decks.starters.selectors import starter_get, starters_available
+from decks.starters.selectors import starter_get
+from decks.starters.selectors import starters_available
 from decks.starters.services import starter_copy
 
 

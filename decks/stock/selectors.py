@@ -1,19 +1,29 @@
 """A deck against its owner's collection: owned, reserved by other built decks, free, missing, on offer."""
 
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import QuerySet
 
-from cardcollections.models import Card, CardReservation, CollectionEntry, Game
-from cardcollections.reservations.selectors import FreeCopies, free_copies, on_offer_by_title, stock_by_title
-from decks.lists.services import deck_holder, deck_holder_key
-from decks.models import Deck, DeckTitle
+from cardcollections.models import Card
+from cardcollections.models import CardReservation
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Game
+from cardcollections.reservations.selectors import FreeCopies
+from cardcollections.reservations.selectors import free_copies
+from cardcollections.reservations.selectors import on_offer_by_title
+from cardcollections.reservations.selectors import stock_by_title
+from decks.lists.services import deck_holder
+from decks.lists.services import deck_holder_key
+from decks.models import Deck
+from decks.models import DeckTitle
 from rules.deck_compare import copies_by_title
 
 

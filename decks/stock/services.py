@@ -11,7 +11,10 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from cardcollections.collection.services import MAX_QUANTITY, CollectionError, wishlist_set, wishlist_update
+from cardcollections.collection.services import MAX_QUANTITY
+from cardcollections.collection.services import CollectionError
+from cardcollections.collection.services import wishlist_set
+from cardcollections.collection.services import wishlist_update
 from cardcollections.models import WishlistEntry
 from decks.exceptions import DeckRequestError
 from decks.models import Deck

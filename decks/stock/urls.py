@@ -1,6 +1,7 @@
 """Built decks and missing cards: marking a deck built, its missing cards, adding them to the wishlist."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from decks.stock import views
 

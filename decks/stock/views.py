@@ -13,21 +13,29 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from cardcollections.catalog.selectors import printings_by_title_key
 from cardcollections.models import Card
-from cardcollections.reservations.selectors import holders_by_title, wished_by_title
-from cardsite.page_writes import counted_posts, signed_in_post
+from cardcollections.reservations.selectors import holders_by_title
+from cardcollections.reservations.selectors import wished_by_title
+from cardsite.page_writes import counted_posts
+from cardsite.page_writes import signed_in_post
 from decks.exceptions import DeckRequestError
 from decks.lists.lookups import deck_owned_or_404
-from decks.lists.services import deck_holder, deck_set_built
+from decks.lists.services import deck_holder
+from decks.lists.services import deck_set_built
 from decks.models import Deck
-from decks.stock.selectors import TitleNeed, deck_double_bookings, deck_stock
+from decks.stock.selectors import TitleNeed
+from decks.stock.selectors import deck_double_bookings
+from decks.stock.selectors import deck_stock
 from decks.stock.services import deck_missing_wishlist_add
 
 

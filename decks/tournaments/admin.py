@@ -2,7 +2,9 @@
 
 from django.contrib import admin
 
-from decks.models import Match, Player, Round
+from decks.models import Match
+from decks.models import Player
+from decks.models import Round
 
 
 @admin.register(Player)

@@ -14,7 +14,10 @@ from typing import Any
 
 from django import forms
 
-from decks.models import Event, Match, Round, RoundKind
+from decks.models import Event
+from decks.models import Match
+from decks.models import Round
+from decks.models import RoundKind
 
 RESULTS = {1: ["1-0-0", "0-0-1", "0-1-0"], 3: ["2-0-0", "2-1-0", "1-0-1", "1-1-1", "0-1-1", "1-2-0", "0-2-0"]}
 DASH = "\N{EN DASH}"

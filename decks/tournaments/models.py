@@ -9,7 +9,8 @@ same moment write different columns of a locked row and neither report is lost.
 from django.conf import settings
 from django.db import models
 
-from decks.events.models import Event, Registration
+from decks.events.models import Event
+from decks.events.models import Registration
 
 
 class Player(models.Model):

@@ -10,16 +10,26 @@ from __future__ import annotations
 import csv
 import io
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch
+from django.db.models import Q
+from django.db.models import QuerySet
 
 from cardcollections.spreadsheets import spreadsheet_cell
 from decks.adapters import match_record
 from decks.events.selectors import User
-from decks.models import Event, EventState, Match, Player, Registration, Round, RoundKind
-from rules.tournament import Standing, standings
+from decks.models import Event
+from decks.models import EventState
+from decks.models import Match
+from decks.models import Player
+from decks.models import Registration
+from decks.models import Round
+from decks.models import RoundKind
+from rules.tournament import Standing
+from rules.tournament import standings
 
 STANDINGS_CSV_HEADER = ["rank", "player", "points", "record", "omw", "gwp", "ogw", "dropped"]
 # How many decks the finished event shows when its organiser made the lists public (at least the top cut).

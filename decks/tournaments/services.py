@@ -15,27 +15,40 @@ cut to the top players, finish.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 from django.utils import timezone
 
 from decks.adapters import match_record
 from decks.events.selectors import registrations_active
-from decks.events.services import EventError, OutOfTurn, registration_recheck_result
-from decks.models import Event, EventState, Match, Player, Registration, Round, RoundKind
-from decks.tournaments.selectors import (
-    event_standings,
-    match_of,
-    players_of,
-    round_complete,
-    round_of,
-    seat_of,
-)
-from rules.tournament import bracket_first_round, bracket_next_round, check_result, default_rounds, pair_swiss
-from rules.tournament.scoring import TOP_CUT_SIZES, bye_record
+from decks.events.services import EventError
+from decks.events.services import OutOfTurn
+from decks.events.services import registration_recheck_result
+from decks.models import Event
+from decks.models import EventState
+from decks.models import Match
+from decks.models import Player
+from decks.models import Registration
+from decks.models import Round
+from decks.models import RoundKind
+from decks.tournaments.selectors import event_standings
+from decks.tournaments.selectors import match_of
+from decks.tournaments.selectors import players_of
+from decks.tournaments.selectors import round_complete
+from decks.tournaments.selectors import round_of
+from decks.tournaments.selectors import seat_of
+from rules.tournament import bracket_first_round
+from rules.tournament import bracket_next_round
+from rules.tournament import check_result
+from rules.tournament import default_rounds
+from rules.tournament import pair_swiss
+from rules.tournament.scoring import TOP_CUT_SIZES
+from rules.tournament.scoring import bye_record
 
 
 class NotAllowed(EventError):

@@ -1,6 +1,7 @@
 """Tournament pages under /events/<id>/: the console (run/), the player's view (play/), the public pages."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from decks.tournaments import views
 

@@ -19,7 +19,10 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.decorators import method_decorator
@@ -28,35 +31,39 @@ from django.views import View
 
 from cardsite.page_writes import CountedPostView
 from decks.events.forms import EventSettingsForm as SettingsForm
-from decks.events.lookups import event_or_404, organised_or_404
+from decks.events.lookups import event_or_404
+from decks.events.lookups import organised_or_404
 from decks.events.selectors import event_is_organiser
-from decks.events.services import SETTINGS, EventError, event_update
+from decks.events.services import SETTINGS
+from decks.events.services import EventError
+from decks.events.services import event_update
 from decks.lists.sheets import registration_sheet
 from decks.lists.stats import list_stats
-from decks.models import Event, EventState, Round, RoundKind
-from decks.tournaments.forms import DropForm, ResultForm, TopCutForm
-from decks.tournaments.selectors import (
-    current_match_of,
-    event_standings,
-    event_standings_csv,
-    match_of,
-    player_of,
-    players_of,
-    public_registration,
-    round_complete,
-    rounds_of,
-    seat_of,
-    top_decks,
-)
-from decks.tournaments.services import (
-    event_finish,
-    event_start,
-    event_start_list,
-    match_result_set,
-    player_drop,
-    round_pair_next,
-    top_cut_start,
-)
+from decks.models import Event
+from decks.models import EventState
+from decks.models import Round
+from decks.models import RoundKind
+from decks.tournaments.forms import DropForm
+from decks.tournaments.forms import ResultForm
+from decks.tournaments.forms import TopCutForm
+from decks.tournaments.selectors import current_match_of
+from decks.tournaments.selectors import event_standings
+from decks.tournaments.selectors import event_standings_csv
+from decks.tournaments.selectors import match_of
+from decks.tournaments.selectors import player_of
+from decks.tournaments.selectors import players_of
+from decks.tournaments.selectors import public_registration
+from decks.tournaments.selectors import round_complete
+from decks.tournaments.selectors import rounds_of
+from decks.tournaments.selectors import seat_of
+from decks.tournaments.selectors import top_decks
+from decks.tournaments.services import event_finish
+from decks.tournaments.services import event_start
+from decks.tournaments.services import event_start_list
+from decks.tournaments.services import match_result_set
+from decks.tournaments.services import player_drop
+from decks.tournaments.services import round_pair_next
+from decks.tournaments.services import top_cut_start
 
 
 def standings_csv_response(event: Event) -> HttpResponse:

@@ -1,15 +1,21 @@
 """Validating a deck list: the one entry point the API, the command and the pages share."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from cardcollections.adapters import card_pool_for_game
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import format_resolve
-from rules.decklist.parse import DeckFormatError, entries_from_json, parse_decklist
-from rules.decklist.plain import PlainDeck, read_plain_decklist
-from rules.decklist.resolving import ResolvedDeck, resolve
-from rules.validation import ValidationResult, validate_deck
+from rules.decklist.parse import DeckFormatError
+from rules.decklist.parse import entries_from_json
+from rules.decklist.parse import parse_decklist
+from rules.decklist.plain import PlainDeck
+from rules.decklist.plain import read_plain_decklist
+from rules.decklist.resolving import ResolvedDeck
+from rules.decklist.resolving import resolve
+from rules.validation import ValidationResult
+from rules.validation import validate_deck
 
 # Deck lists are a few dozen lines; these bounds keep a hostile or mistaken
 # request (a pasted file, a generated list) cheap to refuse.

@@ -2,15 +2,20 @@
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.shortcuts import render
 
 from cardsite.page_writes import CountedPostView
 from decks.exceptions import DeckRequestError
-from decks.formats.selectors import FormatChoice, format_choices
-from decks.validation.services import MAX_DECKLIST_CHARS, DeckValidation, deck_validation
+from decks.formats.selectors import FormatChoice
+from decks.formats.selectors import format_choices
+from decks.validation.services import MAX_DECKLIST_CHARS
+from decks.validation.services import DeckValidation
+from decks.validation.services import deck_validation
 from rules.decklist.parse import split_lines
-from rules.games import GAMES, GAMES_BY_SLUG
+from rules.games import GAMES
+from rules.games import GAMES_BY_SLUG
 from rules.validation import findings_by_line
 
 

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
-from rules.findings import Finding, finding
-from rules.numbers import NotAWholeNumber, parse_whole
+from rules.findings import Finding
+from rules.findings import finding
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_whole
 from rules.primitives import JsonPathError
 
 MIN_COUNT = 1

@@ -5,9 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from rules.cards import CardData, CardPool
-from rules.decklist.parse import _is_comment_or_header, _plain_entry, _text_entry, split_lines
-from rules.decklist.resolving import PoolDeck, ResolvedDeck, ResolvedEntry, _lookup_title, _title_entry
+from rules.cards import CardData
+from rules.cards import CardPool
+from rules.decklist.parse import _is_comment_or_header
+from rules.decklist.parse import _plain_entry
+from rules.decklist.parse import _text_entry
+from rules.decklist.parse import split_lines
+from rules.decklist.resolving import PoolDeck
+from rules.decklist.resolving import ResolvedDeck
+from rules.decklist.resolving import ResolvedEntry
+from rules.decklist.resolving import _lookup_title
+from rules.decklist.resolving import _title_entry
 from rules.findings import Finding
 
 

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz
+from rapidfuzz import process
 
-from rules.cards import CardData, CardPool
-from rules.decklist.parse import MAX_TITLE_LENGTH, DeckEntry, ParsedDeck
-from rules.findings import Finding, finding
+from rules.cards import CardData
+from rules.cards import CardPool
+from rules.decklist.parse import MAX_TITLE_LENGTH
+from rules.decklist.parse import DeckEntry
+from rules.decklist.parse import ParsedDeck
+from rules.findings import Finding
+from rules.findings import finding
 from rules.games import GAMES_BY_SLUG
 from rules.text import title_key
 

@@ -1,13 +1,11 @@
 """The five games the site knows, in the site's order, each from its own package."""
 
-from rules.games import (
-    battle_cards,
-    bible_battles,
-    book_of_mormon_battles,
-    chapter_and_verse,
-    interface,
-    warriors_of_the_promised_land,
-)
+from rules.games import battle_cards
+from rules.games import bible_battles
+from rules.games import book_of_mormon_battles
+from rules.games import chapter_and_verse
+from rules.games import interface
+from rules.games import warriors_of_the_promised_land
 
 GAMES: tuple[interface.Game, ...] = (
     chapter_and_verse.GAME,

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 if TYPE_CHECKING:
-    from rules.cards import CardData, CardPool
+    from rules.cards import CardData
+    from rules.cards import CardPool
     from rules.catalog_fields import Field
     from rules.charts import Chart
     from rules.findings import Finding

@@ -10,13 +10,25 @@ take. What a field means in the database is the catalog app's business
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 
 from rules.games.bible_battles import BB_TYPES
-from rules.games.book_of_mormon_battles import BMB_COLORS, BMB_KINDS, BMB_POWERS, BMB_SHAPES
-from rules.games.chapter_and_verse import CV_EFFECT_KINDS, CV_STANDARD_WORKS, CV_THEMES
-from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS, WPL_KINDS
-from rules.search.syntax import And, Compare, Node, Not, SearchSyntaxError
+from rules.games.book_of_mormon_battles import BMB_COLORS
+from rules.games.book_of_mormon_battles import BMB_KINDS
+from rules.games.book_of_mormon_battles import BMB_POWERS
+from rules.games.book_of_mormon_battles import BMB_SHAPES
+from rules.games.chapter_and_verse import CV_EFFECT_KINDS
+from rules.games.chapter_and_verse import CV_STANDARD_WORKS
+from rules.games.chapter_and_verse import CV_THEMES
+from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS
+from rules.games.warriors_of_the_promised_land import WPL_KINDS
+from rules.search.syntax import And
+from rules.search.syntax import Compare
+from rules.search.syntax import Node
+from rules.search.syntax import Not
+from rules.search.syntax import SearchSyntaxError
 
 NUMBER_OPS = frozenset({"=", "<", "<=", ">", ">="})
 MAX_NUMBER = 1_000_000

@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.findings import Finding, finding
+from rules.findings import Finding
+from rules.findings import finding
 
 MATCH_WIN, MATCH_DRAW = 3, 1
 GAME_WIN, GAME_DRAW = 3, 1

@@ -20,12 +20,15 @@ as it is (a better one would need a partner that far down the standings).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import networkx as nx
 
-from rules.tournament.scoring import MatchRecord, Standing, standings
+from rules.tournament.scoring import MatchRecord
+from rules.tournament.scoring import Standing
+from rules.tournament.scoring import standings
 
 BAND = 12
 PIECE = 16

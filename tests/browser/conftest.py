@@ -13,7 +13,10 @@ from playwright.sync_api import Error as PlaywrightError
 
 # alice's event and its seven registered players, as the event and tournament tests have them.
 from tests.decks.conftest import cv_catalog  # noqa: F401
-from tests.decks.events.fixtures import bob_deck, cv, event, seven  # noqa: F401
+from tests.decks.events.fixtures import bob_deck  # noqa: F401
+from tests.decks.events.fixtures import cv  # noqa: F401
+from tests.decks.events.fixtures import event  # noqa: F401
+from tests.decks.events.fixtures import seven  # noqa: F401
 
 # Playwright's sync API keeps an asyncio loop running in this thread, and
 # Django refuses database calls from a thread with a running loop unless told
@@ -45,7 +48,8 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="session")
 def chromium(chromium_path):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
+    from playwright.sync_api import sync_playwright
 
     # expect() has its own 5 s default; the first pages draw card faces, which
     # can take longer on a busy machine running tests in parallel.

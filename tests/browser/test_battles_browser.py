@@ -3,7 +3,8 @@
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
 from tests.browser.conftest import htmx_settled
 from tests.conftest import celery_worker

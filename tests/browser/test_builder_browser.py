@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from decks.models import Deck
 from tests.browser.conftest import log_in
-from tests.decks.conftest import _load_cv, verse_title
+from tests.decks.conftest import _load_cv
+from tests.decks.conftest import verse_title
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

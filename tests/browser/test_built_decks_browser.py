@@ -6,8 +6,11 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from cardcollections.collection.services import collection_change
-from cardcollections.models import Card, Game, WishlistEntry
-from decks.lists.services import deck_create, deck_set_built
+from cardcollections.models import Card
+from cardcollections.models import Game
+from cardcollections.models import WishlistEntry
+from decks.lists.services import deck_create
+from decks.lists.services import deck_set_built
 from tests.browser.conftest import log_in
 from tests.decks.conftest import _load_cv
 

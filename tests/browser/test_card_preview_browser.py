@@ -6,8 +6,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from cardcollections.collection.services import collection_change, trade_list_change
-from tests.browser.conftest import close_when_idle, log_in
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import trade_list_change
+from tests.browser.conftest import close_when_idle
+from tests.browser.conftest import log_in
 from tests.decks.conftest import _load_cv
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -67,7 +69,8 @@ def test_on_a_phone_the_first_tap_previews_and_the_second_opens(live_server, pho
 def test_on_a_phone_a_deck_lines_first_tap_previews_and_the_second_opens(
     live_server, phone_page, card_media_cleanup, alice
 ):
-    from cardcollections.models import Card, Game
+    from cardcollections.models import Card
+    from cardcollections.models import Game
     from decks.lists.services import deck_create
 
     _load_cv(3)
@@ -83,7 +86,8 @@ def test_on_a_phone_a_deck_lines_first_tap_previews_and_the_second_opens(
 def test_a_title_on_the_missing_cards_page_previews_its_printing_on_hover(
     live_server, browser_page, card_media_cleanup, alice
 ):
-    from cardcollections.models import Card, Game
+    from cardcollections.models import Card
+    from cardcollections.models import Game
     from decks.lists.services import deck_create
 
     _load_cv(3)

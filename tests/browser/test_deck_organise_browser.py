@@ -8,7 +8,8 @@ from cardcollections.models import Game
 from decks.lists.services import deck_create
 from decks.models import Deck
 from tests.browser.conftest import log_in
-from tests.decks.conftest import _load_cv, legal_cv_text
+from tests.decks.conftest import _load_cv
+from tests.decks.conftest import legal_cv_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

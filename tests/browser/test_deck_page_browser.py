@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 from cardcollections.catalog.services import catalog_load
 from cardcollections.models import Game
 from decks.lists.services import deck_create
-from tests.conftest import BB_SMALL, CV_SMALL
+from tests.conftest import BB_SMALL
+from tests.conftest import CV_SMALL
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

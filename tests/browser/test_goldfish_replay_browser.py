@@ -6,7 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_goldfish_browser import faith_curves
-from tests.decks.conftest import _load_cv, legal_cv_text
+from tests.decks.conftest import _load_cv
+from tests.decks.conftest import legal_cv_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

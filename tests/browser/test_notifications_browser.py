@@ -6,9 +6,12 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from cardcollections.catalog.services import catalog_load
-from cardcollections.collection.services import collection_change, trade_list_change
-from cardcollections.models import Card, Trade
-from tests.browser.conftest import log_in, offer_trade
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import trade_list_change
+from cardcollections.models import Card
+from cardcollections.models import Trade
+from tests.browser.conftest import log_in
+from tests.browser.conftest import offer_trade
 from tests.conftest import CV_SMALL
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -6,7 +6,8 @@ from django.core.files.storage import default_storage
 from playwright.sync_api import expect
 
 from cardcollections.catalog.services import catalog_load
-from cardcollections.models import Card, CardProposal
+from cardcollections.models import Card
+from cardcollections.models import CardProposal
 from tests.browser.conftest import log_in
 from tests.cardcollections.conftest import image_bytes
 from tests.conftest import CV_SMALL

@@ -14,7 +14,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_player_comments_on_a_public_deck_and_filters_decks_he_can_build(live_server, browser_page):
-    from cardcollections.models import Card, Game
+    from cardcollections.models import Card
+    from cardcollections.models import Game
 
     _load_cv(60)
     cv = Game.objects.get(slug="chapter-and-verse")

@@ -4,7 +4,9 @@ player's name with their record (standings) or result (pairings) shows without s
 import pytest
 from playwright.sync_api import expect
 
-from decks.tournaments.services import event_start, match_result_set, round_pair_next
+from decks.tournaments.services import event_start
+from decks.tournaments.services import match_result_set
+from decks.tournaments.services import round_pair_next
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

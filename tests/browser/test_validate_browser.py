@@ -4,10 +4,14 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page
+from playwright.sync_api import expect
+from playwright.sync_api import sync_playwright
 
-from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: F401 (chromium_path is a fixture)
-from tests.decks.conftest import _load_cv, legal_cv_text
+from tests.browser.conftest import CHROMIUM_ARGS
+from tests.browser.conftest import chromium_path  # noqa: F401 (chromium_path is a fixture)
+from tests.decks.conftest import _load_cv
+from tests.decks.conftest import legal_cv_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

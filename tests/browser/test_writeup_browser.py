@@ -7,7 +7,8 @@ from playwright.sync_api import expect
 
 from decks.lists.services import deck_create
 from tests.browser.conftest import log_in
-from tests.decks.conftest import _load_cv, legal_cv_text
+from tests.decks.conftest import _load_cv
+from tests.decks.conftest import legal_cv_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

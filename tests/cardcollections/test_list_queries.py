@@ -4,10 +4,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from cardcollections.collection.services import collection_change, trade_list_change, wishlist_set
-from cardcollections.models import Card, TradeLine
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import trade_list_change
+from cardcollections.collection.services import wishlist_set
+from cardcollections.models import Card
+from cardcollections.models import TradeLine
 from cardcollections.proposals.services import proposal_create
-from cardcollections.trades.services import LineSpec, trade_propose
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import trade_propose
 
 pytestmark = pytest.mark.django_db
 

@@ -7,27 +7,33 @@ from django.db.models import Q
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from cardcollections.collection.services import collection_change, trade_list_set, wishlist_set
-from cardcollections.imports.services import import_job_create, import_job_run
-from cardcollections.models import (
-    Card,
-    CardProposal,
-    CardRevision,
-    CollectionEntry,
-    CollectionSettings,
-    ImportJob,
-    LedgerEntry,
-    Notification,
-    NotificationSettings,
-    Trade,
-    TradeLine,
-    WishlistEntry,
-)
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import trade_list_set
+from cardcollections.collection.services import wishlist_set
+from cardcollections.imports.services import import_job_create
+from cardcollections.imports.services import import_job_run
+from cardcollections.models import Card
+from cardcollections.models import CardProposal
+from cardcollections.models import CardRevision
+from cardcollections.models import CollectionEntry
+from cardcollections.models import CollectionSettings
+from cardcollections.models import ImportJob
+from cardcollections.models import LedgerEntry
+from cardcollections.models import Notification
+from cardcollections.models import NotificationSettings
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
+from cardcollections.models import WishlistEntry
 from cardcollections.notifications.services import notify
 from cardcollections.proposals.services import proposal_create
 from cardcollections.tokens.selectors import token_id
-from cardcollections.trades.services import LineSpec, trade_propose
-from tests.ownership import call, cell, fill, unexpected_statuses, walk
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import trade_propose
+from tests.ownership import call
+from tests.ownership import cell
+from tests.ownership import fill
+from tests.ownership import unexpected_statuses
+from tests.ownership import walk
 
 pytestmark = pytest.mark.django_db
 

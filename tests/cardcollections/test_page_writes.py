@@ -7,7 +7,8 @@ from django.test import Client
 
 from cardcollections.collection.services import collection_change
 from cardcollections.models import TradeLine
-from cardcollections.trades.services import LineSpec, trade_propose
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import trade_propose
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,8 @@ def test_every_collection_page_that_takes_a_post_is_in_a_table(world, alice):
 
     from django.urls import resolve
 
-    from tests.project.routes import route_paths, url_routes
+    from tests.project.routes import route_paths
+    from tests.project.routes import url_routes
 
     client = Client()
     client.force_login(alice)

@@ -3,10 +3,13 @@
 from io import StringIO
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
+from django.core.management import call_command
 
 from cardcollections.models import CardReservation
-from decks.models import Deck, Event, Registration
+from decks.models import Deck
+from decks.models import Event
+from decks.models import Registration
 
 pytestmark = pytest.mark.django_db
 

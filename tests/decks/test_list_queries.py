@@ -9,11 +9,16 @@ from cardcollections.models import Game
 from decks.comments.services import comment_create
 from decks.follows.services import follow_add
 from decks.likes.services import deck_like
-from decks.lists.services import deck_create, deck_update
-from decks.organise.services import deck_organise, folder_create
-from decks.tournaments.services import event_start, round_pair_next
+from decks.lists.services import deck_create
+from decks.lists.services import deck_update
+from decks.organise.services import deck_organise
+from decks.organise.services import folder_create
+from decks.tournaments.services import event_start
+from decks.tournaments.services import round_pair_next
 from tests.decks.conftest import legal_cv_text
-from tests.decks.events.fixtures import close, open_event, register_players
+from tests.decks.events.fixtures import close
+from tests.decks.events.fixtures import open_event
+from tests.decks.events.fixtures import register_players
 
 pytestmark = pytest.mark.django_db
 

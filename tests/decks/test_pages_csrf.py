@@ -11,28 +11,31 @@ from django.test import Client
 from django.urls import resolve
 from django.utils import timezone
 
-from cardcollections.models import CardReservation, Game, WishlistEntry
+from cardcollections.models import CardReservation
+from cardcollections.models import Game
+from cardcollections.models import WishlistEntry
 from decks.comments.services import comment_create
-from decks.events.services import event_create, registration_create
-from decks.formats.services import FormatRules, tournament_format_create
+from decks.events.services import event_create
+from decks.events.services import registration_create
+from decks.formats.services import FormatRules
+from decks.formats.services import tournament_format_create
 from decks.lists.services import deck_create
-from decks.models import (
-    Deck,
-    DeckComment,
-    DeckFolder,
-    DeckLike,
-    DeckNotice,
-    DeckTag,
-    DeckVersion,
-    Event,
-    EventCheck,
-    Follow,
-    Registration,
-    TournamentFormat,
-)
+from decks.models import Deck
+from decks.models import DeckComment
+from decks.models import DeckFolder
+from decks.models import DeckLike
+from decks.models import DeckNotice
+from decks.models import DeckTag
+from decks.models import DeckVersion
+from decks.models import Event
+from decks.models import EventCheck
+from decks.models import Follow
+from decks.models import Registration
+from decks.models import TournamentFormat
 from decks.organise.services import folder_create
 from tests.decks.conftest import legal_cv_text
-from tests.project.routes import route_paths, url_routes
+from tests.project.routes import route_paths
+from tests.project.routes import url_routes
 
 pytestmark = pytest.mark.django_db
 

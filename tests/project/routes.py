@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern
+from django.urls import URLResolver
+from django.urls import get_resolver
 
 CONVERTER = re.compile(r"<(?:(\w+):)?\w+>")
 

@@ -11,15 +11,15 @@ import os
 
 import pytest
 import schemathesis
-from django.core.signals import request_finished, request_started
+from django.core.signals import request_finished
+from django.core.signals import request_started
 from django.db import close_old_connections
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
+from hypothesis import settings
 from knox.models import AuthToken
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
+from schemathesis.specs.openapi.checks import content_type_conformance
+from schemathesis.specs.openapi.checks import response_schema_conformance
+from schemathesis.specs.openapi.checks import status_code_conformance
 
 EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "100"))
 

@@ -6,7 +6,8 @@ import os
 import pytest
 from django.conf import settings
 from django.test import Client
-from django.urls import reverse, reverse_lazy
+from django.urls import reverse
+from django.urls import reverse_lazy
 from PIL import Image
 
 from cardcollections.models import CardProposal

@@ -5,7 +5,9 @@ import functools
 import multiprocessing
 import time
 
-from kombu import Connection, Exchange, Queue
+from kombu import Connection
+from kombu import Exchange
+from kombu import Queue
 
 from cardsite.broker import Transport
 from tests.threads import run_threads

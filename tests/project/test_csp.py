@@ -17,7 +17,8 @@ from django.test import Client
 
 from cardcollections.collection.models import CollectionSettings
 from cardsite.api_docs import REDOC_LOAD_STYLE_HASHES
-from tests.project.routes import route_paths, url_routes
+from tests.project.routes import route_paths
+from tests.project.routes import url_routes
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

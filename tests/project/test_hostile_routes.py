@@ -14,7 +14,8 @@ import uuid
 import pytest
 from django.test import Client
 
-from tests.project.routes import route_paths, url_routes
+from tests.project.routes import route_paths
+from tests.project.routes import url_routes
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

@@ -5,7 +5,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from cardcollections.collection.services import collection_change
-from cardcollections.models import CardProposal, CollectionEntry, ImportJob, Trade
+from cardcollections.models import CardProposal
+from cardcollections.models import CollectionEntry
+from cardcollections.models import ImportJob
+from cardcollections.models import Trade
 
 pytestmark = pytest.mark.django_db
 

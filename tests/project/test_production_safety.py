@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.test import Client, override_settings
+from django.test import Client
+from django.test import override_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -4,7 +4,8 @@ import pytest
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-from cardsite.env import env_bool, env_int
+from cardsite.env import env_bool
+from cardsite.env import env_int
 
 
 def test_tasks_finish_well_inside_the_visibility_timeout():

@@ -7,7 +7,9 @@ from types import SimpleNamespace
 import pytest
 
 from tests.decklists import copies_per_title
-from tests.ownership import fill, unexpected_statuses, walk
+from tests.ownership import fill
+from tests.ownership import unexpected_statuses
+from tests.ownership import walk
 from tests.threads import run_threads
 
 

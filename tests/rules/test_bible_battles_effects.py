@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
-from rules.catalog import CatalogError, parse_catalog
+from rules.catalog import CatalogError
+from rules.catalog import parse_catalog
 from rules.goldfish import GoldfishDeck
 from rules.goldfish_play import goldfish_play_run
 from rules.goldfish_replay import goldfish_replay

@@ -6,7 +6,9 @@ from typing import Any
 
 import pytest
 
-from rules.catalog import CatalogError, card_document, parse_catalog
+from rules.catalog import CatalogError
+from rules.catalog import card_document
+from rules.catalog import parse_catalog
 
 
 def document(*effects: dict[str, Any]) -> dict[str, Any]:

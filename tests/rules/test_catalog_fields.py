@@ -2,7 +2,9 @@
 
 import pytest
 
-from rules.catalog_fields import Invalid, string, string_list
+from rules.catalog_fields import Invalid
+from rules.catalog_fields import string
+from rules.catalog_fields import string_list
 
 
 @pytest.mark.parametrize(

@@ -5,10 +5,20 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rules.cards import CardData
-from rules.charts import Bar, Chart, bar_chart_svg
-from rules.deck_charts import deck_charts, group_of
-from rules.games.bible_battles.charts import bb_effort_curve, bb_food, bb_food_balance, bb_type_counts
-from rules.games.chapter_and_verse.charts import MIXED, NO_ICONS, cv_sacrifice_curve, cv_theme_totals, dominant_theme
+from rules.charts import Bar
+from rules.charts import Chart
+from rules.charts import bar_chart_svg
+from rules.deck_charts import deck_charts
+from rules.deck_charts import group_of
+from rules.games.bible_battles.charts import bb_effort_curve
+from rules.games.bible_battles.charts import bb_food
+from rules.games.bible_battles.charts import bb_food_balance
+from rules.games.bible_battles.charts import bb_type_counts
+from rules.games.chapter_and_verse.charts import MIXED
+from rules.games.chapter_and_verse.charts import NO_ICONS
+from rules.games.chapter_and_verse.charts import cv_sacrifice_curve
+from rules.games.chapter_and_verse.charts import cv_theme_totals
+from rules.games.chapter_and_verse.charts import dominant_theme
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -4,33 +4,32 @@ import re
 import sys
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from rules.cards import CardData, CardPool
+from rules.cards import CardData
+from rules.cards import CardPool
 from rules.decklist.export import export_decklist
-from rules.decklist.parse import (
-    DeckEntry,
-    DeckFormatError,
-    _parse_line,
-    _text_entry,
-    entries_from_json,
-    parse_decklist,
-    read_lines,
-    split_lines,
-)
+from rules.decklist.parse import DeckEntry
+from rules.decklist.parse import DeckFormatError
+from rules.decklist.parse import _parse_line
+from rules.decklist.parse import _text_entry
+from rules.decklist.parse import entries_from_json
+from rules.decklist.parse import parse_decklist
+from rules.decklist.parse import read_lines
+from rules.decklist.parse import split_lines
 from rules.decklist.plain import read_plain_decklist
-from rules.decklist.resolving import (
-    MAX_SUGGESTION_LOOKUPS,
-    ResolvedEntry,
-    _resolve_entry,
-    _Suggester,
-    _title_entry,
-    resolve,
-    suggest_titles,
-)
+from rules.decklist.resolving import MAX_SUGGESTION_LOOKUPS
+from rules.decklist.resolving import ResolvedEntry
+from rules.decklist.resolving import _resolve_entry
+from rules.decklist.resolving import _Suggester
+from rules.decklist.resolving import _title_entry
+from rules.decklist.resolving import resolve
+from rules.decklist.resolving import suggest_titles
 from rules.findings import Finding
-from rules.formats import TournamentFormat, base_formats
+from rules.formats import TournamentFormat
+from rules.formats import base_formats
 from rules.text import title_key
 from rules.validation import validate_deck
 

@@ -2,8 +2,10 @@
 
 import pytest
 
-from rules.cards import CardData, CardPool
-from rules.decklist.considering import board_text, with_board
+from rules.cards import CardData
+from rules.cards import CardPool
+from rules.decklist.considering import board_text
+from rules.decklist.considering import with_board
 from rules.decklist.export import export_decklist
 from rules.decklist.parse import parse_decklist
 from rules.decklist.resolving import resolve

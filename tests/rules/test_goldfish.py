@@ -14,24 +14,21 @@ import pytest
 from scipy.stats import hypergeom
 
 from rules.cards import CardData
-from rules.goldfish import (
-    MAX_QUERIES,
-    GoldfishDeck,
-    GoldfishFilter,
-    GoldfishQuery,
-    GoldfishRequestError,
-    goldfish_exact,
-    parse_goldfish_request,
-)
-from rules.goldfish_simulate import (
-    ChunkCounts,
-    SimulationPlan,
-    combine,
-    goldfish_simulate_run,
-    plan_simulation,
-    simulate_chunk,
-)
-from rules.simulation import chunk_generator, run_chunks
+from rules.goldfish import MAX_QUERIES
+from rules.goldfish import GoldfishDeck
+from rules.goldfish import GoldfishFilter
+from rules.goldfish import GoldfishQuery
+from rules.goldfish import GoldfishRequestError
+from rules.goldfish import goldfish_exact
+from rules.goldfish import parse_goldfish_request
+from rules.goldfish_simulate import ChunkCounts
+from rules.goldfish_simulate import SimulationPlan
+from rules.goldfish_simulate import combine
+from rules.goldfish_simulate import goldfish_simulate_run
+from rules.goldfish_simulate import plan_simulation
+from rules.goldfish_simulate import simulate_chunk
+from rules.simulation import chunk_generator
+from rules.simulation import run_chunks
 
 CV = "chapter-and-verse"
 BB = "bible-battles"

@@ -9,11 +9,22 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
-from rules.games.chapter_and_verse.play import cv_play_verse, cv_playable, cv_turn
-from rules.games.chapter_and_verse.state import CVState, CVTables
-from rules.goldfish import GoldfishDeck, GoldfishRequestError, parse_goldfish_request
-from rules.goldfish_play import PlayChunkCounts, PlayPlan, combine_play, goldfish_play_run, plan_play, play_chunk
-from rules.simulation import Uniforms, chunk_generator
+from rules.games.chapter_and_verse.play import cv_play_verse
+from rules.games.chapter_and_verse.play import cv_playable
+from rules.games.chapter_and_verse.play import cv_turn
+from rules.games.chapter_and_verse.state import CVState
+from rules.games.chapter_and_verse.state import CVTables
+from rules.goldfish import GoldfishDeck
+from rules.goldfish import GoldfishRequestError
+from rules.goldfish import parse_goldfish_request
+from rules.goldfish_play import PlayChunkCounts
+from rules.goldfish_play import PlayPlan
+from rules.goldfish_play import combine_play
+from rules.goldfish_play import goldfish_play_run
+from rules.goldfish_play import plan_play
+from rules.goldfish_play import play_chunk
+from rules.simulation import Uniforms
+from rules.simulation import chunk_generator
 
 CV = "chapter-and-verse"
 BB = "bible-battles"

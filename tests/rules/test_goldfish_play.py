@@ -9,22 +9,35 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
-from rules.games.bible_battles.play import LOST, REACHED, bb_can_bring, bb_turn
-from rules.games.bible_battles.state import BBState, BBTables
-from rules.games.chapter_and_verse.play import BOOK, WON, cv_play_verse, cv_turn, keyword_matches
-from rules.games.chapter_and_verse.state import CVState, CVTables
-from rules.goldfish import GoldfishDeck, GoldfishFilter, GoldfishQuery, GoldfishRequestError, parse_goldfish_request
-from rules.goldfish_play import (
-    PLAY_VERSION,
-    PlayChunkCounts,
-    PlayPlan,
-    combine_play,
-    goldfish_play_run,
-    plan_play,
-    play_chunk,
-    play_options,
-)
-from rules.simulation import Uniforms, chunk_generator, run_chunks
+from rules.games.bible_battles.play import LOST
+from rules.games.bible_battles.play import REACHED
+from rules.games.bible_battles.play import bb_can_bring
+from rules.games.bible_battles.play import bb_turn
+from rules.games.bible_battles.state import BBState
+from rules.games.bible_battles.state import BBTables
+from rules.games.chapter_and_verse.play import BOOK
+from rules.games.chapter_and_verse.play import WON
+from rules.games.chapter_and_verse.play import cv_play_verse
+from rules.games.chapter_and_verse.play import cv_turn
+from rules.games.chapter_and_verse.play import keyword_matches
+from rules.games.chapter_and_verse.state import CVState
+from rules.games.chapter_and_verse.state import CVTables
+from rules.goldfish import GoldfishDeck
+from rules.goldfish import GoldfishFilter
+from rules.goldfish import GoldfishQuery
+from rules.goldfish import GoldfishRequestError
+from rules.goldfish import parse_goldfish_request
+from rules.goldfish_play import PLAY_VERSION
+from rules.goldfish_play import PlayChunkCounts
+from rules.goldfish_play import PlayPlan
+from rules.goldfish_play import combine_play
+from rules.goldfish_play import goldfish_play_run
+from rules.goldfish_play import plan_play
+from rules.goldfish_play import play_chunk
+from rules.goldfish_play import play_options
+from rules.simulation import Uniforms
+from rules.simulation import chunk_generator
+from rules.simulation import run_chunks
 
 CV = "chapter-and-verse"
 BB = "bible-battles"

@@ -8,9 +8,14 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
-from rules.goldfish import GoldfishDeck, GoldfishRequestError
-from rules.goldfish_play import combine_play, plan_play, play_chunk
-from rules.goldfish_replay import MAX_REPLAY_GAME, goldfish_replay, replay_plan
+from rules.goldfish import GoldfishDeck
+from rules.goldfish import GoldfishRequestError
+from rules.goldfish_play import combine_play
+from rules.goldfish_play import plan_play
+from rules.goldfish_play import play_chunk
+from rules.goldfish_replay import MAX_REPLAY_GAME
+from rules.goldfish_replay import goldfish_replay
+from rules.goldfish_replay import replay_plan
 from rules.simulation import run_chunks
 
 CV = "chapter-and-verse"

@@ -4,7 +4,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.numbers import ID_MAX, NotAWholeNumber, parse_id, parse_whole
+from rules.numbers import ID_MAX
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_id
+from rules.numbers import parse_whole
 
 
 @pytest.mark.parametrize(

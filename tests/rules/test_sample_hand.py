@@ -2,7 +2,9 @@
 
 import pytest
 
-from rules.sample_hand import expand, new_seed, sample_hand
+from rules.sample_hand import expand
+from rules.sample_hand import new_seed
+from rules.sample_hand import sample_hand
 
 DECK = expand([(f"card {i:02d}", 2) for i in range(20)])  # 40 cards
 

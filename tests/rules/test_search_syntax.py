@@ -2,10 +2,19 @@
 is an error that names it, and no text at all makes the parser raise anything but its own error."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from rules.search import And, Match, Not, Or, Phrase, SearchSyntaxError, Word, checked_search, parse_search
+from rules.search import And
+from rules.search import Match
+from rules.search import Not
+from rules.search import Or
+from rules.search import Phrase
+from rules.search import SearchSyntaxError
+from rules.search import Word
+from rules.search import checked_search
+from rules.search import parse_search
 from rules.search.keys import KEYS
 from rules.search.syntax import MAX_DEPTH
 

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter, defaultdict
+from collections import Counter
+from collections import defaultdict
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardcollections.starter_catalogs.build_scripture import BOOK_OF_MORMON_BOOKS, restoration_chapter
+from cardcollections.starter_catalogs.build_scripture import BOOK_OF_MORMON_BOOKS
+from cardcollections.starter_catalogs.build_scripture import restoration_chapter
 from rules.games.bible_battles import BB_TYPES
 
 CATALOGS = Path(__file__).resolve().parents[2] / "cardcollections" / "starter_catalogs"

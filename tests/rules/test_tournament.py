@@ -5,18 +5,18 @@ from fractions import Fraction
 
 import networkx as nx
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from rules.tournament import (
-    MatchRecord,
-    bracket_first_round,
-    bracket_next_round,
-    check_result,
-    default_rounds,
-    pair_swiss,
-    standings,
-)
+from rules.tournament import MatchRecord
+from rules.tournament import bracket_first_round
+from rules.tournament import bracket_next_round
+from rules.tournament import check_result
+from rules.tournament import default_rounds
+from rules.tournament import pair_swiss
+from rules.tournament import standings
 from rules.tournament.scoring import bye_record
 
 THIRD = Fraction(1, 3)

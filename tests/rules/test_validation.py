@@ -1,15 +1,25 @@
 """Deck validation (validation.md): every finding code, every game's formats, tournament formats. No database."""
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from rules.cards import CardData, CardPool
-from rules.decklist.parse import entries_from_json, parse_decklist
+from rules.cards import CardData
+from rules.cards import CardPool
+from rules.decklist.parse import entries_from_json
+from rules.decklist.parse import parse_decklist
 from rules.decklist.resolving import resolve
-from rules.formats import BASE_FORMATS, TournamentFormat, UnknownFormat, base_format
+from rules.formats import BASE_FORMATS
+from rules.formats import TournamentFormat
+from rules.formats import UnknownFormat
+from rules.formats import base_format
 from rules.text import title_key
-from rules.validation import ValidationResult, check_deck, findings_by_line, validate_deck
+from rules.validation import ValidationResult
+from rules.validation import check_deck
+from rules.validation import findings_by_line
+from rules.validation import validate_deck
 from tests.decklists import copies_per_title
 
 CV, BB, BC = "chapter-and-verse", "bible-battles", "battle-cards"

@@ -1,6 +1,7 @@
 """The card list's pages: the site's pagination, reading a page of cards and its count in one go."""
 
-from django.core.paginator import Page, Paginator
+from django.core.paginator import Page
+from django.core.paginator import Paginator
 
 from cardcollections.catalog.selectors import card_listing_page
 from cardsite.api.pagination import PageNumberWithSize

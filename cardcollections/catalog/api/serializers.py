@@ -8,7 +8,9 @@ from rest_framework import serializers
 
 from cardcollections.catalog.mapping import fields_from_card
 from cardcollections.catalog.selectors import CardRow
-from cardcollections.models import Card, CardSet, Game
+from cardcollections.models import Card
+from cardcollections.models import CardSet
+from cardcollections.models import Game
 from rules.catalog import card_document
 from rules.catalog_fields import PROVENANCES
 

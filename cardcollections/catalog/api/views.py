@@ -1,19 +1,31 @@
 """Catalog API: games, sets, cards (list with search, filters, ordering; detail)."""
 
-from django.db.models import Count, F
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
-from rest_framework import generics, permissions, status
+from django.db.models import Count
+from django.db.models import F
+from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_view
+from rest_framework import generics
+from rest_framework import permissions
+from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardcollections.catalog.api.pagination import CardPagination
-from cardcollections.catalog.api.serializers import CardSerializer, CardSetSerializer, GameSerializer
-from cardcollections.catalog.filters import ORDERING_FIELDS, CardFilter, unknown_parameters
-from cardcollections.catalog.results_cache import kept_results, results_key
+from cardcollections.catalog.api.serializers import CardSerializer
+from cardcollections.catalog.api.serializers import CardSetSerializer
+from cardcollections.catalog.api.serializers import GameSerializer
+from cardcollections.catalog.filters import ORDERING_FIELDS
+from cardcollections.catalog.filters import CardFilter
+from cardcollections.catalog.filters import unknown_parameters
+from cardcollections.catalog.results_cache import kept_results
+from cardcollections.catalog.results_cache import results_key
 from cardcollections.catalog.selectors import cards_for_listing
-from cardcollections.images.scans import CardImageError, card_scan_set
-from cardcollections.models import CardSet, Game
+from cardcollections.images.scans import CardImageError
+from cardcollections.images.scans import card_scan_set
+from cardcollections.models import CardSet
+from cardcollections.models import Game
 from cardsite.api.examples import FIELD_ERRORS
 from cardsite.api.parsers import FormParser
 

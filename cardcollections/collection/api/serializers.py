@@ -6,19 +6,18 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cardcollections.collection.services import MAX_QUANTITY
-from cardcollections.models import (
-    Card,
-    CollectionEntry,
-    CollectionSettings,
-    Condition,
-    ImportJob,
-    LedgerEntry,
-    LedgerReason,
-    Visibility,
-    WishlistEntry,
-)
+from cardcollections.models import Card
+from cardcollections.models import CollectionEntry
+from cardcollections.models import CollectionSettings
+from cardcollections.models import Condition
+from cardcollections.models import ImportJob
+from cardcollections.models import LedgerEntry
+from cardcollections.models import LedgerReason
+from cardcollections.models import Visibility
+from cardcollections.models import WishlistEntry
 from cardsite.api.booleans import StrictBooleanField
-from cardsite.api.numbers import StrictIntegerField, StrictPrimaryKeyRelatedField
+from cardsite.api.numbers import StrictIntegerField
+from cardsite.api.numbers import StrictPrimaryKeyRelatedField
 from rules.games import GAME_SLUGS
 
 

@@ -10,59 +10,64 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import generics, permissions, status
+from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_view
+from rest_framework import generics
+from rest_framework import permissions
+from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardcollections.collection.api.serializers import (
-    CollectionAdjustIn,
-    CollectionEntryIn,
-    CollectionEntryOut,
-    CollectionEntryPatch,
-    CollectionSettingsIn,
-    CollectionSettingsOut,
-    ExportQuery,
-    ImportIn,
-    ImportJobOut,
-    LedgerEntryOut,
-    PublicCollectionEntryOut,
-    TradeListPatch,
-    WishlistEntryIn,
-    WishlistEntryOut,
-    WishlistEntryPatch,
-)
-from cardcollections.collection.selectors import (
-    collection_entries,
-    collection_file,
-    collection_owner_visible,
-    import_job_for,
-    ledger_entries,
-    trade_list_entries,
-    wishlist_entries,
-)
-from cardcollections.collection.services import (
-    CollectionError,
-    collection_change,
-    collection_set,
-    collection_settings_get_or_create,
-    collection_share_link_rotate,
-    collection_visibility_set,
-    trade_list_set,
-    wishlist_remove,
-    wishlist_set,
-    wishlist_update,
-)
+from cardcollections.collection.api.serializers import CollectionAdjustIn
+from cardcollections.collection.api.serializers import CollectionEntryIn
+from cardcollections.collection.api.serializers import CollectionEntryOut
+from cardcollections.collection.api.serializers import CollectionEntryPatch
+from cardcollections.collection.api.serializers import CollectionSettingsIn
+from cardcollections.collection.api.serializers import CollectionSettingsOut
+from cardcollections.collection.api.serializers import ExportQuery
+from cardcollections.collection.api.serializers import ImportIn
+from cardcollections.collection.api.serializers import ImportJobOut
+from cardcollections.collection.api.serializers import LedgerEntryOut
+from cardcollections.collection.api.serializers import PublicCollectionEntryOut
+from cardcollections.collection.api.serializers import TradeListPatch
+from cardcollections.collection.api.serializers import WishlistEntryIn
+from cardcollections.collection.api.serializers import WishlistEntryOut
+from cardcollections.collection.api.serializers import WishlistEntryPatch
+from cardcollections.collection.selectors import collection_entries
+from cardcollections.collection.selectors import collection_file
+from cardcollections.collection.selectors import collection_owner_visible
+from cardcollections.collection.selectors import import_job_for
+from cardcollections.collection.selectors import ledger_entries
+from cardcollections.collection.selectors import trade_list_entries
+from cardcollections.collection.selectors import wishlist_entries
+from cardcollections.collection.services import CollectionError
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_set
+from cardcollections.collection.services import collection_settings_get_or_create
+from cardcollections.collection.services import collection_share_link_rotate
+from cardcollections.collection.services import collection_visibility_set
+from cardcollections.collection.services import trade_list_set
+from cardcollections.collection.services import wishlist_remove
+from cardcollections.collection.services import wishlist_set
+from cardcollections.collection.services import wishlist_update
 from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import collection_import_start
-from cardcollections.models import CollectionEntry, Game, ImportJob
-from cardsite.api.errors import Problem, found_or_404, refused
-from cardsite.api.examples import FIELD_ERRORS, refusal_example
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Game
+from cardcollections.models import ImportJob
+from cardsite.api.errors import Problem
+from cardsite.api.errors import found_or_404
+from cardsite.api.errors import refused
+from cardsite.api.examples import FIELD_ERRORS
+from cardsite.api.examples import refusal_example
 from cardsite.api.negotiation import FirstRenderer
 from cardsite.api.reading import read_values
-from rules.numbers import NotAWholeNumber, parse_id
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_id
 
 GAME_PARAM = OpenApiParameter("game", str, description="game slug, e.g. chapter-and-verse")
 

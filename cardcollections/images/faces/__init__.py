@@ -9,14 +9,14 @@ from typing import Any
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
-from cardcollections.images.faces import (
-    battle_cards,
-    bible_battles,
-    book_of_mormon_battles,
-    chapter_and_verse,
-    warriors_of_the_promised_land,
-)
-from cardcollections.images.faces.drawing import FACE_SCALE, FACE_SIZE, Face
+from cardcollections.images.faces import battle_cards
+from cardcollections.images.faces import bible_battles
+from cardcollections.images.faces import book_of_mormon_battles
+from cardcollections.images.faces import chapter_and_verse
+from cardcollections.images.faces import warriors_of_the_promised_land
+from cardcollections.images.faces.drawing import FACE_SCALE
+from cardcollections.images.faces.drawing import FACE_SIZE
+from cardcollections.images.faces.drawing import Face
 from cardcollections.images.storage import delete_files_on_commit
 from cardcollections.models import Card
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcollections.catalog.labels import STANDARD_WORK_NAMES, effect_words, words
-from cardcollections.images.faces.drawing import Face, pip
+from cardcollections.catalog.labels import STANDARD_WORK_NAMES
+from cardcollections.catalog.labels import effect_words
+from cardcollections.catalog.labels import words
+from cardcollections.images.faces.drawing import Face
+from cardcollections.images.faces.drawing import pip
 from cardcollections.models import Card
 
 # Frame colours: (outer frame, inner panel, ink).

@@ -9,7 +9,9 @@ import textwrap
 import unicodedata
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
+from PIL import ImageDraw
+from PIL import ImageFont
 
 FACE_SIZE = (320, 448)
 # Faces are drawn at twice their layout size, so they stay sharp on the card

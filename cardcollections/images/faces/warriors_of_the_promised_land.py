@@ -6,7 +6,8 @@ import hashlib
 from typing import Any
 
 from cardcollections.catalog.labels import words
-from cardcollections.images.faces.drawing import Face, pip
+from cardcollections.images.faces.drawing import Face
+from cardcollections.images.faces.drawing import pip
 from cardcollections.models import Card
 
 # Frame colours: (outer frame, inner panel, ink).

@@ -3,7 +3,8 @@
 import json
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
 from cardcollections.catalog.selectors import catalog_document
 from rules.games import GAME_SLUGS

@@ -5,30 +5,26 @@ Only the user's own notifications exist for them: anyone else's id is a 404.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, permissions
+from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework import permissions
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardcollections.lookups import notification_or_404
-from cardcollections.notifications.api.serializers import (
-    MarkedOut,
-    NotificationOut,
-    NotificationSettingsIn,
-    NotificationSettingsOut,
-    UnreadCountOut,
-)
-from cardcollections.notifications.selectors import (
-    notification_email_on,
-    notifications_for,
-    notifications_unread_count,
-)
-from cardcollections.notifications.services import (
-    notification_email_set,
-    notification_mark_read,
-    notifications_mark_all_read,
-)
+from cardcollections.notifications.api.serializers import MarkedOut
+from cardcollections.notifications.api.serializers import NotificationOut
+from cardcollections.notifications.api.serializers import NotificationSettingsIn
+from cardcollections.notifications.api.serializers import NotificationSettingsOut
+from cardcollections.notifications.api.serializers import UnreadCountOut
+from cardcollections.notifications.selectors import notification_email_on
+from cardcollections.notifications.selectors import notifications_for
+from cardcollections.notifications.selectors import notifications_unread_count
+from cardcollections.notifications.services import notification_email_set
+from cardcollections.notifications.services import notification_mark_read
+from cardcollections.notifications.services import notifications_mark_all_read
 from cardsite.api.reading import read_values
 
 _BOOLEAN = {"true": True, "1": True, "false": False, "0": False}

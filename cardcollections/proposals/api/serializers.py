@@ -5,8 +5,12 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from cardcollections.collection.api.serializers import inline_choices
-from cardcollections.models import Card, CardProposal, CardRevision, Game
-from cardcollections.proposals.services import NOTE_MAX, SOURCE_MAX
+from cardcollections.models import Card
+from cardcollections.models import CardProposal
+from cardcollections.models import CardRevision
+from cardcollections.models import Game
+from cardcollections.proposals.services import NOTE_MAX
+from cardcollections.proposals.services import SOURCE_MAX
 from cardsite.api.numbers import StrictPrimaryKeyRelatedField
 
 

@@ -7,46 +7,47 @@ actions by a proposer who is not a moderator are 403s.
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, permissions, status
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework import permissions
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardcollections.catalog.selectors import cards_for_listing
 from cardcollections.lookups import proposal_or_404
-from cardcollections.models import CardProposal, Game
+from cardcollections.models import CardProposal
+from cardcollections.models import Game
 from cardcollections.proposals import documents
-from cardcollections.proposals.api.serializers import (
-    NoteIn,
-    ProposalDetailOut,
-    ProposalErrorOut,
-    ProposalIn,
-    ProposalOut,
-    ProposalReviseIn,
-    ReasonIn,
-    RevisionOut,
-)
+from cardcollections.proposals.api.serializers import NoteIn
+from cardcollections.proposals.api.serializers import ProposalDetailOut
+from cardcollections.proposals.api.serializers import ProposalErrorOut
+from cardcollections.proposals.api.serializers import ProposalIn
+from cardcollections.proposals.api.serializers import ProposalOut
+from cardcollections.proposals.api.serializers import ProposalReviseIn
+from cardcollections.proposals.api.serializers import ReasonIn
+from cardcollections.proposals.api.serializers import RevisionOut
 from cardcollections.proposals.permissions import can_review
-from cardcollections.proposals.selectors import (
-    REVIEW_QUEUE_MAX,
-    card_history,
-    proposal_changes,
-    proposals_of,
-    review_queue,
-)
-from cardcollections.proposals.services import (
-    ProposalClosed,
-    ProposalError,
-    ProposalNotAllowed,
-    proposal_approve,
-    proposal_ask_changes,
-    proposal_bulk_create,
-    proposal_create,
-    proposal_reject,
-    proposal_revise,
-)
-from cardsite.api.errors import Problem, refused
+from cardcollections.proposals.selectors import REVIEW_QUEUE_MAX
+from cardcollections.proposals.selectors import card_history
+from cardcollections.proposals.selectors import proposal_changes
+from cardcollections.proposals.selectors import proposals_of
+from cardcollections.proposals.selectors import review_queue
+from cardcollections.proposals.services import ProposalClosed
+from cardcollections.proposals.services import ProposalError
+from cardcollections.proposals.services import ProposalNotAllowed
+from cardcollections.proposals.services import proposal_approve
+from cardcollections.proposals.services import proposal_ask_changes
+from cardcollections.proposals.services import proposal_bulk_create
+from cardcollections.proposals.services import proposal_create
+from cardcollections.proposals.services import proposal_reject
+from cardcollections.proposals.services import proposal_revise
+from cardsite.api.errors import Problem
+from cardsite.api.errors import refused
 from cardsite.api.examples import refusal_example
 from cardsite.api.parsers import FormParser
 from cardsite.api.reading import read_values

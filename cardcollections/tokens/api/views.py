@@ -8,20 +8,24 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from knox.models import AuthToken
-from rest_framework import permissions, status
+from rest_framework import permissions
+from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardcollections.tokens.api.serializers import ApiTokenCreated, ApiTokenOut, ApiTokensRevoked
-from cardcollections.tokens.selectors import api_token_for, api_tokens_live, token_id
-from cardcollections.tokens.services import (
-    TokenLimitReached,
-    api_token_create,
-    api_token_revoke,
-    api_tokens_revoke_all,
-)
-from cardsite.api.errors import found_or_404, refused
+from cardcollections.tokens.api.serializers import ApiTokenCreated
+from cardcollections.tokens.api.serializers import ApiTokenOut
+from cardcollections.tokens.api.serializers import ApiTokensRevoked
+from cardcollections.tokens.selectors import api_token_for
+from cardcollections.tokens.selectors import api_tokens_live
+from cardcollections.tokens.selectors import token_id
+from cardcollections.tokens.services import TokenLimitReached
+from cardcollections.tokens.services import api_token_create
+from cardcollections.tokens.services import api_token_revoke
+from cardcollections.tokens.services import api_tokens_revoke_all
+from cardsite.api.errors import found_or_404
+from cardsite.api.errors import refused
 
 
 def _out(token: AuthToken) -> dict:

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from cardcollections.collection.api.serializers import CardBriefSerializer, inline_choices
-from cardcollections.models import Card, Condition, Trade, TradeLine
-from cardcollections.trades.services import MAX_LINE_QUANTITY, MAX_LINES
-from cardsite.api.numbers import StrictIntegerField, StrictPrimaryKeyRelatedField
+from cardcollections.collection.api.serializers import CardBriefSerializer
+from cardcollections.collection.api.serializers import inline_choices
+from cardcollections.models import Card
+from cardcollections.models import Condition
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
+from cardcollections.trades.services import MAX_LINE_QUANTITY
+from cardcollections.trades.services import MAX_LINES
+from cardsite.api.numbers import StrictIntegerField
+from cardsite.api.numbers import StrictPrimaryKeyRelatedField
 
 
 class TradeLineIn(serializers.Serializer):

@@ -7,32 +7,38 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, permissions, status
+from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework import permissions
+from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardcollections.lookups import trade_or_404
-from cardcollections.models import Trade, TradeLine
-from cardcollections.trades.api.serializers import MatchesOut, TradeErrorOut, TradeOfferIn, TradeOut, TradeProposeIn
-from cardcollections.trades.selectors import (
-    matches_for_my_offers,
-    matches_for_my_wishlist,
-    trade_for,
-    trades_for,
-)
-from cardcollections.trades.services import (
-    LineSpec,
-    TradeError,
-    TradeNotAllowed,
-    trade_accept,
-    trade_counter,
-    trade_decline,
-    trade_propose,
-    trade_withdraw,
-)
-from cardsite.api.errors import Problem, refused
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
+from cardcollections.trades.api.serializers import MatchesOut
+from cardcollections.trades.api.serializers import TradeErrorOut
+from cardcollections.trades.api.serializers import TradeOfferIn
+from cardcollections.trades.api.serializers import TradeOut
+from cardcollections.trades.api.serializers import TradeProposeIn
+from cardcollections.trades.selectors import matches_for_my_offers
+from cardcollections.trades.selectors import matches_for_my_wishlist
+from cardcollections.trades.selectors import trade_for
+from cardcollections.trades.selectors import trades_for
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import TradeError
+from cardcollections.trades.services import TradeNotAllowed
+from cardcollections.trades.services import trade_accept
+from cardcollections.trades.services import trade_counter
+from cardcollections.trades.services import trade_decline
+from cardcollections.trades.services import trade_propose
+from cardcollections.trades.services import trade_withdraw
+from cardsite.api.errors import Problem
+from cardsite.api.errors import refused
 from cardsite.api.examples import refusal_example
 from cardsite.api.reading import read_values
 

@@ -2,8 +2,13 @@
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import permissions, serializers, status
+from drf_spectacular.utils import OpenApiExample
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_view
+from rest_framework import permissions
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
@@ -13,7 +18,8 @@ from cardsite.api.errors import bad
 from cardsite.api.parsers import BoundedJSONParser
 from cardsite.api.work import client_address
 from decks.battles.api import serializers as s
-from decks.battles.services import rules_check, simulation_job_create
+from decks.battles.services import rules_check
+from decks.battles.services import simulation_job_create
 from decks.goldfish.checks import GoldfishInputError
 from rules.checkers import IllegalInput
 

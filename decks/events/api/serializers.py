@@ -8,9 +8,15 @@ from rest_framework.reverse import reverse
 
 from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
-from decks.events.services import MAX_ROUNDS, event_is_open
-from decks.lists.services import MAX_DESCRIPTION, MAX_NAME
-from decks.models import Event, EventCheck, EventCheckStatus, EventState, Registration
+from decks.events.services import MAX_ROUNDS
+from decks.events.services import event_is_open
+from decks.lists.services import MAX_DESCRIPTION
+from decks.lists.services import MAX_NAME
+from decks.models import Event
+from decks.models import EventCheck
+from decks.models import EventCheckStatus
+from decks.models import EventState
+from decks.models import Registration
 from rules.games import GAME_SLUGS
 
 

@@ -1,6 +1,7 @@
 """Events API routes (decks/api/event_views.py), under /api/v1/."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from decks.events.api import views
 

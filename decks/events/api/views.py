@@ -15,50 +15,55 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, permissions, status
+from drf_spectacular.utils import OpenApiExample
+from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework import permissions
+from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import BaseRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsite.api.errors import Problem, bad, found_or_404, refused
+from cardsite.api.errors import Problem
+from cardsite.api.errors import bad
+from cardsite.api.errors import found_or_404
+from cardsite.api.errors import refused
 from cardsite.api.examples import refusal_example
 from cardsite.api.reading import read_body
 from decks.events.api.access import organiser_only
-from decks.events.api.serializers import (
-    EventCheckOut,
-    EventCreateIn,
-    EventErrorOut,
-    EventFormatMoveOut,
-    EventOut,
-    EventPatchIn,
-    RegistrationIn,
-    RegistrationOut,
-)
-from decks.events.lookups import event_or_404, organised_or_404
-from decks.events.selectors import (
-    event_check_get,
-    event_list_sorted,
-    event_registrations_csv,
-    registration_get_visible,
-    registrations_visible,
-)
-from decks.events.services import (
-    SETTINGS,
-    EventError,
-    OutOfTurn,
-    RegistrationIllegal,
-    event_check_create,
-    event_create,
-    event_format_version_move,
-    event_update,
-    registration_create,
-    registration_withdraw,
-)
+from decks.events.api.serializers import EventCheckOut
+from decks.events.api.serializers import EventCreateIn
+from decks.events.api.serializers import EventErrorOut
+from decks.events.api.serializers import EventFormatMoveOut
+from decks.events.api.serializers import EventOut
+from decks.events.api.serializers import EventPatchIn
+from decks.events.api.serializers import RegistrationIn
+from decks.events.api.serializers import RegistrationOut
+from decks.events.lookups import event_or_404
+from decks.events.lookups import organised_or_404
+from decks.events.selectors import event_check_get
+from decks.events.selectors import event_list_sorted
+from decks.events.selectors import event_registrations_csv
+from decks.events.selectors import registration_get_visible
+from decks.events.selectors import registrations_visible
+from decks.events.services import SETTINGS
+from decks.events.services import EventError
+from decks.events.services import OutOfTurn
+from decks.events.services import RegistrationIllegal
+from decks.events.services import event_check_create
+from decks.events.services import event_create
+from decks.events.services import event_format_version_move
+from decks.events.services import event_update
+from decks.events.services import registration_create
+from decks.events.services import registration_withdraw
 from decks.lists.selectors import deck_get_owned
-from decks.models import Event, Registration
+from decks.models import Event
+from decks.models import Registration
 
 TAGS = ["events"]
 

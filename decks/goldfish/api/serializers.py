@@ -10,7 +10,11 @@ from rest_framework import serializers
 from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from rules.games import GAME_SLUGS
-from rules.goldfish import FILTER_KEYS, MAX_QUERIES, MAX_TRIALS, MAX_TURNS, MODES
+from rules.goldfish import FILTER_KEYS
+from rules.goldfish import MAX_QUERIES
+from rules.goldfish import MAX_TRIALS
+from rules.goldfish import MAX_TURNS
+from rules.goldfish import MODES
 from rules.goldfish_replay import MAX_REPLAY_GAME
 
 

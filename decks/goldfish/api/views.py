@@ -7,8 +7,11 @@ else); an anonymous job is readable and cancellable by whoever has its UUID.
 from typing import Any
 
 from django.urls import reverse as path_to
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import permissions, status
+from drf_spectacular.utils import OpenApiExample
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions
+from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,25 +20,25 @@ from rest_framework.views import APIView
 
 from cardsite.api.errors import Problem
 from cardsite.api.examples import refusal_example
-from cardsite.api.parsers import MB, BoundedJSONParser, too_large_answer
+from cardsite.api.parsers import MB
+from cardsite.api.parsers import BoundedJSONParser
+from cardsite.api.parsers import too_large_answer
 from cardsite.api.work import client_address
-from decks.goldfish.api.serializers import (
-    GoldfishErrorSerializer,
-    GoldfishJobCreatedSerializer,
-    GoldfishJobSerializer,
-    GoldfishReplayRequestSerializer,
-    GoldfishReplaySerializer,
-    GoldfishRequestSerializer,
-    GoldfishResultSerializer,
-)
-from decks.goldfish.checks import GoldfishInputError, goldfish_prepare
-from decks.goldfish.selectors import goldfish_job_get, goldfish_job_state
-from decks.goldfish.services import (
-    goldfish_exact_answer,
-    goldfish_job_cancel,
-    goldfish_job_create,
-    goldfish_replay_answer,
-)
+from decks.goldfish.api.serializers import GoldfishErrorSerializer
+from decks.goldfish.api.serializers import GoldfishJobCreatedSerializer
+from decks.goldfish.api.serializers import GoldfishJobSerializer
+from decks.goldfish.api.serializers import GoldfishReplayRequestSerializer
+from decks.goldfish.api.serializers import GoldfishReplaySerializer
+from decks.goldfish.api.serializers import GoldfishRequestSerializer
+from decks.goldfish.api.serializers import GoldfishResultSerializer
+from decks.goldfish.checks import GoldfishInputError
+from decks.goldfish.checks import goldfish_prepare
+from decks.goldfish.selectors import goldfish_job_get
+from decks.goldfish.selectors import goldfish_job_state
+from decks.goldfish.services import goldfish_exact_answer
+from decks.goldfish.services import goldfish_job_cancel
+from decks.goldfish.services import goldfish_job_create
+from decks.goldfish.services import goldfish_replay_answer
 
 
 class GoldfishParser(BoundedJSONParser):

@@ -12,16 +12,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.reading import reads_query
-from decks.likes.api.serializers import DeckLikeOut, LikedQuery
+from decks.likes.api.serializers import DeckLikeOut
+from decks.likes.api.serializers import LikedQuery
 from decks.likes.selectors import decks_liked
-from decks.likes.services import deck_like, deck_unlike
-from decks.lists.api.base import (
-    NOT_FOUND,
-    SignedInDeckApi,
-    answers,
-    deck_page,
-    readable_deck,
-)
+from decks.likes.services import deck_like
+from decks.likes.services import deck_unlike
+from decks.lists.api.base import NOT_FOUND
+from decks.lists.api.base import SignedInDeckApi
+from decks.lists.api.base import answers
+from decks.lists.api.base import deck_page
+from decks.lists.api.base import readable_deck
 from decks.lists.api.serializers import DeckPageOut
 
 

@@ -9,21 +9,27 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsite.api.reading import read_body, reads_query
-from decks.lists.api.base import (
-    NOT_FOUND,
-    NOT_OWNER,
-    DeckApiBase,
-    SignedInDeckApi,
-    answers,
-    deck_body,
-    owned_deck,
-    readable_deck,
-)
-from decks.lists.api.serializers import DeckBuiltIn, DeckBuiltOut, DeckCloneIn, DeckOut, EmptyQuery, TitleNeedOut
+from cardsite.api.reading import read_body
+from cardsite.api.reading import reads_query
+from decks.lists.api.base import NOT_FOUND
+from decks.lists.api.base import NOT_OWNER
+from decks.lists.api.base import DeckApiBase
+from decks.lists.api.base import SignedInDeckApi
+from decks.lists.api.base import answers
+from decks.lists.api.base import deck_body
+from decks.lists.api.base import owned_deck
+from decks.lists.api.base import readable_deck
+from decks.lists.api.serializers import DeckBuiltIn
+from decks.lists.api.serializers import DeckBuiltOut
+from decks.lists.api.serializers import DeckCloneIn
+from decks.lists.api.serializers import DeckOut
+from decks.lists.api.serializers import EmptyQuery
+from decks.lists.api.serializers import TitleNeedOut
 from decks.lists.selectors import deck_validation_now
-from decks.lists.services import deck_clone, deck_set_built
-from decks.stock.selectors import deck_double_bookings, deck_missing
+from decks.lists.services import deck_clone
+from decks.lists.services import deck_set_built
+from decks.stock.selectors import deck_double_bookings
+from decks.stock.selectors import deck_missing
 from decks.validation.api.serializers import ValidationResultSerializer
 
 

@@ -19,17 +19,24 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import prefetch_related_objects
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import permissions, status
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsite.api.errors import Problem, bad, refused
+from cardsite.api.errors import Problem
+from cardsite.api.errors import bad
+from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
 from decks.exceptions import DeckRequestError
-from decks.lists.api.serializers import DeckErrorOut, DeckOut, DeckSummaryOut
-from decks.lists.selectors import deck_get_owned, deck_get_readable
+from decks.lists.api.serializers import DeckErrorOut
+from decks.lists.api.serializers import DeckOut
+from decks.lists.api.serializers import DeckSummaryOut
+from decks.lists.selectors import deck_get_owned
+from decks.lists.selectors import deck_get_readable
 from decks.lists.services import DeckListError
 from decks.models import Deck
 

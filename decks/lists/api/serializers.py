@@ -18,9 +18,12 @@ from rest_framework.reverse import reverse
 from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from decks.lists.selectors import deck_cloned_from_shown
-from decks.lists.services import MAX_DESCRIPTION, MAX_NAME
+from decks.lists.services import MAX_DESCRIPTION
+from decks.lists.services import MAX_NAME
 from decks.models import DeckVisibility
-from decks.validation.api.serializers import FindingSerializer, StrictCharField, ValidationResultSerializer
+from decks.validation.api.serializers import FindingSerializer
+from decks.validation.api.serializers import StrictCharField
+from decks.validation.api.serializers import ValidationResultSerializer
 from rules.games import GAME_SLUGS
 from rules.numbers import ID_MAX
 

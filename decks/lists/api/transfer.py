@@ -6,7 +6,8 @@ from typing import Any
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -15,21 +16,28 @@ from rest_framework.response import Response
 from cardcollections.catalog.selectors import game_get
 from cardsite.api.errors import bad
 from cardsite.api.negotiation import FirstRenderer
-from cardsite.api.reading import read_body, reads_query, refuse_unknown
+from cardsite.api.reading import read_body
+from cardsite.api.reading import reads_query
+from cardsite.api.reading import refuse_unknown
 from decks.exceptions import DeckRequestError
-from decks.lists.api.base import (
-    NOT_FOUND,
-    DeckApiBase,
-    SignedInDeckApi,
-    answers,
-    deck_body,
-    readable_deck,
-    request_error,
-)
-from decks.lists.api.serializers import DeckDocumentOut, DeckImportIn, DeckOut, EmptyQuery, ExportQuery
-from decks.lists.selectors import deck_document, deck_export_text, decks_export_zip
+from decks.lists.api.base import NOT_FOUND
+from decks.lists.api.base import DeckApiBase
+from decks.lists.api.base import SignedInDeckApi
+from decks.lists.api.base import answers
+from decks.lists.api.base import deck_body
+from decks.lists.api.base import readable_deck
+from decks.lists.api.base import request_error
+from decks.lists.api.serializers import DeckDocumentOut
+from decks.lists.api.serializers import DeckImportIn
+from decks.lists.api.serializers import DeckOut
+from decks.lists.api.serializers import EmptyQuery
+from decks.lists.api.serializers import ExportQuery
+from decks.lists.selectors import deck_document
+from decks.lists.selectors import deck_export_text
+from decks.lists.selectors import decks_export_zip
 from decks.lists.services import deck_create
-from rules.decklist.parse import DeckFormatError, entries_from_json
+from rules.decklist.parse import DeckFormatError
+from rules.decklist.parse import entries_from_json
 from rules.games import GAME_SLUGS
 from rules.text import storable
 

@@ -2,7 +2,11 @@
 
 from django.urls import path
 
-from decks.lists.api import actions, transfer, usage, versions, views
+from decks.lists.api import actions
+from decks.lists.api import transfer
+from decks.lists.api import usage
+from decks.lists.api import versions
+from decks.lists.api import views
 
 urlpatterns = [
     path("decks/", views.DecksApi.as_view(), name="api-decks"),

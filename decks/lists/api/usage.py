@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardcollections.catalog.selectors import card_get
 from cardsite.api.reading import reads_query
-from decks.lists.api.base import MAX_NUMBER, DeckApiBase, answers, deck_page, not_found
-from decks.lists.api.serializers import DeckPageOut, PageQuery
+from decks.lists.api.base import MAX_NUMBER
+from decks.lists.api.base import DeckApiBase
+from decks.lists.api.base import answers
+from decks.lists.api.base import deck_page
+from decks.lists.api.base import not_found
+from decks.lists.api.serializers import DeckPageOut
+from decks.lists.api.serializers import PageQuery
 from decks.lists.selectors import deck_list_public_playing
 
 

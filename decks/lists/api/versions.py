@@ -12,23 +12,25 @@ from rest_framework.response import Response
 from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import reads_query
-from decks.lists.api.base import MAX_NUMBER, NOT_FOUND, DeckApiBase, answers, not_found, readable_deck
-from decks.lists.api.serializers import (
-    CompareOut,
-    CompareQuery,
-    DeckVersionOut,
-    DeckVersionPageOut,
-    EmptyQuery,
-    VersionQuery,
-)
-from decks.lists.selectors import (
-    deck_version_changes,
-    deck_version_get,
-    deck_versions,
-    deck_versions_numbered,
-    decks_compare,
-)
-from decks.models import Deck, DeckVersion
+from decks.lists.api.base import MAX_NUMBER
+from decks.lists.api.base import NOT_FOUND
+from decks.lists.api.base import DeckApiBase
+from decks.lists.api.base import answers
+from decks.lists.api.base import not_found
+from decks.lists.api.base import readable_deck
+from decks.lists.api.serializers import CompareOut
+from decks.lists.api.serializers import CompareQuery
+from decks.lists.api.serializers import DeckVersionOut
+from decks.lists.api.serializers import DeckVersionPageOut
+from decks.lists.api.serializers import EmptyQuery
+from decks.lists.api.serializers import VersionQuery
+from decks.lists.selectors import deck_version_changes
+from decks.lists.selectors import deck_version_get
+from decks.lists.selectors import deck_versions
+from decks.lists.selectors import deck_versions_numbered
+from decks.lists.selectors import decks_compare
+from decks.models import Deck
+from decks.models import DeckVersion
 from rules.deck_compare import compare_lists
 
 

@@ -9,37 +9,42 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardcollections.catalog.selectors import game_get
-from cardsite.api.errors import Problem, bad
+from cardsite.api.errors import Problem
+from cardsite.api.errors import bad
 from cardsite.api.examples import refusal_example
-from cardsite.api.reading import read_body, reads_query
-from decks.lists.api.base import (
-    NOT_FOUND,
-    NOT_OWNER,
-    DeckApiBase,
-    answers,
-    deck_body,
-    deck_page,
-    owned_deck,
-    readable_deck,
-)
-from decks.lists.api.serializers import (
-    DeckCreateIn,
-    DeckErrorOut,
-    DeckListQuery,
-    DeckOut,
-    DeckPageOut,
-    DeckPatchIn,
-    EmptyQuery,
-)
-from decks.lists.selectors import deck_get_owned, deck_list_owned, deck_list_public
-from decks.lists.services import DeckVersionConflict, deck_create, deck_delete, deck_update
+from cardsite.api.reading import read_body
+from cardsite.api.reading import reads_query
+from decks.lists.api.base import NOT_FOUND
+from decks.lists.api.base import NOT_OWNER
+from decks.lists.api.base import DeckApiBase
+from decks.lists.api.base import answers
+from decks.lists.api.base import deck_body
+from decks.lists.api.base import deck_page
+from decks.lists.api.base import owned_deck
+from decks.lists.api.base import readable_deck
+from decks.lists.api.serializers import DeckCreateIn
+from decks.lists.api.serializers import DeckErrorOut
+from decks.lists.api.serializers import DeckListQuery
+from decks.lists.api.serializers import DeckOut
+from decks.lists.api.serializers import DeckPageOut
+from decks.lists.api.serializers import DeckPatchIn
+from decks.lists.api.serializers import EmptyQuery
+from decks.lists.selectors import deck_get_owned
+from decks.lists.selectors import deck_list_owned
+from decks.lists.selectors import deck_list_public
+from decks.lists.services import DeckVersionConflict
+from decks.lists.services import deck_create
+from decks.lists.services import deck_delete
+from decks.lists.services import deck_update
 from decks.organise.selectors import folder_get_owned
 
 

@@ -9,14 +9,18 @@ already has decks, so it never overwrites what a player made.
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 from django.db import transaction
 from django.utils import timezone
 
 from cardcollections.collection.services import collection_change
-from cardcollections.models import Card, Game
-from decks.events.services import event_create, registration_create
-from decks.lists.services import deck_create, deck_set_built
+from cardcollections.models import Card
+from cardcollections.models import Game
+from decks.events.services import event_create
+from decks.events.services import registration_create
+from decks.lists.services import deck_create
+from decks.lists.services import deck_set_built
 from decks.models import Deck
 
 

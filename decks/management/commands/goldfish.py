@@ -12,12 +12,15 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
+from typing import TextIO
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
 from decks.goldfish.checks import GoldfishInputError
-from decks.goldfish.services import goldfish_replay_answer, goldfish_run
+from decks.goldfish.services import goldfish_replay_answer
+from decks.goldfish.services import goldfish_run
 from rules.goldfish_replay import replay_text
 
 EXIT_USAGE = 2

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
 from decks.exceptions import DeckRequestError
 from decks.validation.services import deck_validate

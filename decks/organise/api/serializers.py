@@ -5,7 +5,8 @@ from rest_framework import serializers
 from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from decks.lists.services import MAX_NAME
-from decks.organise.services import MAX_TAG, MAX_TAGS
+from decks.organise.services import MAX_TAG
+from decks.organise.services import MAX_TAGS
 from decks.validation.api.serializers import StrictCharField
 from rules.numbers import ID_MAX
 

@@ -9,27 +9,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.errors import bad
-from cardsite.api.reading import read_body, reads_query
-from decks.lists.api.base import (
-    NOT_FOUND,
-    NOT_OWNER,
-    SignedInDeckApi,
-    answers,
-    deck_body,
-    not_found,
-    owned_deck,
-)
-from decks.lists.api.serializers import DeckOut, EmptyQuery
+from cardsite.api.reading import read_body
+from cardsite.api.reading import reads_query
+from decks.lists.api.base import NOT_FOUND
+from decks.lists.api.base import NOT_OWNER
+from decks.lists.api.base import SignedInDeckApi
+from decks.lists.api.base import answers
+from decks.lists.api.base import deck_body
+from decks.lists.api.base import not_found
+from decks.lists.api.base import owned_deck
+from decks.lists.api.serializers import DeckOut
+from decks.lists.api.serializers import EmptyQuery
 from decks.models import DeckFolder
-from decks.organise.api.serializers import DeckOrganiseIn, FolderCreateIn, FolderOut, FolderRenameIn
-from decks.organise.selectors import folder_get_owned, folders_of
-from decks.organise.services import UNCHANGED, deck_organise, folder_create, folder_delete, folder_rename
+from decks.organise.api.serializers import DeckOrganiseIn
+from decks.organise.api.serializers import FolderCreateIn
+from decks.organise.api.serializers import FolderOut
+from decks.organise.api.serializers import FolderRenameIn
+from decks.organise.selectors import folder_get_owned
+from decks.organise.selectors import folders_of
+from decks.organise.services import UNCHANGED
+from decks.organise.services import deck_organise
+from decks.organise.services import folder_create
+from decks.organise.services import folder_delete
+from decks.organise.services import folder_rename
 
 TAGS = ["deck folders"]
 NO_FOLDER = OpenApiResponse(description="No such folder of yours.")

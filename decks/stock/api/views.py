@@ -12,11 +12,22 @@ from rest_framework.response import Response
 
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import reads_query
-from decks.lists.api.base import NOT_FOUND, SignedInDeckApi, answers, deck_summaries, readable_deck
-from decks.lists.api.serializers import DeckSummaryOut, EmptyQuery, PageQuery, page_out
+from decks.lists.api.base import NOT_FOUND
+from decks.lists.api.base import SignedInDeckApi
+from decks.lists.api.base import answers
+from decks.lists.api.base import deck_summaries
+from decks.lists.api.base import readable_deck
+from decks.lists.api.serializers import DeckSummaryOut
+from decks.lists.api.serializers import EmptyQuery
+from decks.lists.api.serializers import PageQuery
+from decks.lists.api.serializers import page_out
 from decks.lists.selectors import deck_list_public
 from decks.models import Deck
-from decks.stock.selectors import BUILD_FILTERS, Buildable, deck_buildable, decks_buildable, decks_filter_buildable
+from decks.stock.selectors import BUILD_FILTERS
+from decks.stock.selectors import Buildable
+from decks.stock.selectors import deck_buildable
+from decks.stock.selectors import decks_buildable
+from decks.stock.selectors import decks_filter_buildable
 from rules.games import GAME_SLUGS
 
 NOTHING = Buildable(0, 0)  # an empty list

@@ -6,7 +6,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cardsite.api.numbers import StrictIntegerField
-from decks.models import Match, Round, RoundKind
+from decks.models import Match
+from decks.models import Round
+from decks.models import RoundKind
 
 MOST_GAMES = 9
 

@@ -1,6 +1,7 @@
 """Tournament API routes, under /api/v1/ (tournaments.md)."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from decks.tournaments.api import views
 

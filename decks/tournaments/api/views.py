@@ -8,41 +8,47 @@
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import permissions, status
+from drf_spectacular.utils import OpenApiExample
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions
+from rest_framework import status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsite.api.errors import bad, found_or_404, refused
+from cardsite.api.errors import bad
+from cardsite.api.errors import found_or_404
+from cardsite.api.errors import refused
 from cardsite.api.reading import read_body
 from decks.events.api.access import organiser_only
 from decks.events.api.serializers import EventErrorOut
-from decks.events.api.views import JSON_OR_CSV, CSVRenderer
+from decks.events.api.views import JSON_OR_CSV
+from decks.events.api.views import CSVRenderer
 from decks.events.lookups import event_or_404
-from decks.events.services import EventError, OutOfTurn
+from decks.events.services import EventError
+from decks.events.services import OutOfTurn
 from decks.models import Event
-from decks.tournaments.api.serializers import (
-    DropIn,
-    DropOut,
-    ResultIn,
-    RoundOut,
-    StandingsOut,
-    StartOut,
-    TopCutIn,
-    TournamentMatchOut,
-)
-from decks.tournaments.selectors import event_standings, match_of, round_of, rounds_of
-from decks.tournaments.services import (
-    NotAllowed,
-    event_finish,
-    event_start,
-    match_result_set,
-    player_drop,
-    round_pair_next,
-    top_cut_start,
-)
+from decks.tournaments.api.serializers import DropIn
+from decks.tournaments.api.serializers import DropOut
+from decks.tournaments.api.serializers import ResultIn
+from decks.tournaments.api.serializers import RoundOut
+from decks.tournaments.api.serializers import StandingsOut
+from decks.tournaments.api.serializers import StartOut
+from decks.tournaments.api.serializers import TopCutIn
+from decks.tournaments.api.serializers import TournamentMatchOut
+from decks.tournaments.selectors import event_standings
+from decks.tournaments.selectors import match_of
+from decks.tournaments.selectors import round_of
+from decks.tournaments.selectors import rounds_of
+from decks.tournaments.services import NotAllowed
+from decks.tournaments.services import event_finish
+from decks.tournaments.services import event_start
+from decks.tournaments.services import match_result_set
+from decks.tournaments.services import player_drop
+from decks.tournaments.services import round_pair_next
+from decks.tournaments.services import top_cut_start
 from decks.tournaments.views import standings_csv_response
 
 TAGS = ["tournaments"]

@@ -1,19 +1,22 @@
 """Deck API: stateless validation of a deck list (validation.md, "HTTP")."""
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsite.api.errors import Problem, UnreadableText
-from cardsite.api.parsers import MB, BoundedJSONParser, too_large_answer
+from cardsite.api.errors import Problem
+from cardsite.api.errors import UnreadableText
+from cardsite.api.parsers import MB
+from cardsite.api.parsers import BoundedJSONParser
+from cardsite.api.parsers import too_large_answer
 from decks.exceptions import DeckRequestError
-from decks.validation.api.serializers import (
-    DeckValidateInputSerializer,
-    ValidationResultSerializer,
-    fast_validated_data,
-)
+from decks.validation.api.serializers import DeckValidateInputSerializer
+from decks.validation.api.serializers import ValidationResultSerializer
+from decks.validation.api.serializers import fast_validated_data
 from decks.validation.services import deck_validation
 
 

@@ -1,6 +1,8 @@
 """Battle Cards' catalog fields: the four category scores, value and size."""
 
-from rules.catalog_fields import Field, integer, string
+from rules.catalog_fields import Field
+from rules.catalog_fields import integer
+from rules.catalog_fields import string
 from rules.games.battle_cards import BC_SIZES
 
 FIELDS: tuple[Field, ...] = (

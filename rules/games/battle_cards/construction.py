@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from rules.construction import Rule, Tally, size_is_not, titles_over
-from rules.findings import Finding, finding
+from rules.construction import Rule
+from rules.construction import Tally
+from rules.construction import size_is_not
+from rules.construction import titles_over
+from rules.findings import Finding
+from rules.findings import finding
 
 if TYPE_CHECKING:
     from rules.formats import Format

@@ -7,21 +7,21 @@ compares Value directly (then size).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import CardData, CardPool
-from rules.checkers import (
-    IllegalInput,
-    Step,
-    box_copies,
-    choice,
-    json_object,
-    read_card,
-    read_cards,
-    steps_to_list,
-)
+from rules.cards import CardData
+from rules.cards import CardPool
+from rules.checkers import IllegalInput
+from rules.checkers import Step
+from rules.checkers import box_copies
+from rules.checkers import choice
+from rules.checkers import json_object
+from rules.checkers import read_card
+from rules.checkers import read_cards
+from rules.checkers import steps_to_list
 from rules.games.battle_cards import BC_CATEGORIES
 
 # Which size each size beats.

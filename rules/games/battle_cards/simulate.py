@@ -13,13 +13,19 @@ the numbers.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import CardData, CardPool
-from rules.checkers import IllegalInput, json_object, whole_number
-from rules.games.battle_cards.matchup import ROUND_MATCHUPS, battle_round
+from rules.cards import CardData
+from rules.cards import CardPool
+from rules.checkers import IllegalInput
+from rules.checkers import json_object
+from rules.checkers import whole_number
+from rules.games.battle_cards.matchup import ROUND_MATCHUPS
+from rules.games.battle_cards.matchup import battle_round
 
 SQUAD = 6
 SQUAD_VALUE = 30

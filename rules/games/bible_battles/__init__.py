@@ -1,6 +1,7 @@
 """Bible Battles: the game, its setup and its card types."""
 
-from rules.games.interface import Game, GoldfishSetup
+from rules.games.interface import Game
+from rules.games.interface import GoldfishSetup
 
 GAME = Game("bible-battles", "Bible Battles Trading Card Game", True, "BB")
 SETUP = GoldfishSetup(unseen=0, hand=7)

@@ -1,6 +1,10 @@
 """Bible Battles' catalog fields: type, effort, offense, defense, food, wisdom, the flags and the effects."""
 
-from rules.catalog_fields import Field, boolean, empty_list, integer, string
+from rules.catalog_fields import Field
+from rules.catalog_fields import boolean
+from rules.catalog_fields import empty_list
+from rules.catalog_fields import integer
+from rules.catalog_fields import string
 from rules.games.bible_battles import BB_TYPES
 from rules.games.bible_battles.effects import bb_effects
 

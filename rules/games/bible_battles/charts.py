@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cards import CardData
-from rules.charts import Bar, Chart, cost_curve
+from rules.charts import Bar
+from rules.charts import Chart
+from rules.charts import cost_curve
 from rules.games.bible_battles import BB_TYPES
 from rules.games.interface import GroupKey
 

@@ -17,7 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.catalog_fields import Checker, Invalid, integer, object_key, objects, string, string_list
+from rules.catalog_fields import Checker
+from rules.catalog_fields import Invalid
+from rules.catalog_fields import integer
+from rules.catalog_fields import object_key
+from rules.catalog_fields import objects
+from rules.catalog_fields import string
+from rules.catalog_fields import string_list
 from rules.games.bible_battles import BB_TYPES
 
 

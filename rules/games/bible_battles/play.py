@@ -21,14 +21,18 @@ Policy `greedy`, Bible Battles:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from rules.cards import CardData
 from rules.games.bible_battles import replay
-from rules.games.bible_battles.effects import compile_effects, is_modelled
-from rules.games.bible_battles.state import BBState, BBTables
-from rules.games.interface import Player, SoloPlay
+from rules.games.bible_battles.effects import compile_effects
+from rules.games.bible_battles.effects import is_modelled
+from rules.games.bible_battles.state import BBState
+from rules.games.bible_battles.state import BBTables
+from rules.games.interface import Player
+from rules.games.interface import SoloPlay
 
 BB_HAND_LIMIT = 7
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.games.bible_battles.state import BBState, BBTables
+from rules.games.bible_battles.state import BBState
+from rules.games.bible_battles.state import BBTables
 
 
 def event_record(event: tuple[Any, ...], titles: Sequence[str], tables: BBTables) -> dict[str, Any]:

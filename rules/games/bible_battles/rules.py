@@ -1,7 +1,12 @@
 """Bible Battles behind the one game interface: copy limits, setup, play policy and charts."""
 
-from rules.construction import copy_limit, unique_limit
-from rules.games.bible_battles import GAME, SETUP, catalog, charts, play
+from rules.construction import copy_limit
+from rules.construction import unique_limit
+from rules.games.bible_battles import GAME
+from rules.games.bible_battles import SETUP
+from rules.games.bible_battles import catalog
+from rules.games.bible_battles import charts
+from rules.games.bible_battles import play
 from rules.games.interface import GameRules
 
 RULES = GameRules(

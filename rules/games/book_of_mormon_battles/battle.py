@@ -10,12 +10,22 @@ rules leave open are in docs/rulings.md ("Book of Mormon Battles").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import CardData, CardPool
-from rules.checkers import IllegalInput, Step, box_copies, choice, json_list, json_object, read_cards, steps_to_list
+from rules.cards import CardData
+from rules.cards import CardPool
+from rules.checkers import IllegalInput
+from rules.checkers import Step
+from rules.checkers import box_copies
+from rules.checkers import choice
+from rules.checkers import json_list
+from rules.checkers import json_object
+from rules.checkers import read_cards
+from rules.checkers import steps_to_list
 
 VARIANTS = ("basic", "mounting-battles", "young-players")
 MAX_PLAYERS = 6

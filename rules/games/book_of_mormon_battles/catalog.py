@@ -1,7 +1,12 @@
 """Book of Mormon Battles' catalog fields: characters (value, colour, shape) and powers."""
 
-from rules.catalog_fields import Field, integer, string
-from rules.games.book_of_mormon_battles import BMB_COLORS, BMB_KINDS, BMB_POWERS, BMB_SHAPES
+from rules.catalog_fields import Field
+from rules.catalog_fields import integer
+from rules.catalog_fields import string
+from rules.games.book_of_mormon_battles import BMB_COLORS
+from rules.games.book_of_mormon_battles import BMB_KINDS
+from rules.games.book_of_mormon_battles import BMB_POWERS
+from rules.games.book_of_mormon_battles import BMB_SHAPES
 
 FIELDS: tuple[Field, ...] = (
     Field("kind", string(choices=BMB_KINDS)),

@@ -10,13 +10,22 @@ seed, so how chunks are shared among workers never changes the numbers.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import CardData, CardPool
-from rules.checkers import IllegalInput, json_object, read_cards, whole_number
-from rules.games.book_of_mormon_battles.battle import BATTALION, MAX_PLAYERS, battle_of, greedy_play
+from rules.cards import CardData
+from rules.cards import CardPool
+from rules.checkers import IllegalInput
+from rules.checkers import json_object
+from rules.checkers import read_cards
+from rules.checkers import whole_number
+from rules.games.book_of_mormon_battles.battle import BATTALION
+from rules.games.book_of_mormon_battles.battle import MAX_PLAYERS
+from rules.games.book_of_mormon_battles.battle import battle_of
+from rules.games.book_of_mormon_battles.battle import greedy_play
 
 CHUNK_TRIALS = 2_000
 MIN_TRIALS, MAX_TRIALS = 100, 200_000

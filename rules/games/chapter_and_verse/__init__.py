@@ -1,6 +1,7 @@
 """Chapter and Verse: the game, its setup and its vocabulary (themes, standard works, effects)."""
 
-from rules.games.interface import Game, GoldfishSetup
+from rules.games.interface import Game
+from rules.games.interface import GoldfishSetup
 
 GAME = Game("chapter-and-verse", "Chapter and Verse", True, "C&V")
 # The top 7 become the blessing stack, the next 5 the opening hand; every

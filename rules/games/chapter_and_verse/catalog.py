@@ -4,20 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.catalog_fields import (
-    Checker,
-    Field,
-    Invalid,
-    boolean,
-    empty_list,
-    integer,
-    object_key,
-    objects,
-    string,
-    string_list,
-)
-from rules.games.chapter_and_verse import CV_EFFECT_KINDS, CV_STANDARD_WORKS, CV_THEMES
-from rules.games.chapter_and_verse.effects import STRUCTURE_KEYS, STRUCTURED_KINDS, check_structure
+from rules.catalog_fields import Checker
+from rules.catalog_fields import Field
+from rules.catalog_fields import Invalid
+from rules.catalog_fields import boolean
+from rules.catalog_fields import empty_list
+from rules.catalog_fields import integer
+from rules.catalog_fields import object_key
+from rules.catalog_fields import objects
+from rules.catalog_fields import string
+from rules.catalog_fields import string_list
+from rules.games.chapter_and_verse import CV_EFFECT_KINDS
+from rules.games.chapter_and_verse import CV_STANDARD_WORKS
+from rules.games.chapter_and_verse import CV_THEMES
+from rules.games.chapter_and_verse.effects import STRUCTURE_KEYS
+from rules.games.chapter_and_verse.effects import STRUCTURED_KINDS
+from rules.games.chapter_and_verse.effects import check_structure
 
 
 def _no_icons() -> dict[str, int]:

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.cards import CardData
-from rules.charts import Bar, Chart, cost_curve
+from rules.charts import Bar
+from rules.charts import Chart
+from rules.charts import cost_curve
 from rules.games.chapter_and_verse import CV_THEMES
 from rules.games.interface import GroupKey
 

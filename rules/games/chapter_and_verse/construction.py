@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from rules.construction import Rule, Tally, copy_limit, every_entry, titles_where, unique_limit
+from rules.construction import Rule
+from rules.construction import Tally
+from rules.construction import copy_limit
+from rules.construction import every_entry
+from rules.construction import titles_where
+from rules.construction import unique_limit
 from rules.findings import Finding
 
 if TYPE_CHECKING:

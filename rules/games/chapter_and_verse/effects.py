@@ -18,10 +18,16 @@ a marker picks) into indices once, so the play loop only compares integers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
-from rules.catalog_fields import Checker, Invalid, integer, object_key, objects, string
+from rules.catalog_fields import Checker
+from rules.catalog_fields import Invalid
+from rules.catalog_fields import integer
+from rules.catalog_fields import object_key
+from rules.catalog_fields import objects
+from rules.catalog_fields import string
 from rules.games.chapter_and_verse import CV_THEMES
 
 TIMINGS: tuple[str, ...] = ("play", "start-of-turn", "end-of-turn")

@@ -30,14 +30,19 @@ Policy `greedy`, Chapter and Verse (the rulings are in docs/rulings.md):
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from rules.cards import CardData
-from rules.games.chapter_and_verse import CV_THEMES, replay
-from rules.games.chapter_and_verse.effects import compile_effect, is_modelled
-from rules.games.chapter_and_verse.state import CVState, CVTables
-from rules.games.interface import Player, SoloPlay
+from rules.games.chapter_and_verse import CV_THEMES
+from rules.games.chapter_and_verse import replay
+from rules.games.chapter_and_verse.effects import compile_effect
+from rules.games.chapter_and_verse.effects import is_modelled
+from rules.games.chapter_and_verse.state import CVState
+from rules.games.chapter_and_verse.state import CVTables
+from rules.games.interface import Player
+from rules.games.interface import SoloPlay
 from rules.simulation import Uniforms
 from rules.text import title_key
 

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.games.chapter_and_verse import CV_THEMES
-from rules.games.chapter_and_verse.state import CVState, CVTables
+from rules.games.chapter_and_verse.state import CVState
+from rules.games.chapter_and_verse.state import CVTables
 
 # What each structured action does, for the log (effects.py compiles the grammar's names to these).
 _ACTIONS = {

@@ -1,6 +1,11 @@
 """Chapter and Verse behind the one game interface: its construction rules, setup, play policy and charts."""
 
-from rules.games.chapter_and_verse import GAME, SETUP, catalog, charts, construction, play
+from rules.games.chapter_and_verse import GAME
+from rules.games.chapter_and_verse import SETUP
+from rules.games.chapter_and_verse import catalog
+from rules.games.chapter_and_verse import charts
+from rules.games.chapter_and_verse import construction
+from rules.games.chapter_and_verse import play
 from rules.games.interface import GameRules
 
 RULES = GameRules(

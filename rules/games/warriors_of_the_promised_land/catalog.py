@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.catalog_fields import Field, Invalid, boolean, empty_list, integer, object_key, objects, string, string_list
-from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS, WPL_KINDS
+from rules.catalog_fields import Field
+from rules.catalog_fields import Invalid
+from rules.catalog_fields import boolean
+from rules.catalog_fields import empty_list
+from rules.catalog_fields import integer
+from rules.catalog_fields import object_key
+from rules.catalog_fields import objects
+from rules.catalog_fields import string
+from rules.catalog_fields import string_list
+from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS
+from rules.games.warriors_of_the_promised_land import WPL_KINDS
 
 
 def _bonus(bonus: dict) -> dict[str, Any]:

@@ -10,22 +10,26 @@ goes to the challenger.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from rules.cards import CardData, CardPool
-from rules.checkers import (
-    IllegalInput,
-    Step,
-    box_copies,
-    json_list,
-    json_object,
-    read_card,
-    read_cards,
-    steps_to_list,
-)
-from rules.games.warriors_of_the_promised_land.play import MAX_IN_PLAY, check_cards_in_play, may_lay
+from rules.cards import CardData
+from rules.cards import CardPool
+from rules.checkers import IllegalInput
+from rules.checkers import Step
+from rules.checkers import box_copies
+from rules.checkers import json_list
+from rules.checkers import json_object
+from rules.checkers import read_card
+from rules.checkers import read_cards
+from rules.checkers import steps_to_list
+from rules.games.warriors_of_the_promised_land.play import MAX_IN_PLAY
+from rules.games.warriors_of_the_promised_land.play import check_cards_in_play
+from rules.games.warriors_of_the_promised_land.play import may_lay
 from rules.text import title_key
 
 SIDES = ("challenger", "defender")

@@ -11,8 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import CardData, CardPool
-from rules.checkers import IllegalInput, box_copies, json_object, read_card, read_cards
+from rules.cards import CardData
+from rules.cards import CardPool
+from rules.checkers import IllegalInput
+from rules.checkers import box_copies
+from rules.checkers import json_object
+from rules.checkers import read_card
+from rules.checkers import read_cards
 
 # A player lays a primary card and secondary cards from a six-card hand, a round at a time: a
 # generous cap that still keeps a request small.

@@ -2,7 +2,10 @@
 
 from rules.construction import completeness
 from rules.games.interface import GameRules
-from rules.games.warriors_of_the_promised_land import GAME, catalog, challenge, play
+from rules.games.warriors_of_the_promised_land import GAME
+from rules.games.warriors_of_the_promised_land import catalog
+from rules.games.warriors_of_the_promised_land import challenge
+from rules.games.warriors_of_the_promised_land import play
 
 RULES = GameRules(
     game=GAME,

@@ -8,7 +8,9 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from cardcollections.catalog import memo, results_cache, selectors
+from cardcollections.catalog import memo
+from cardcollections.catalog import results_cache
+from cardcollections.catalog import selectors
 from cardcollections.catalog.filters import CardFilter
 from cardcollections.catalog.services import catalog_load
 from cardcollections.collection.services import collection_change

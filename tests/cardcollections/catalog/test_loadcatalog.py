@@ -8,9 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
+from django.core.management import call_command
 
-from cardcollections.models import Card, CardSet
+from cardcollections.models import Card
+from cardcollections.models import CardSet
 
 ROOT = Path(__file__).resolve().parents[3]
 STARTER = ROOT / "cardcollections" / "starter_catalogs"

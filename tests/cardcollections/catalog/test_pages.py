@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from cardcollections.catalog.services import catalog_load
 from cardcollections.models import Card
-from tests.cardcollections.conftest import media_files, png_upload
+from tests.cardcollections.conftest import media_files
+from tests.cardcollections.conftest import png_upload
 from tests.conftest import FAITH_WITHOUT_WORKS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]

@@ -3,8 +3,13 @@
 import pytest
 import yaml
 
-from cardcollections.collection.services import collection_change, collection_visibility_set, trade_list_change
-from cardcollections.models import CollectionEntry, ImportJob, LedgerEntry, Trade
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_visibility_set
+from cardcollections.collection.services import trade_list_change
+from cardcollections.models import CollectionEntry
+from cardcollections.models import ImportJob
+from cardcollections.models import LedgerEntry
+from cardcollections.models import Trade
 
 
 @pytest.mark.django_db
@@ -237,7 +242,9 @@ def test_a_change_of_notes_alone_keeps_copies_a_trade_moved_meanwhile(alice, bob
     from cardcollections.collection.api import views
     from cardcollections.collection.selectors import card_totals
     from cardcollections.models import TradeLine
-    from cardcollections.trades.services import LineSpec, trade_accept, trade_propose
+    from cardcollections.trades.services import LineSpec
+    from cardcollections.trades.services import trade_accept
+    from cardcollections.trades.services import trade_propose
 
     card = cv_cards["pride"]
     entry = collection_change(owner=alice, card=card, delta=3)

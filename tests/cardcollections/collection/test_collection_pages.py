@@ -5,9 +5,15 @@ import re
 
 import pytest
 
-from cardcollections.collection.services import collection_change, collection_visibility_set, trade_list_change
-from cardcollections.models import CollectionEntry, ImportJob, Trade, TradeLine
-from cardcollections.trades.services import LineSpec, trade_propose
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_visibility_set
+from cardcollections.collection.services import trade_list_change
+from cardcollections.models import CollectionEntry
+from cardcollections.models import ImportJob
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import trade_propose
 
 
 @pytest.mark.django_db

@@ -3,28 +3,29 @@
 import random
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 
-from cardcollections.collection.selectors import (
-    collection_owner_visible,
-    ledger_mismatches,
-    owned_by_card,
-    set_totals,
-)
-from cardcollections.collection.services import (
-    Change,
-    CollectionError,
-    ShortageError,
-    collection_apply,
-    collection_change,
-    collection_set,
-    collection_share_link_rotate,
-    collection_visibility_set,
-    trade_list_change,
-    trade_list_set,
-    wishlist_set,
-)
-from cardcollections.models import CollectionEntry, Condition, LedgerEntry, LedgerReason, WishlistEntry
+from cardcollections.collection.selectors import collection_owner_visible
+from cardcollections.collection.selectors import ledger_mismatches
+from cardcollections.collection.selectors import owned_by_card
+from cardcollections.collection.selectors import set_totals
+from cardcollections.collection.services import Change
+from cardcollections.collection.services import CollectionError
+from cardcollections.collection.services import ShortageError
+from cardcollections.collection.services import collection_apply
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_set
+from cardcollections.collection.services import collection_share_link_rotate
+from cardcollections.collection.services import collection_visibility_set
+from cardcollections.collection.services import trade_list_change
+from cardcollections.collection.services import trade_list_set
+from cardcollections.collection.services import wishlist_set
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Condition
+from cardcollections.models import LedgerEntry
+from cardcollections.models import LedgerReason
+from cardcollections.models import WishlistEntry
 
 
 @pytest.mark.django_db

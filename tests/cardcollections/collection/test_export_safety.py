@@ -6,7 +6,8 @@ import io
 import pytest
 
 from cardcollections.collection.services import collection_set
-from cardcollections.models import Card, CollectionEntry
+from cardcollections.models import Card
+from cardcollections.models import CollectionEntry
 
 pytestmark = pytest.mark.django_db
 

@@ -3,8 +3,11 @@
 import pytest
 from django.test import Client
 
-from cardcollections.collection.services import collection_change, wishlist_set
-from cardcollections.models import CollectionEntry, LedgerEntry, WishlistEntry
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import wishlist_set
+from cardcollections.models import CollectionEntry
+from cardcollections.models import LedgerEntry
+from cardcollections.models import WishlistEntry
 
 
 def page_as(user) -> Client:

@@ -15,10 +15,15 @@ from PIL import Image
 
 from cardcollections.catalog.memo import per_catalog
 from cardcollections.catalog.services import catalog_load
-from cardcollections.images.faces import card_face_key, card_face_render, render_face_png
-from cardcollections.images.scans import CardImageError, card_scan_set
+from cardcollections.images.faces import card_face_key
+from cardcollections.images.faces import card_face_render
+from cardcollections.images.faces import render_face_png
+from cardcollections.images.scans import CardImageError
+from cardcollections.images.scans import card_scan_set
 from cardcollections.models import Card
-from tests.cardcollections.conftest import bomb_png, image_bytes, media_files
+from tests.cardcollections.conftest import bomb_png
+from tests.cardcollections.conftest import image_bytes
+from tests.cardcollections.conftest import media_files
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 

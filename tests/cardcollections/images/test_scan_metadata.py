@@ -4,7 +4,8 @@ import io
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from PIL import ExifTags, Image
+from PIL import ExifTags
+from PIL import Image
 
 from cardcollections.images.scans import card_scan_set
 from tests.cardcollections.images.test_images import card  # noqa: F401  (the fixture)

@@ -2,11 +2,19 @@
 
 import pytest
 
-from cardcollections.collection.selectors import collection_csv, collection_decklist, ledger_mismatches
+from cardcollections.collection.selectors import collection_csv
+from cardcollections.collection.selectors import collection_decklist
+from cardcollections.collection.selectors import ledger_mismatches
 from cardcollections.collection.services import collection_change
-from cardcollections.imports.services import collection_import, import_job_create, import_job_run
+from cardcollections.imports.services import collection_import
+from cardcollections.imports.services import import_job_create
+from cardcollections.imports.services import import_job_run
 from cardcollections.imports.tasks import run_collection_import
-from cardcollections.models import CollectionEntry, Game, ImportJob, LedgerEntry, LedgerReason
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Game
+from cardcollections.models import ImportJob
+from cardcollections.models import LedgerEntry
+from cardcollections.models import LedgerReason
 from tests.conftest import celery_worker
 
 HEADER = "Count,Name,Set,Number,Condition,Notes\n"

@@ -8,7 +8,8 @@ from django.utils import timezone
 
 from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import reap_import_jobs
-from cardcollections.models import Game, ImportJob
+from cardcollections.models import Game
+from cardcollections.models import ImportJob
 from tests.cardcollections.imports.test_collection_import import big_csv
 
 pytestmark = pytest.mark.django_db

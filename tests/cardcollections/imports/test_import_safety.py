@@ -4,7 +4,8 @@ import pytest
 
 from cardcollections.collection.services import collection_change
 from cardcollections.imports.services import collection_import
-from cardcollections.models import CollectionEntry, Game
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from cardcollections.imports.services import MAX_STORED_ERRORS, import_job_create, import_job_run, import_jobs_expire
-from cardcollections.models import Game, ImportJob
+from cardcollections.imports.services import MAX_STORED_ERRORS
+from cardcollections.imports.services import import_job_create
+from cardcollections.imports.services import import_job_run
+from cardcollections.imports.services import import_jobs_expire
+from cardcollections.models import Game
+from cardcollections.models import ImportJob
 
 pytestmark = pytest.mark.django_db
 

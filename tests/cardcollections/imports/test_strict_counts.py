@@ -5,7 +5,10 @@ import pytest
 from cardcollections.imports import services
 from cardcollections.imports.services import import_job_create
 from cardcollections.imports.tasks import run_collection_import
-from cardcollections.models import CollectionEntry, Game, ImportJob, LedgerEntry
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Game
+from cardcollections.models import ImportJob
+from cardcollections.models import LedgerEntry
 from tests.conftest import celery_worker
 
 HEADER = "Count,Name,Set,Number,Condition,Notes\n"

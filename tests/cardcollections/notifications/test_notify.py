@@ -3,23 +3,21 @@
 import pytest
 
 from cardcollections.collection.services import collection_change
-from cardcollections.models import Notification, Trade, TradeLine
-from cardcollections.notifications.services import (
-    EMAIL_TASK,
-    NotificationError,
-    notification_email_set,
-    notify,
-)
+from cardcollections.models import Notification
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
+from cardcollections.notifications.services import EMAIL_TASK
+from cardcollections.notifications.services import NotificationError
+from cardcollections.notifications.services import notification_email_set
+from cardcollections.notifications.services import notify
 from cardcollections.notifications.tasks import notification_email
-from cardcollections.trades.services import (
-    LineSpec,
-    TradeError,
-    trade_accept,
-    trade_counter,
-    trade_decline,
-    trade_propose,
-    trade_withdraw,
-)
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import TradeError
+from cardcollections.trades.services import trade_accept
+from cardcollections.trades.services import trade_counter
+from cardcollections.trades.services import trade_decline
+from cardcollections.trades.services import trade_propose
+from cardcollections.trades.services import trade_withdraw
 
 pytestmark = pytest.mark.django_db
 

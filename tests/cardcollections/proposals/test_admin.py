@@ -2,8 +2,10 @@
 
 import pytest
 
-from cardcollections.models import CardProposal, CardRevision
-from cardcollections.proposals.services import proposal_approve, proposal_create
+from cardcollections.models import CardProposal
+from cardcollections.models import CardRevision
+from cardcollections.proposals.services import proposal_approve
+from cardcollections.proposals.services import proposal_create
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-from cardcollections.models import Card, CardProposal
+from cardcollections.models import Card
+from cardcollections.models import CardProposal
 from tests.cardcollections.conftest import png_upload
 from tests.cardcollections.proposals.test_services import NEW_CARD
 

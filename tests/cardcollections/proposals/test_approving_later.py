@@ -10,11 +10,16 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from cardcollections.catalog.services import catalog_load
-from cardcollections.models import Card, CardProposal
-from cardcollections.proposals.services import ProposalClosed, proposal_approve, proposal_bulk_create, proposal_create
+from cardcollections.models import Card
+from cardcollections.models import CardProposal
+from cardcollections.proposals.services import ProposalClosed
+from cardcollections.proposals.services import proposal_approve
+from cardcollections.proposals.services import proposal_bulk_create
+from cardcollections.proposals.services import proposal_create
 from rules.catalog import CatalogError
 from tests.cardcollections.proposals.test_services import NEW_CARD
-from tests.conftest import BB_SMALL, CV_SMALL
+from tests.conftest import BB_SMALL
+from tests.conftest import CV_SMALL
 from tests.html_forms import prefilled
 
 pytestmark = pytest.mark.django_db

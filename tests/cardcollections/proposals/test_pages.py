@@ -3,7 +3,8 @@
 import pytest
 from django.test import Client
 
-from cardcollections.models import Card, CardProposal
+from cardcollections.models import Card
+from cardcollections.models import CardProposal
 from cardcollections.proposals.services import proposal_create
 from tests.cardcollections.conftest import png_upload
 from tests.cardcollections.proposals.test_services import NEW_CARD

@@ -5,20 +5,21 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from cardcollections.models import Card, CardProposal, CardRevision
+from cardcollections.models import Card
+from cardcollections.models import CardProposal
+from cardcollections.models import CardRevision
 from cardcollections.notifications.models import Notification
-from cardcollections.proposals.selectors import card_history, proposal_changes
-from cardcollections.proposals.services import (
-    ProposalClosed,
-    ProposalError,
-    ProposalNotAllowed,
-    proposal_approve,
-    proposal_ask_changes,
-    proposal_bulk_create,
-    proposal_create,
-    proposal_reject,
-    proposal_revise,
-)
+from cardcollections.proposals.selectors import card_history
+from cardcollections.proposals.selectors import proposal_changes
+from cardcollections.proposals.services import ProposalClosed
+from cardcollections.proposals.services import ProposalError
+from cardcollections.proposals.services import ProposalNotAllowed
+from cardcollections.proposals.services import proposal_approve
+from cardcollections.proposals.services import proposal_ask_changes
+from cardcollections.proposals.services import proposal_bulk_create
+from cardcollections.proposals.services import proposal_create
+from cardcollections.proposals.services import proposal_reject
+from cardcollections.proposals.services import proposal_revise
 from tests.cardcollections.conftest import png_upload
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,15 @@ import re
 
 import pytest
 
-from cardcollections.collection.services import collection_change, collection_visibility_set, wishlist_set
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_visibility_set
+from cardcollections.collection.services import wishlist_set
 from cardcollections.models import Game
-from cardcollections.reservations.selectors import holders_by_title, reservations_by_holder, wished_by_title
-from cardcollections.reservations.services import reservations_release, reservations_replace
+from cardcollections.reservations.selectors import holders_by_title
+from cardcollections.reservations.selectors import reservations_by_holder
+from cardcollections.reservations.selectors import wished_by_title
+from cardcollections.reservations.services import reservations_release
+from cardcollections.reservations.services import reservations_replace
 
 pytestmark = pytest.mark.django_db
 

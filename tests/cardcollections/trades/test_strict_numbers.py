@@ -4,8 +4,11 @@ import pytest
 from django.test import Client
 
 from cardcollections.collection.services import trade_list_change
-from cardcollections.models import CollectionEntry, Trade, TradeLine
-from cardcollections.trades.services import LineSpec, trade_propose
+from cardcollections.models import CollectionEntry
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import trade_propose
 
 
 @pytest.fixture

@@ -5,11 +5,17 @@ import re
 
 import pytest
 
-from cardcollections.collection.services import collection_change, collection_set, trade_list_change, wishlist_set
-from cardcollections.models import Trade, TradeLine
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_set
+from cardcollections.collection.services import trade_list_change
+from cardcollections.collection.services import wishlist_set
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
 from cardcollections.trades import views
 from cardcollections.trades.selectors import matches_for_my_offers
-from cardcollections.trades.services import LineSpec, trade_decline, trade_propose
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import trade_decline
+from cardcollections.trades.services import trade_propose
 
 pytestmark = pytest.mark.django_db
 GIVES, ASKS = TradeLine.Side.PROPOSER, TradeLine.Side.RECIPIENT

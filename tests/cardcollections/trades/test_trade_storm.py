@@ -19,13 +19,24 @@ from collections import Counter
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, connections
+from django.db import connection
+from django.db import connections
 from django.db.models import Sum
 
-from cardcollections.collection.selectors import card_totals, ledger_mismatches
-from cardcollections.collection.services import CollectionError, collection_change
-from cardcollections.models import Card, CollectionEntry, LedgerEntry, LedgerReason, Trade, TradeLine
-from cardcollections.trades.services import LineSpec, TradeError, trade_accept, trade_propose
+from cardcollections.collection.selectors import card_totals
+from cardcollections.collection.selectors import ledger_mismatches
+from cardcollections.collection.services import CollectionError
+from cardcollections.collection.services import collection_change
+from cardcollections.models import Card
+from cardcollections.models import CollectionEntry
+from cardcollections.models import LedgerEntry
+from cardcollections.models import LedgerReason
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import TradeError
+from cardcollections.trades.services import trade_accept
+from cardcollections.trades.services import trade_propose
 from tests.threads import run_threads
 
 pytestmark = [

@@ -2,20 +2,26 @@
 
 import pytest
 
-from cardcollections.collection.selectors import card_totals, ledger_mismatches
-from cardcollections.collection.services import collection_change, trade_list_change, wishlist_set
-from cardcollections.models import CollectionEntry, LedgerEntry, Trade, TradeLine
-from cardcollections.trades.selectors import matches_for_my_offers, matches_for_my_wishlist, trades_for
-from cardcollections.trades.services import (
-    LineSpec,
-    TradeError,
-    TradeNotAllowed,
-    trade_accept,
-    trade_counter,
-    trade_decline,
-    trade_propose,
-    trade_withdraw,
-)
+from cardcollections.collection.selectors import card_totals
+from cardcollections.collection.selectors import ledger_mismatches
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import trade_list_change
+from cardcollections.collection.services import wishlist_set
+from cardcollections.models import CollectionEntry
+from cardcollections.models import LedgerEntry
+from cardcollections.models import Trade
+from cardcollections.models import TradeLine
+from cardcollections.trades.selectors import matches_for_my_offers
+from cardcollections.trades.selectors import matches_for_my_wishlist
+from cardcollections.trades.selectors import trades_for
+from cardcollections.trades.services import LineSpec
+from cardcollections.trades.services import TradeError
+from cardcollections.trades.services import TradeNotAllowed
+from cardcollections.trades.services import trade_accept
+from cardcollections.trades.services import trade_counter
+from cardcollections.trades.services import trade_decline
+from cardcollections.trades.services import trade_propose
+from cardcollections.trades.services import trade_withdraw
 
 GIVES, GETS = TradeLine.Side.PROPOSER, TradeLine.Side.RECIPIENT
 

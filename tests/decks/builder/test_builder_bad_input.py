@@ -12,7 +12,8 @@ import pytest
 
 from cardcollections.models import Game
 from decks.lists.services import deck_create
-from decks.models import Deck, DeckVersion
+from decks.models import Deck
+from decks.models import DeckVersion
 from tests.decks.conftest import legal_cv_text
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,12 @@ import pytest
 
 from cardcollections.models import Game
 from decks.lists.services import deck_create
-from decks.models import Deck, DeckVersion
-from tests.decks.builder.test_builder_page import legal_state, post_panel, post_save, working_list
+from decks.models import Deck
+from decks.models import DeckVersion
+from tests.decks.builder.test_builder_page import legal_state
+from tests.decks.builder.test_builder_page import post_panel
+from tests.decks.builder.test_builder_page import post_save
+from tests.decks.builder.test_builder_page import working_list
 
 pytestmark = pytest.mark.django_db
 

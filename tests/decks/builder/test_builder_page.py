@@ -7,10 +7,15 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from cardcollections.collection.services import collection_change, trade_list_change
-from cardcollections.models import Card, Game
-from decks.lists.services import deck_create, deck_set_built, deck_update
-from decks.models import Deck, DeckVersion
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import trade_list_change
+from cardcollections.models import Card
+from cardcollections.models import Game
+from decks.lists.services import deck_create
+from decks.lists.services import deck_set_built
+from decks.lists.services import deck_update
+from decks.models import Deck
+from decks.models import DeckVersion
 from tests.decklists import copies_per_title
 from tests.decks.conftest import verse_title
 

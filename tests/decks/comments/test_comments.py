@@ -13,7 +13,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from cardcollections.models import Game
-from decks.lists.services import deck_create, deck_update
+from decks.lists.services import deck_create
+from decks.lists.services import deck_update
 from decks.models import DeckComment
 
 pytestmark = pytest.mark.django_db

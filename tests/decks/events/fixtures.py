@@ -10,13 +10,17 @@ import pytest
 from celery import current_app
 from django.utils import timezone
 
-from cardcollections.models import CardSet, Game
+from cardcollections.models import CardSet
+from cardcollections.models import Game
 from decks.events.services import event_create
-from decks.formats.services import FormatRules, tournament_format_create, tournament_format_update
+from decks.formats.services import FormatRules
+from decks.formats.services import tournament_format_create
+from decks.formats.services import tournament_format_update
 from decks.lists.services import deck_create
 from decks.models import TournamentFormat
 from tests.decklists import copies_per_title
-from tests.decks.conftest import legal_cv_text, verse_title
+from tests.decks.conftest import legal_cv_text
+from tests.decks.conftest import verse_title
 
 CV = "chapter-and-verse"
 

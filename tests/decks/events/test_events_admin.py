@@ -3,7 +3,8 @@
 import pytest
 
 from decks.events.services import event_check_create
-from decks.models import EventCheck, Registration
+from decks.models import EventCheck
+from decks.models import Registration
 
 pytestmark = pytest.mark.django_db
 

@@ -7,10 +7,21 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from decks.events.services import RegistrationClosed, event_update, registration_create, registration_withdraw
+from decks.events.services import RegistrationClosed
+from decks.events.services import event_update
+from decks.events.services import registration_create
+from decks.events.services import registration_withdraw
 from decks.lists.services import deck_create
-from decks.models import Event, EventState, Match, Player, Registration
-from decks.tournaments.services import event_finish, event_start, match_result_set, round_pair_next, top_cut_start
+from decks.models import Event
+from decks.models import EventState
+from decks.models import Match
+from decks.models import Player
+from decks.models import Registration
+from decks.tournaments.services import event_finish
+from decks.tournaments.services import event_start
+from decks.tournaments.services import match_result_set
+from decks.tournaments.services import round_pair_next
+from decks.tournaments.services import top_cut_start
 from tests.decks.conftest import legal_cv_text
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,9 @@ from django.utils import timezone
 
 from decks.events.tasks import event_check
 from decks.lists.services import deck_create
-from decks.models import Event, EventCheck, Registration
+from decks.models import Event
+from decks.models import EventCheck
+from decks.models import Registration
 from tests.decks.conftest import legal_cv_text
 from tests.decks.events.fixtures import close
 

@@ -7,10 +7,13 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from cardcollections.models import CardSet, Game
+from cardcollections.models import CardSet
+from cardcollections.models import Game
 from decks.events.selectors import event_registrations_csv
-from decks.events.services import event_create, registration_create
-from decks.formats.services import FormatRules, tournament_format_create
+from decks.events.services import event_create
+from decks.events.services import registration_create
+from decks.formats.services import FormatRules
+from decks.formats.services import tournament_format_create
 from decks.lists.services import deck_create
 from tests.decks.conftest import legal_cv_text
 

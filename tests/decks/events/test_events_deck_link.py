@@ -7,7 +7,8 @@ import pytest
 from django.utils import timezone
 
 from cardcollections.models import Game
-from decks.events.services import event_create, registration_create
+from decks.events.services import event_create
+from decks.events.services import registration_create
 from decks.lists.services import deck_create
 from tests.decks.conftest import legal_cv_text
 

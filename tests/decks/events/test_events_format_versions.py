@@ -11,19 +11,21 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from decks.events.services import (
-    EventError,
-    event_check_create,
-    event_create,
-    event_format_version_move,
-    event_update,
-    registration_create,
-)
+from decks.events.services import EventError
+from decks.events.services import event_check_create
+from decks.events.services import event_create
+from decks.events.services import event_format_version_move
+from decks.events.services import event_update
+from decks.events.services import registration_create
 from decks.events.tasks import event_check
-from decks.formats.services import FormatRules, tournament_format_update
+from decks.formats.services import FormatRules
+from decks.formats.services import tournament_format_update
 from decks.lists.services import deck_create
-from decks.models import Event, EventCheck, Registration
-from tests.decks.events.fixtures import cv1_format, spring_text
+from decks.models import Event
+from decks.models import EventCheck
+from decks.models import Registration
+from tests.decks.events.fixtures import cv1_format
+from tests.decks.events.fixtures import spring_text
 
 pytestmark = pytest.mark.django_db
 

@@ -6,17 +6,16 @@ import pytest
 from django.utils import timezone
 
 from cardcollections.models import Notification
-from decks.events.services import (
-    RegistrationIllegal,
-    event_check_create,
-    event_create,
-    event_format_version_move,
-    registration_create,
-)
+from decks.events.services import RegistrationIllegal
+from decks.events.services import event_check_create
+from decks.events.services import event_create
+from decks.events.services import event_format_version_move
+from decks.events.services import registration_create
 from decks.events.tasks import event_check
 from decks.lists.services import deck_create
 from tests.decks.conftest import legal_cv_text
-from tests.decks.events.fixtures import ban_verse_003, spring_text
+from tests.decks.events.fixtures import ban_verse_003
+from tests.decks.events.fixtures import spring_text
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,19 @@ from rest_framework.test import APIClient
 
 from decks.events import services as service
 from decks.events.services import event_check_create
-from decks.models import Deck, Event, EventCheck, Match, Player, Registration, Round
-from decks.tournaments.services import event_start, round_pair_next
+from decks.models import Deck
+from decks.models import Event
+from decks.models import EventCheck
+from decks.models import Match
+from decks.models import Player
+from decks.models import Registration
+from decks.models import Round
+from decks.tournaments.services import event_start
+from decks.tournaments.services import round_pair_next
 from tests.decks.events.fixtures import register_players
-from tests.ownership import call, fill, walk
+from tests.ownership import call
+from tests.ownership import fill
+from tests.ownership import walk
 
 
 @pytest.fixture

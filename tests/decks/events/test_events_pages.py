@@ -9,10 +9,15 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.utils import timezone
 
-from decks.events.services import event_check_create, event_create, registration_create
+from decks.events.services import event_check_create
+from decks.events.services import event_create
+from decks.events.services import registration_create
 from decks.events.tasks import event_check
-from decks.lists.services import deck_create, deck_update
-from decks.models import Event, EventCheck, Registration
+from decks.lists.services import deck_create
+from decks.lists.services import deck_update
+from decks.models import Event
+from decks.models import EventCheck
+from decks.models import Registration
 from tests.decks.conftest import legal_cv_text
 from tests.decks.events.fixtures import close
 

@@ -7,17 +7,17 @@ import pytest
 from django.utils import timezone
 
 from decks.events import services as service
-from decks.events.services import (
-    event_check_create,
-    event_check_run,
-    event_create,
-    event_format_version_move,
-    registration_create,
-)
+from decks.events.services import event_check_create
+from decks.events.services import event_check_run
+from decks.events.services import event_create
+from decks.events.services import event_format_version_move
+from decks.events.services import registration_create
 from decks.events.tasks import event_check
 from decks.lists.services import deck_create
-from decks.models import EventCheck, Registration
-from tests.decks.events.fixtures import ban_verse_003, spring_text
+from decks.models import EventCheck
+from decks.models import Registration
+from tests.decks.events.fixtures import ban_verse_003
+from tests.decks.events.fixtures import spring_text
 
 pytestmark = pytest.mark.django_db
 

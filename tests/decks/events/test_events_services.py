@@ -3,24 +3,29 @@
 from datetime import timedelta
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError
+from django.db import connection
+from django.db import transaction
 from django.utils import timezone
 
-from decks.events.services import (
-    EventError,
-    RegistrationClosed,
-    RegistrationIllegal,
-    event_create,
-    event_registration_close,
-    event_update,
-    registration_create,
-    registration_withdraw,
-)
-from decks.lists.services import deck_create, deck_list_of, deck_update
-from decks.models import Event, Registration
+from decks.events.services import EventError
+from decks.events.services import RegistrationClosed
+from decks.events.services import RegistrationIllegal
+from decks.events.services import event_create
+from decks.events.services import event_registration_close
+from decks.events.services import event_update
+from decks.events.services import registration_create
+from decks.events.services import registration_withdraw
+from decks.lists.services import deck_create
+from decks.lists.services import deck_list_of
+from decks.lists.services import deck_update
+from decks.models import Event
+from decks.models import Registration
 from rules.deck_compare import list_hash
 from tests.decks.conftest import legal_cv_text
-from tests.decks.events.fixtures import CV, close, spring_text
+from tests.decks.events.fixtures import CV
+from tests.decks.events.fixtures import close
+from tests.decks.events.fixtures import spring_text
 from tests.decks.races import race
 
 pytestmark = pytest.mark.django_db

@@ -9,11 +9,17 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from decks.events.services import event_create, event_format_version_move, registration_create
+from decks.events.services import event_create
+from decks.events.services import event_format_version_move
+from decks.events.services import registration_create
 from decks.lists.services import deck_create
-from decks.models import DeckNotice, EventCheck, Registration
-from tests.conftest import celery_worker, wait_for
-from tests.decks.events.fixtures import ban_verse_003, spring_text
+from decks.models import DeckNotice
+from decks.models import EventCheck
+from decks.models import Registration
+from tests.conftest import celery_worker
+from tests.conftest import wait_for
+from tests.decks.events.fixtures import ban_verse_003
+from tests.decks.events.fixtures import spring_text
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("celery-worker")]
 

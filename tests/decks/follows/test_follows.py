@@ -8,7 +8,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from cardcollections.models import Game
-from decks.lists.services import deck_create, deck_update
+from decks.lists.services import deck_create
+from decks.lists.services import deck_update
 from decks.models import Follow
 from decks.organise.services import deck_organise
 

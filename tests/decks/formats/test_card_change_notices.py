@@ -6,10 +6,17 @@ worker (the decks app listens to the collections app's signal) and leaves notice
 import pytest
 
 from cardcollections.models import Card
-from cardcollections.proposals.services import proposal_approve, proposal_create
+from cardcollections.proposals.services import proposal_approve
+from cardcollections.proposals.services import proposal_create
 from decks.formats.tasks import card_decks_recheck_task
-from decks.models import Deck, DeckNotice, Registration
-from tests.decks.events.fixtures import bob_deck, cv, event, registered, sent  # noqa: F401
+from decks.models import Deck
+from decks.models import DeckNotice
+from decks.models import Registration
+from tests.decks.events.fixtures import bob_deck  # noqa: F401
+from tests.decks.events.fixtures import cv  # noqa: F401
+from tests.decks.events.fixtures import event  # noqa: F401
+from tests.decks.events.fixtures import registered  # noqa: F401
+from tests.decks.events.fixtures import sent  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

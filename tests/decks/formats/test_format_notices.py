@@ -3,16 +3,25 @@
 # ruff: noqa: F811 (fixtures imported from test_events_fixtures are arguments of the tests)
 
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError
 
 from cardcollections.models import Notification
-from decks.formats.notices import NoticeNotYours, deck_notice_dismiss, format_decks_recheck
+from decks.formats.notices import NoticeNotYours
+from decks.formats.notices import deck_notice_dismiss
+from decks.formats.notices import format_decks_recheck
 from decks.formats.services import tournament_format_update
 from decks.formats.tasks import format_decks_recheck_task
 from decks.lists.services import deck_create
-from decks.models import Deck, DeckNotice, TournamentFormat
-from tests.decks.conftest import legal_cv_text, rules_of
-from tests.decks.events.fixtures import cv, sent, spring, spring_text  # noqa: F401
+from decks.models import Deck
+from decks.models import DeckNotice
+from decks.models import TournamentFormat
+from tests.decks.conftest import legal_cv_text
+from tests.decks.conftest import rules_of
+from tests.decks.events.fixtures import cv  # noqa: F401
+from tests.decks.events.fixtures import sent  # noqa: F401
+from tests.decks.events.fixtures import spring  # noqa: F401
+from tests.decks.events.fixtures import spring_text
 
 pytestmark = pytest.mark.django_db
 

@@ -12,17 +12,24 @@ from datetime import timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connection
+from django.db import connections
 from django.utils import timezone
 
 from cardcollections.models import CardSet
 from decks.adapters import tournament_format
 from decks.events.services import event_create
 from decks.formats.selectors import format_resolve
-from decks.formats.services import MAX_TITLES, FormatRules, tournament_format_create, tournament_format_update
-from decks.models import TournamentFormat, TournamentFormatVersion
+from decks.formats.services import MAX_TITLES
+from decks.formats.services import FormatRules
+from decks.formats.services import tournament_format_create
+from decks.formats.services import tournament_format_update
+from decks.models import TournamentFormat
+from decks.models import TournamentFormatVersion
 from tests.decks.conftest import rules_of
-from tests.decks.events.fixtures import CV, cv, spring  # noqa: F401
+from tests.decks.events.fixtures import CV
+from tests.decks.events.fixtures import cv  # noqa: F401
+from tests.decks.events.fixtures import spring  # noqa: F401
 from tests.threads import run_threads
 
 pytestmark = pytest.mark.django_db

@@ -6,13 +6,16 @@ import pytest
 from django.core.exceptions import ValidationError
 from rest_framework.test import APIClient
 
-from cardcollections.models import CardSet, Game
+from cardcollections.models import CardSet
+from cardcollections.models import Game
 from decks.exceptions import DeckRequestError
-from decks.formats.services import FormatRules, tournament_format_create
+from decks.formats.services import FormatRules
+from decks.formats.services import tournament_format_create
 from decks.models import TournamentFormat
 from decks.validation.services import deck_validate
 from tests.decklists import copies_per_title
-from tests.decks.conftest import legal_cv_text, verse_title
+from tests.decks.conftest import legal_cv_text
+from tests.decks.conftest import verse_title
 from tests.decks.events.fixtures import cv1_format
 
 CV = "chapter-and-verse"

@@ -12,11 +12,15 @@ from rest_framework.test import APIClient
 
 from cardcollections.adapters import card_pool_for_game
 from decks.goldfish import services as service
-from decks.goldfish.models import GoldfishChunk, GoldfishJob
+from decks.goldfish.models import GoldfishChunk
+from decks.goldfish.models import GoldfishJob
 from decks.goldfish.tasks import goldfish_chunk
 from rules.decklist.parse import parse_decklist
 from rules.decklist.resolving import resolve
-from rules.goldfish import GoldfishDeck, GoldfishFilter, GoldfishQuery, goldfish_exact
+from rules.goldfish import GoldfishDeck
+from rules.goldfish import GoldfishFilter
+from rules.goldfish import GoldfishQuery
+from rules.goldfish import goldfish_exact
 from tests.decks.conftest import GOLDFISH_DECK as DECK
 
 URL = "/api/v1/goldfish/"

@@ -4,7 +4,8 @@ web request, budgets of unfinished work per caller (429 with Retry-After), and l
 import pytest
 
 from decks.goldfish import services as service
-from decks.goldfish.models import GoldfishChunk, GoldfishJob
+from decks.goldfish.models import GoldfishChunk
+from decks.goldfish.models import GoldfishJob
 from decks.goldfish.tasks import goldfish_chunk
 from tests.decks.conftest import verse_title
 from tests.threads import run_threads

@@ -1,6 +1,7 @@
 """The goldfish page (/decks/goldfish/): seeded hands in the URL, exact curves as an SVG chart."""
 
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs
+from urllib.parse import urlparse
 
 import pytest
 
@@ -106,7 +107,8 @@ def test_the_chart_is_an_svg_with_one_line_per_query_and_escaped_names():
 @pytest.mark.django_db
 def test_a_saved_deck_opens_in_the_goldfish_page_for_those_who_may_read_it(client, cv_catalog, alice, bob):
     from cardcollections.models import Game
-    from decks.lists.services import deck_create, deck_update
+    from decks.lists.services import deck_create
+    from decks.lists.services import deck_update
 
     deck = deck_create(owner=alice, game=Game.objects.get(slug="chapter-and-verse"), name="Mine", decklist=DECK)
     client.force_login(alice)
@@ -194,7 +196,8 @@ def test_the_tabs_say_what_each_way_costs_from_the_servers_cost_model(client, cv
 @pytest.mark.django_db
 def test_every_ready_made_question_is_a_request_the_api_accepts(client, cv_catalog, bb_catalog):
     from decks.goldfish.checks import goldfish_prepare
-    from decks.goldfish.views import READY_QUESTIONS, request_from_form
+    from decks.goldfish.views import READY_QUESTIONS
+    from decks.goldfish.views import request_from_form
 
     decks = {"chapter-and-verse": DECK, "bible-battles": "20 Shepherd\n20 Goat"}
     html = client.get(PAGE).content.decode()

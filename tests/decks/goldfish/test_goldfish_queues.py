@@ -13,7 +13,8 @@ from django.db import connection
 
 from decks.goldfish.models import GoldfishJob
 from decks.goldfish.services import goldfish_job_create
-from tests.conftest import celery_worker_process, wait_for
+from tests.conftest import celery_worker_process
+from tests.conftest import wait_for
 from tests.decks.conftest import simulate_request
 from tests.decks.goldfish.test_goldfish_worker import database_url
 

@@ -6,10 +6,12 @@ import pytest
 from django.utils import timezone
 
 from cardsite.celery_app import app
-from decks.goldfish.models import GoldfishChunk, GoldfishJob
+from decks.goldfish.models import GoldfishChunk
+from decks.goldfish.models import GoldfishJob
 from decks.goldfish.services import goldfish_chunk_run
 from decks.goldfish.tasks import reap_goldfish_jobs
-from tests.decks.goldfish.test_goldfish_budget import URL, body
+from tests.decks.goldfish.test_goldfish_budget import URL
+from tests.decks.goldfish.test_goldfish_budget import body
 
 pytestmark = pytest.mark.django_db
 

@@ -20,9 +20,12 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 
-from decks.goldfish.models import GoldfishChunk, GoldfishJob
-from decks.goldfish.services import goldfish_job_create, goldfish_run
-from tests.conftest import celery_worker_process, wait_for
+from decks.goldfish.models import GoldfishChunk
+from decks.goldfish.models import GoldfishJob
+from decks.goldfish.services import goldfish_job_create
+from decks.goldfish.services import goldfish_run
+from tests.conftest import celery_worker_process
+from tests.conftest import wait_for
 from tests.decks.conftest import simulate_request
 
 # 30 turns make a trial ~3x the work of 5: two tasks of 1-2 s each on this machine (more under load).

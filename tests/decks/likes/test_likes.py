@@ -7,9 +7,14 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from cardcollections.models import Game
-from decks.likes.services import LikeRefused, deck_like, deck_unlike, deck_view_record
-from decks.lists.services import deck_create, deck_update
-from decks.models import Deck, DeckLike
+from decks.likes.services import LikeRefused
+from decks.likes.services import deck_like
+from decks.likes.services import deck_unlike
+from decks.likes.services import deck_view_record
+from decks.lists.services import deck_create
+from decks.lists.services import deck_update
+from decks.models import Deck
+from decks.models import DeckLike
 from decks.organise.services import deck_organise
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from cardcollections.models import Card, Game
-from decks.lists.services import deck_create, deck_update
+from cardcollections.models import Card
+from cardcollections.models import Game
+from decks.lists.services import deck_create
+from decks.lists.services import deck_update
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,9 @@ import pytest
 from django.test import Client
 
 from cardcollections.models import Game
-from decks.lists.services import deck_clone, deck_create, deck_update
+from decks.lists.services import deck_clone
+from decks.lists.services import deck_create
+from decks.lists.services import deck_update
 from tests.decks.conftest import legal_cv_text
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,12 @@
 import pytest
 
 from decks.exceptions import DeckRequestError
-from decks.lists.selectors import deck_document, deck_export_text
-from decks.lists.services import DeckListError, deck_clone, deck_create, deck_update
+from decks.lists.selectors import deck_document
+from decks.lists.selectors import deck_export_text
+from decks.lists.services import DeckListError
+from decks.lists.services import deck_clone
+from decks.lists.services import deck_create
+from decks.lists.services import deck_update
 from decks.models import DeckVersion
 from rules.decklist.parse import parse_decklist
 from tests.decks.conftest import legal_cv_text

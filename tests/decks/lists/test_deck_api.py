@@ -8,10 +8,15 @@ from rest_framework.test import APIClient
 
 from cardcollections.catalog.services import catalog_load
 from cardcollections.collection.services import collection_change
-from cardcollections.models import Card, Game
-from decks.lists.services import deck_create, deck_set_built, deck_update
-from decks.models import Deck, DeckVersion
-from tests.decks.conftest import cv_card, legal_cv_text
+from cardcollections.models import Card
+from cardcollections.models import Game
+from decks.lists.services import deck_create
+from decks.lists.services import deck_set_built
+from decks.lists.services import deck_update
+from decks.models import Deck
+from decks.models import DeckVersion
+from tests.decks.conftest import cv_card
+from tests.decks.conftest import legal_cv_text
 
 pytestmark = pytest.mark.django_db
 

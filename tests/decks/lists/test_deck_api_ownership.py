@@ -15,12 +15,25 @@ from django.db.models import Q
 from rest_framework.test import APIClient
 
 from cardcollections.collection.services import collection_change
-from cardcollections.models import Card, CardReservation, Game
-from decks.lists.services import deck_create, deck_set_built, deck_update
-from decks.models import Deck, DeckFolder, DeckLike, DeckTag, DeckVersion
-from decks.organise.services import deck_organise, folder_create
+from cardcollections.models import Card
+from cardcollections.models import CardReservation
+from cardcollections.models import Game
+from decks.lists.services import deck_create
+from decks.lists.services import deck_set_built
+from decks.lists.services import deck_update
+from decks.models import Deck
+from decks.models import DeckFolder
+from decks.models import DeckLike
+from decks.models import DeckTag
+from decks.models import DeckVersion
+from decks.organise.services import deck_organise
+from decks.organise.services import folder_create
 from tests.decks.conftest import legal_cv_text
-from tests.ownership import call, cell, fill, unexpected_statuses, walk
+from tests.ownership import call
+from tests.ownership import cell
+from tests.ownership import fill
+from tests.ownership import unexpected_statuses
+from tests.ownership import walk
 
 pytestmark = pytest.mark.django_db
 CV = "chapter-and-verse"
@@ -220,7 +233,8 @@ def test_a_session_write_without_the_csrf_token_is_refused(world, alice, api_as)
 
 
 def test_a_stranger_cannot_goldfish_a_private_deck_and_ids_do_not_leak(world, charlie):
-    from decks.goldfish.checks import GoldfishInputError, goldfish_prepare
+    from decks.goldfish.checks import GoldfishInputError
+    from decks.goldfish.checks import goldfish_prepare
 
     body = {"mode": "exact", "turns": 1, "queries": [{"name": "any", "filter": {}}]}
     answers = []

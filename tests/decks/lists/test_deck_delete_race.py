@@ -10,11 +10,18 @@ import threading
 import time
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
+from django.db import transaction
 
 from cardcollections.collection.services import collection_change
-from cardcollections.models import Card, CardReservation, Game
-from decks.lists.services import deck_create, deck_delete, deck_holder, deck_set_built, deck_update
+from cardcollections.models import Card
+from cardcollections.models import CardReservation
+from cardcollections.models import Game
+from decks.lists.services import deck_create
+from decks.lists.services import deck_delete
+from decks.lists.services import deck_holder
+from decks.lists.services import deck_set_built
+from decks.lists.services import deck_update
 from decks.models import Deck
 from tests.decks.conftest import legal_cv_text
 from tests.threads import run_threads

@@ -13,8 +13,11 @@ from django.test import Client
 from django.urls import reverse
 
 from cardcollections.models import Game
-from decks.lists.services import deck_create, deck_update
-from decks.models import Deck, DeckNotice, DeckVersion
+from decks.lists.services import deck_create
+from decks.lists.services import deck_update
+from decks.models import Deck
+from decks.models import DeckNotice
+from decks.models import DeckVersion
 
 SVG = "{http://www.w3.org/2000/svg}"
 MINUS = "\u2212"  # the page writes removals with a real minus sign

@@ -8,7 +8,8 @@ from cardcollections.models import Game
 from decks.lists.services import deck_create
 from decks.lists.writeups import writeup_render
 from decks.models import Deck
-from tests.decks.conftest import cv_card, legal_cv_text
+from tests.decks.conftest import cv_card
+from tests.decks.conftest import legal_cv_text
 
 pytestmark = pytest.mark.django_db
 CV = "chapter-and-verse"

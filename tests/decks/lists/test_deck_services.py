@@ -3,20 +3,21 @@
 import pytest
 
 from cardcollections.collection.services import collection_change
-from cardcollections.models import CardReservation, Game
+from cardcollections.models import CardReservation
+from cardcollections.models import Game
 from cardcollections.reservations.selectors import stock_by_title
 from decks.exceptions import DeckRequestError
-from decks.lists.selectors import deck_get_readable, deck_version_changes
-from decks.lists.services import (
-    DeckListError,
-    DeckVersionConflict,
-    deck_clone,
-    deck_create,
-    deck_delete,
-    deck_set_built,
-    deck_update,
-)
-from decks.models import Deck, DeckVersion
+from decks.lists.selectors import deck_get_readable
+from decks.lists.selectors import deck_version_changes
+from decks.lists.services import DeckListError
+from decks.lists.services import DeckVersionConflict
+from decks.lists.services import deck_clone
+from decks.lists.services import deck_create
+from decks.lists.services import deck_delete
+from decks.lists.services import deck_set_built
+from decks.lists.services import deck_update
+from decks.models import Deck
+from decks.models import DeckVersion
 from tests.decks.conftest import legal_cv_text
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +95,8 @@ def test_built_decks_reserve_copies_by_title_and_release_them(cv, alice):
 def test_a_second_built_deck_shows_the_double_booked_copies(cv, alice, bob):
     from cardcollections.collection.services import trade_list_change
     from cardcollections.models import Card
-    from decks.stock.selectors import deck_double_bookings, deck_missing
+    from decks.stock.selectors import deck_double_bookings
+    from decks.stock.selectors import deck_missing
 
     verse = Card.objects.get(title="Verse 001")
     collection_change(owner=alice, card=verse, delta=3)

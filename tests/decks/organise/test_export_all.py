@@ -7,7 +7,8 @@ import pytest
 from django.test import Client
 
 from decks.lists.services import deck_create
-from decks.organise.services import deck_organise, folder_create
+from decks.organise.services import deck_organise
+from decks.organise.services import folder_create
 
 pytestmark = pytest.mark.django_db
 

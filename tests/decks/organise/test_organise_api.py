@@ -4,7 +4,8 @@ import pytest
 
 from decks.lists.services import deck_create
 from decks.models import DeckTag
-from decks.organise.services import deck_organise, folder_create
+from decks.organise.services import deck_organise
+from decks.organise.services import folder_create
 
 pytestmark = pytest.mark.django_db
 CV = "chapter-and-verse"

@@ -8,8 +8,11 @@ from django.test import Client
 from django.utils import timezone
 
 from decks.lists.services import deck_create
-from decks.models import Deck, DeckFolder, DeckTag
-from decks.organise.services import deck_organise, folder_create
+from decks.models import Deck
+from decks.models import DeckFolder
+from decks.models import DeckTag
+from decks.organise.services import deck_organise
+from decks.organise.services import folder_create
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,11 @@ from django.test import Client
 from django.urls import reverse
 
 from cardcollections.collection.services import collection_change
-from cardcollections.models import Card, Game
-from decks.lists.services import deck_create, deck_set_built, deck_update
+from cardcollections.models import Card
+from cardcollections.models import Game
+from decks.lists.services import deck_create
+from decks.lists.services import deck_set_built
+from decks.lists.services import deck_update
 from decks.models import Deck
 from decks.stock.selectors import decks_buildable
 

@@ -7,9 +7,15 @@ import pytest
 from django.middleware.csrf import _get_new_csrf_string
 from django.test import Client
 
-from cardcollections.collection.services import collection_change, trade_list_change, wishlist_set
-from cardcollections.models import Card, CardReservation, Game, WishlistEntry
-from decks.lists.services import deck_create, deck_set_built
+from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import trade_list_change
+from cardcollections.collection.services import wishlist_set
+from cardcollections.models import Card
+from cardcollections.models import CardReservation
+from cardcollections.models import Game
+from cardcollections.models import WishlistEntry
+from decks.lists.services import deck_create
+from decks.lists.services import deck_set_built
 from decks.models import Deck
 from decks.stock.services import deck_missing_wishlist_add
 from tests.decks.conftest import legal_cv_text

@@ -6,7 +6,8 @@ import pytest
 from django.utils import timezone
 
 from decks.events.services import event_create
-from decks.models import Match, Round
+from decks.models import Match
+from decks.models import Round
 
 BASE = "/api/v1/events/{}/"
 

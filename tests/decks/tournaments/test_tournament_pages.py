@@ -8,8 +8,14 @@ from django.db.models import Q
 from django.test import Client
 
 from decks.events.services import event_update
-from decks.models import Event, Match, Round
-from decks.tournaments.services import event_finish, event_start, match_result_set, player_drop, round_pair_next
+from decks.models import Event
+from decks.models import Match
+from decks.models import Round
+from decks.tournaments.services import event_finish
+from decks.tournaments.services import event_start
+from decks.tournaments.services import match_result_set
+from decks.tournaments.services import player_drop
+from decks.tournaments.services import round_pair_next
 from tests.decks.events.fixtures import register_players
 
 INLINE = [

@@ -3,8 +3,12 @@ at the same instant both keep their report."""
 
 import pytest
 
-from decks.models import Event, Match, Round
-from decks.tournaments.services import event_start, match_result_set, round_pair_next
+from decks.models import Event
+from decks.models import Match
+from decks.models import Round
+from decks.tournaments.services import event_start
+from decks.tournaments.services import match_result_set
+from decks.tournaments.services import round_pair_next
 from tests.decks.races import race
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -4,18 +4,25 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from decks.events.services import EventError, OutOfTurn, event_update
-from decks.models import Event, EventState, Match, Player, Round, RoundKind
-from decks.tournaments.selectors import event_standings, rounds_of, top_decks
-from decks.tournaments.services import (
-    NotAllowed,
-    event_finish,
-    event_start,
-    match_result_set,
-    player_drop,
-    round_pair_next,
-    top_cut_start,
-)
+from decks.events.services import EventError
+from decks.events.services import OutOfTurn
+from decks.events.services import event_update
+from decks.models import Event
+from decks.models import EventState
+from decks.models import Match
+from decks.models import Player
+from decks.models import Round
+from decks.models import RoundKind
+from decks.tournaments.selectors import event_standings
+from decks.tournaments.selectors import rounds_of
+from decks.tournaments.selectors import top_decks
+from decks.tournaments.services import NotAllowed
+from decks.tournaments.services import event_finish
+from decks.tournaments.services import event_start
+from decks.tournaments.services import match_result_set
+from decks.tournaments.services import player_drop
+from decks.tournaments.services import round_pair_next
+from decks.tournaments.services import top_cut_start
 from tests.decks.events.fixtures import register_players
 
 

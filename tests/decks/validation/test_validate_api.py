@@ -5,17 +5,23 @@ import time
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
-from rest_framework.exceptions import ParseError, UnsupportedMediaType
+from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import UnsupportedMediaType
 from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
-from rest_framework.test import APIClient, APIRequestFactory
+from rest_framework.test import APIClient
+from rest_framework.test import APIRequestFactory
 
 from cardsite.api.errors import UnreadableText
-from cardsite.api.parsers import BoundedJSONParser, check_text
-from decks.validation.api.serializers import DeckValidateInputSerializer, fast_validated_data
-from tests.decks.conftest import legal_cv_text, verse_title
+from cardsite.api.parsers import BoundedJSONParser
+from cardsite.api.parsers import check_text
+from decks.validation.api.serializers import DeckValidateInputSerializer
+from decks.validation.api.serializers import fast_validated_data
+from tests.decks.conftest import legal_cv_text
+from tests.decks.conftest import verse_title
 
 URL = "/api/v1/decks/validate/"
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from decks.formats.services import FormatRules, tournament_format_create
+from decks.formats.services import FormatRules
+from decks.formats.services import tournament_format_create
 from tests.decks.conftest import legal_cv_text
 
 URL = "/decks/validate/"

@@ -6,7 +6,8 @@ import json
 from functools import cache
 from pathlib import Path
 
-from rules.cards import CardData, CardPool
+from rules.cards import CardData
+from rules.cards import CardPool
 from rules.catalog import parse_catalog
 
 CATALOGS = Path(__file__).resolve().parents[3] / "cardcollections" / "starter_catalogs"

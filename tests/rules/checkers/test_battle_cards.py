@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rules.checkers import IllegalInput
-from rules.games.battle_cards.matchup import EXAMPLES, check_matchup, check_round
+from rules.games.battle_cards.matchup import EXAMPLES
+from rules.games.battle_cards.matchup import check_matchup
+from rules.games.battle_cards.matchup import check_round
 from rules.games.registry import GAME_RULES
 from tests.rules.checkers.pools import starter_pool
 

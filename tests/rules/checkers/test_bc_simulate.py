@@ -5,19 +5,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from rules.checkers import IllegalInput
-from rules.games.battle_cards.simulate import (
-    SQUAD,
-    SQUAD_VALUE,
-    SquadPlan,
-    combine,
-    plan_squads,
-    random_squad,
-    run_chunk,
-)
+from rules.games.battle_cards.simulate import SQUAD
+from rules.games.battle_cards.simulate import SQUAD_VALUE
+from rules.games.battle_cards.simulate import SquadPlan
+from rules.games.battle_cards.simulate import combine
+from rules.games.battle_cards.simulate import plan_squads
+from rules.games.battle_cards.simulate import random_squad
+from rules.games.battle_cards.simulate import run_chunk
 from tests.rules.checkers.pools import starter_pool
 
 POOL = starter_pool("battle-cards")

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from rules.checkers import IllegalInput
-from rules.games.book_of_mormon_battles.battle import EXAMPLES, resolve_battle
+from rules.games.book_of_mormon_battles.battle import EXAMPLES
+from rules.games.book_of_mormon_battles.battle import resolve_battle
 from tests.rules.checkers.pools import starter_pool
 
 POOL = starter_pool("book-of-mormon-battles")

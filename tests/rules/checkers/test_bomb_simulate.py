@@ -6,7 +6,10 @@ import pytest
 
 from rules.checkers import IllegalInput
 from rules.games.book_of_mormon_battles.battle import greedy_play
-from rules.games.book_of_mormon_battles.simulate import BattalionPlan, combine, plan_battalion, run_chunk
+from rules.games.book_of_mormon_battles.simulate import BattalionPlan
+from rules.games.book_of_mormon_battles.simulate import combine
+from rules.games.book_of_mormon_battles.simulate import plan_battalion
+from rules.games.book_of_mormon_battles.simulate import run_chunk
 from tests.rules.checkers.pools import starter_pool
 
 POOL = starter_pool("book-of-mormon-battles")

@@ -3,7 +3,9 @@ IllegalInput ever escapes, whatever catalog cards are combined."""
 
 from __future__ import annotations
 
-from hypothesis import assume, given, settings
+from hypothesis import assume
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from rules.checkers import IllegalInput

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from rules.checkers import IllegalInput
-from rules.games.warriors_of_the_promised_land import challenge, play
+from rules.games.warriors_of_the_promised_land import challenge
+from rules.games.warriors_of_the_promised_land import play
 from tests.rules.checkers.pools import starter_pool
 
 POOL = starter_pool("warriors-of-the-promised-land")
