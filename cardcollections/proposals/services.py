@@ -35,6 +35,9 @@ from rules.catalog import card_document
 
 SOURCE_MAX = 500
 NOTE_MAX = 2000
+# Open proposals a player may have at once: each can hold a 10 MB scan, and the rate limit alone
+# would let one account fill the disk over days. Moderators' bulk files are not counted.
+MAX_OPEN_PER_PLAYER = 50
 
 
 class ProposalError(Exception):
@@ -127,6 +130,13 @@ def proposal_create(
         raise _problem("card", "the card is of another game")
     source = _check_text("source", source, SOURCE_MAX, required=True)
     document = _single_document(game=game, card=card, fields=fields)
+    waiting = CardProposal.objects.filter(
+        proposer=proposer, status__in=[CardProposal.Status.PENDING, CardProposal.Status.CHANGES]
+    ).exclude(kind=CardProposal.Kind.BULK)
+    if waiting.count() >= MAX_OPEN_PER_PLAYER:
+        raise _problem(
+            "", f"You have {MAX_OPEN_PER_PLAYER} proposals waiting for review, the most a player can have at once."
+        )
     proposal = CardProposal(
         proposer=proposer,
         game=game,

@@ -9,6 +9,7 @@ from cardcollections.models import Card
 from cardcollections.models import CardProposal
 from cardcollections.models import CardRevision
 from cardcollections.notifications.models import Notification
+from cardcollections.proposals import services
 from cardcollections.proposals.selectors import card_history
 from cardcollections.proposals.selectors import proposal_changes
 from cardcollections.proposals.services import ProposalClosed
@@ -119,6 +120,21 @@ def test_it_refuses_a_damaged_scan_and_stores_nothing(alice, game):
         proposal_create(proposer=alice, game=game, fields=NEW_CARD, source="n", scan=junk)
     assert exc.value.problems[0].path == "scan"
     assert CardProposal.objects.count() == 0
+
+
+def test_a_player_has_at_most_max_open_proposals_and_a_review_frees_a_place(alice, bob, moderator, game, monkeypatch):
+    monkeypatch.setattr(services, "MAX_OPEN_PER_PLAYER", 2)
+    first = proposal_create(proposer=alice, game=game, fields=NEW_CARD, source="n")
+    proposal_create(proposer=alice, game=game, fields={**NEW_CARD, "number": "10"}, source="n")
+    with pytest.raises(ProposalError) as exc:
+        proposal_create(proposer=alice, game=game, fields={**NEW_CARD, "number": "11"}, source="n")
+    assert "2 proposals waiting for review" in str(exc.value)
+    assert CardProposal.objects.filter(proposer=alice).count() == 2
+    proposal_create(proposer=bob, game=game, fields={**NEW_CARD, "number": "11"}, source="n")  # bob's own count
+
+    proposal_reject(proposal=first, moderator=moderator, reason="no source")
+    proposal_create(proposer=alice, game=game, fields={**NEW_CARD, "number": "12"}, source="n")
+    assert CardProposal.objects.filter(proposer=alice).count() == 3
 
 
 def test_only_moderators_review_and_a_closed_proposal_stays_closed(alice, bob, moderator, game):
