@@ -26,6 +26,7 @@ from cardcollections.catalog.panels import CardPanel
 from cardcollections.catalog.selectors import card_get
 from cardcollections.catalog.selectors import game_get
 from cardcollections.models import Card
+from cardsite.api.work import client_address
 from cardsite.page_writes import counted_posts
 from cardsite.page_writes import live_posts
 from cardsite.page_writes import signed_in_post
@@ -224,7 +225,8 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
     deck.cloned_from_id = deck_cloned_from_shown(deck=deck, user=request.user)
     stats = deck_stats(deck=deck)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.pk
-    deck_view_record(deck=deck, viewer=request.user, address=request.META.get("REMOTE_ADDR", ""))
+    # The address the rate limits count (behind a proxy, the visitor its header names, not the proxy).
+    deck_view_record(deck=deck, viewer=request.user, address=client_address(request))
     validation = deck.validation or {}
     tags = deck_tags(deck=deck)
     organise = {"folders": folders_of(owner=request.user), "tags": ", ".join(tags)} if is_owner else {}

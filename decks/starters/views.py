@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from cardsite.api.errors import found_or_404
 from cardsite.page_writes import signed_in_post
+from decks.exceptions import DeckRequestError
 from decks.lists.writeups import writeup_render
 from decks.starters.selectors import starter_get
 from decks.starters.selectors import starters_available
@@ -29,6 +30,10 @@ def starter_list(request: HttpRequest) -> HttpResponse:
 @signed_in_post
 def starter_copy_view(request: HttpRequest, slug: str) -> HttpResponse:
     starter, game = found_or_404(starter_get(slug=slug), "No such starter deck.")
-    deck = starter_copy(starter=starter, game=game, owner=request.user)
+    try:
+        deck = starter_copy(starter=starter, game=game, owner=request.user)
+    except DeckRequestError as exc:  # a catalog's box no deck list can hold (over 999 copies of a card)
+        messages.error(request, f"Could not copy {starter.name}: {exc.message}")
+        return redirect("deck-starters")
     messages.success(request, f"“{deck.name}” is now in your decks: edit it, build it, make it yours.")
     return redirect("deck-detail", deck_id=deck.pk)

@@ -4,6 +4,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
+from django.urls import reverse
 from django.utils import timezone
 
 from cardcollections.models import Game
@@ -77,6 +78,15 @@ def test_a_view_counts_once_an_hour_per_visitor_and_never_the_owner(decks, alice
     assert deck_view_record(deck=deck, viewer=AnonymousUser(), address="10.0.0.1") is True
     assert deck_view_record(deck=deck, viewer=AnonymousUser(), address="10.0.0.1") is False
     assert Deck.objects.get(pk=deck.pk).views == 2
+
+
+def test_behind_a_proxy_each_visitor_counts_not_the_proxy(client, decks, settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}  # AXES_PROXY_COUNT=1
+    cache.clear()
+    url = reverse("deck-detail", args=[decks["Old"].pk])
+    for visitor in ("198.51.100.1", "198.51.100.2", "198.51.100.3", "198.51.100.3"):
+        assert client.get(url, REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=visitor).status_code == 200
+    assert Deck.objects.get(pk=decks["Old"].pk).views == 3
 
 
 def test_the_public_page_sorts_by_newest_most_viewed_and_most_liked(client, decks, bob, charlie):

@@ -89,3 +89,22 @@ def test_the_api_lists_starters_and_copies_one(starter_catalogs, bob):
     assert response.status_code == 201
     assert (response.json()["owner"], response.json()["card_count"]) == ("bob", 60)
     assert client.post("/api/v1/decks/starters/nothing/copy/").status_code == 404
+
+
+def test_a_box_no_deck_list_can_hold_is_refused_with_a_message_not_an_error_page(db, alice):
+    from cardcollections.catalog.services import catalog_load
+
+    abish = {"set": "BMB", "number": "1", "title": "Abish", "kind": "character", "value": 100}
+    catalog_load(
+        document={
+            "game": "book-of-mormon-battles",
+            "sets": [{"code": "BMB", "name": "Boxed Game"}],
+            "cards": [{**abish, "color": "gold", "shape": "diamond", "copies": 1000}],
+        }
+    )
+    client = Client()
+    client.force_login(alice)
+    response = client.post(reverse("deck-starter-copy", args=["bomb-box"]), follow=True)
+    assert response.status_code == 200
+    assert "Could not copy" in response.content.decode() and "1000 copies of Abish" in response.content.decode()
+    assert not Deck.objects.filter(owner=alice).exists()
