@@ -23,7 +23,7 @@ from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_body
 from cardsite.api.reading import reads_query
-from decks.comments.selectors import comment_printing_ids
+from decks.comments.selectors import comments_html
 from decks.comments.selectors import comments_visible
 from decks.comments.selectors import deck_comment_get
 from decks.comments.selectors import deck_comments
@@ -40,7 +40,6 @@ from decks.lists.api.base import not_found
 from decks.lists.api.base import readable_deck
 from decks.lists.api.serializers import PageQuery
 from decks.lists.api.serializers import page_out
-from decks.lists.writeups import writeup_render
 from decks.models import Deck
 from decks.models import DeckComment
 from decks.validation.api.serializers import StrictCharField
@@ -61,8 +60,8 @@ class CommentOut(serializers.Serializer):
     can_delete = serializers.SerializerMethodField(help_text="You wrote it, own the deck, or moderate.")
 
     def get_html(self, comment: DeckComment) -> str:
-        ids = self.context.get("printing_ids")
-        return writeup_render(comment.body, game_slug=comment.deck.game.slug, printing_ids=ids).html
+        html = self.context.get("html") or comments_html(comments=[comment], game_slug=comment.deck.game.slug)
+        return html[comment.pk]
 
     @extend_schema_field(serializers.BooleanField())
     def get_can_edit(self, comment: DeckComment) -> bool:
@@ -114,8 +113,8 @@ class DeckCommentListApi(_CommentApiBase):
         deck = self.deck(request, deck_id)
 
         def results(page: list[DeckComment]) -> Any:
-            printing_ids = comment_printing_ids(comments=page, game_slug=deck.game.slug)
-            return CommentOut(page, many=True, context={"request": request, "printing_ids": printing_ids}).data
+            html = comments_html(comments=page, game_slug=deck.game.slug)
+            return CommentOut(page, many=True, context={"request": request, "html": html}).data
 
         return page_response(self, request, deck_comments(deck=deck).select_related("deck__game"), results)
 

@@ -1,13 +1,18 @@
-"""Reading comments: who may see a deck's comments, and one comment by its deck."""
+"""Reading comments: who may see a deck's comments, one comment by its deck, and comments as HTML."""
 
+import hashlib
 from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.db.models import QuerySet
 
+from cardcollections.catalog.memo import current_stamp
 from decks.goldfish.selectors import card_ids_by_printing
+from decks.lists.writeups import writeup_render
 from decks.models import Deck
 from decks.models import DeckComment
 from decks.models import DeckVisibility
@@ -38,3 +43,28 @@ def comment_printing_ids(*, comments: Iterable[DeckComment], game_slug: str) -> 
     if not any("[[" in c.body for c in comments):
         return None
     return card_ids_by_printing(game=game_slug)
+
+
+# How long a comment's HTML is kept. Rendering is paid once per text: markdown-it takes up to ~45 ms on a
+# hostile 2,000-character comment (a run of "[" makes its link parser quadratic), 0.1 ms on prose, and a
+# deck page shows 50 comments to every visitor.
+COMMENT_HTML_SECONDS = 24 * 3600
+
+
+def comments_html(*, comments: Sequence[DeckComment], game_slug: str) -> dict[int, str]:
+    """Each comment's body as safe HTML ([[card]] links resolved), by comment id: kept in the cache under
+    its text and the catalog's stamp (a card added later links once the catalog changes)."""
+    stamp = repr(current_stamp(game_slug))
+    keys = {
+        c.pk: "comment-html:"
+        + hashlib.sha256(repr((game_slug, stamp, c.body)).encode("utf-8", "surrogatepass")).hexdigest()
+        for c in comments
+    }
+    kept = cache.get_many(list(set(keys.values())))
+    missing = {keys[c.pk]: c for c in comments if keys[c.pk] not in kept}  # one per text
+    if missing:
+        ids = comment_printing_ids(comments=missing.values(), game_slug=game_slug)
+        made = {key: writeup_render(c.body, game_slug=game_slug, printing_ids=ids).html for key, c in missing.items()}
+        cache.set_many(made, COMMENT_HTML_SECONDS)
+        kept.update(made)
+    return {c.pk: kept[keys[c.pk]] for c in comments}

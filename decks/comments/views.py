@@ -5,6 +5,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.http import HttpRequest
 from django.http import HttpResponse
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 from cardsite.api.errors import found_or_404
 from cardsite.page_writes import counted_posts
 from cardsite.page_writes import signed_in_post
-from decks.comments.selectors import comment_printing_ids
+from decks.comments.selectors import comments_html
 from decks.comments.selectors import comments_visible
 from decks.comments.selectors import deck_comment_get
 from decks.comments.selectors import deck_comments
@@ -30,27 +31,31 @@ from decks.comments.services import comment_delete
 from decks.comments.services import comment_edit
 from decks.exceptions import DeckRequestError
 from decks.lists.lookups import deck_readable_or_404
-from decks.lists.writeups import writeup_render
 from decks.models import Deck
 from decks.models import DeckComment
 from decks.models import DeckVisibility
 
-COMMENTS_SHOWN = 200
+# A deck page shows the latest comments, this many (older ones a page back): the newest is always in sight.
+COMMENTS_PER_PAGE = 50
 
 
-def comments_for_page(*, deck: Deck, user: Any) -> dict[str, Any] | None:
-    """The deck page's comments section: each comment rendered, with what `user` may do; None if hidden."""
+def comments_for_page(*, deck: Deck, user: Any, page: Any = None) -> dict[str, Any] | None:
+    """The deck page's comments section: a page of comments (the first: the latest), oldest first on it, each
+    rendered, with what `user` may do; None if hidden. `page` is the `comments` query value, read leniently."""
     if not comments_visible(deck=deck, user=user):
         return None
     signed_in = user is not None and user.is_authenticated
-    shown = list(deck_comments(deck=deck)[:COMMENTS_SHOWN])
-    ids = comment_printing_ids(comments=shown, game_slug=deck.game.slug)
+    newest_first = deck_comments(deck=deck).order_by("-created", "-id")
+    page = Paginator(newest_first, COMMENTS_PER_PAGE).get_page(page)
+    shown = list(reversed(page.object_list))
+    html = comments_html(comments=shown, game_slug=deck.game.slug)
     for c in shown:
-        c.html = writeup_render(c.body, game_slug=deck.game.slug, printing_ids=ids).html
+        c.html = html[c.pk]
         c.can_edit = signed_in and comment_can_edit(comment=c, user=user)
         c.can_delete = signed_in and comment_can_delete(comment=c, user=user)
     return {
         "comments": shown,
+        "page": page,
         "open": deck.visibility == DeckVisibility.PUBLIC,
         "max_length": MAX_COMMENT,
         "edit_minutes": EDIT_WINDOW.seconds // 60,

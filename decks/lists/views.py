@@ -246,7 +246,7 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
             "tags": tags,
             "organise": organise,
             "buildable": deck_buildable(deck=deck, user=request.user),
-            "comments": comments_for_page(deck=deck, user=request.user),
+            "comments": comments_for_page(deck=deck, user=request.user, page=request.GET.get("comments")),
             "following": (
                 is_following(follower=request.user, followed_id=deck.owner_id)
                 if request.user.is_authenticated and not is_owner

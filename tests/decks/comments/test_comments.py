@@ -184,9 +184,46 @@ def test_the_deck_page_and_the_api_render_many_comments_in_a_few_queries(deck, b
     for i in range(25):
         comment_create(deck=deck, author=bob, body=f"Comment {i} with [[Verse 00{i % 9 + 1}]]")
     client, token = browser(bob), api(bob)
-    with django_assert_max_num_queries(13):  # 12, and the header's unread notifications
+    with django_assert_max_num_queries(14):  # 12, the comments' count (pages), the header's unread notifications
         html = page(client, deck)
     assert html.count('class="deck-comment"') == 25 and html.count('class="card-link"') >= 25
     with django_assert_max_num_queries(8):
         body = token.get(f"/api/v1/decks/{deck.pk}/comments/").json()
     assert body["count"] == 25 and all("card-link" in c["html"] for c in body["results"])
+
+
+def test_the_deck_page_shows_the_latest_comments_and_pages_back_to_the_oldest(deck, bob, charlie):
+    DeckComment.objects.bulk_create([DeckComment(deck=deck, author=bob, body=f"Old {i:03d}") for i in range(120)])
+    assert post_comment(browser(charlie), deck, "A real question").status_code == 302
+
+    html = page(browser(), deck)
+    assert "Comments (121)" in html and "A real question" in html  # the newest is in sight
+    assert "Old 071" in html and "Old 070" not in html  # the latest 50, oldest first on the page
+    assert html.index("Old 071") < html.index("A real question")
+    older = re.search(r'href="\?comments=(\d+)#comments" rel="next">← Earlier comments', html)
+    assert older is not None
+    html = browser().get(reverse("deck-detail", args=[deck.pk]), {"comments": older.group(1)}).content.decode()
+    assert "Old 021" in html and "Old 071" not in html and "A real question" not in html
+    last = browser().get(reverse("deck-detail", args=[deck.pk]), {"comments": "3"}).content.decode()
+    assert "Old 000" in last and "Old 021" not in last
+    for junk in ("0", "-1", "x", "9" * 5000):  # a page that is not one shows the latest, never an error
+        response = browser().get(reverse("deck-detail", args=[deck.pk]), {"comments": junk})
+        assert response.status_code == 200
+
+
+def test_a_comments_text_is_rendered_once_however_often_it_is_shown(deck, bob, monkeypatch):
+    from decks.comments import selectors
+
+    cache.clear()
+    rendered = []
+    real = selectors.writeup_render
+    monkeypatch.setattr(selectors, "writeup_render", lambda text, **kw: rendered.append(text) or real(text, **kw))
+    hostile = "[" * 2000  # markdown-it's link parser is quadratic in these: ~40 ms a rendering
+    DeckComment.objects.bulk_create([DeckComment(deck=deck, author=bob, body=hostile) for _ in range(50)])
+    DeckComment.objects.create(deck=deck, author=bob, body="Try [[Verse 001]]")
+
+    for _ in range(3):
+        assert page(browser(), deck).count('class="deck-comment"') == 50
+        assert api().get(f"/api/v1/decks/{deck.pk}/comments/?page_size=60").json()["count"] == 51
+    assert sorted(rendered) == sorted([hostile, "Try [[Verse 001]]"])  # each text once, not once per view
+    cache.clear()
