@@ -101,7 +101,9 @@ def card_scan_prepare(*, upload: IO[bytes]) -> PreparedScan:
             with Image.open(io.BytesIO(data), formats=[image_format]) as im:
                 thumbnail, thumbnail_ext = _thumbnail_bytes(im)
             with Image.open(io.BytesIO(data), formats=[image_format]) as im:
-                data = _without_metadata(im, image_format)
+                data = _without_metadata(im, image_format, max_pixels)
+        except CardImageError:
+            raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
             raise CardImageError(
                 f"the image is too large to open safely; at most {_megapixels(max_pixels)} megapixels are allowed"
@@ -213,13 +215,20 @@ def _thumbnail_bytes(im: Image.Image) -> tuple[bytes, str]:
 _KEPT_INFO = ("icc_profile", "transparency", "duration", "loop")
 
 
-def _without_metadata(im: Image.Image, image_format: str) -> bytes:
+def _without_metadata(im: Image.Image, image_format: str, max_pixels: int) -> bytes:
     """The scan as stored: turned upright by its orientation tag, then written again with no metadata.
 
     A photo's EXIF holds the camera, the time and often GPS coordinates, and a
-    card page is public. Every frame of an animated GIF is kept.
+    card page is public. Every frame of an animated GIF is kept, as long as all
+    its frames together hold no more pixels than one image may (each frame is
+    decoded at the canvas's size: a 1 KB GIF of one-pixel frames on a large
+    canvas took hundreds of MB); of any other format, the first frame.
     """
-    frames = [ImageOps.exif_transpose(frame.copy()) for frame in ImageSequence.Iterator(im)]
+    if image_format == "GIF":
+        _check_frames(im, max_pixels)
+    frames = [
+        ImageOps.exif_transpose(f.copy()) for f in (ImageSequence.Iterator(im) if image_format == "GIF" else [im])
+    ]
     kept = {key: im.info[key] for key in _KEPT_INFO if key in im.info}
     for frame in frames:
         frame.info.clear()
@@ -235,6 +244,21 @@ def _without_metadata(im: Image.Image, image_format: str) -> bytes:
     out = io.BytesIO()
     frames[0].save(out, format=image_format, exif=b"", **options)
     return out.getvalue()
+
+
+def _check_frames(im: Image.Image, max_pixels: int) -> None:
+    """Refuse a GIF whose frames together hold more pixels than one image may, before any frame is kept:
+    seeking decodes frame after frame into the one canvas, so memory stays that of a single frame."""
+    allowed = max(1, max_pixels // (im.width * im.height))
+    try:
+        im.seek(allowed)
+    except EOFError:
+        im.seek(0)
+        return
+    raise CardImageError(
+        f"the animation has more than {allowed} frames of {im.width}x{im.height}; "
+        f"all its frames together may hold at most {_megapixels(max_pixels)} megapixels"
+    )
 
 
 def _mb(n: int, *, up: bool = False) -> str:
