@@ -163,7 +163,11 @@ def csv_document(game: str, text: str) -> tuple[dict[str, Any], dict[int, int]]:
     Empty cells are left out (the field's default applies).
     """
     reader = csv.reader(io.StringIO(text))
-    rows = [(reader.line_num, row) for row in reader if any(cell.strip() for cell in row)]
+    rows: list[tuple[int, list[str]]] = []
+    try:
+        rows.extend((reader.line_num, row) for row in reader if any(cell.strip() for cell in row))
+    except csv.Error as exc:  # a cell over csv's field limit (128 KiB), a NUL...: the line it stopped on
+        raise CatalogError([CatalogProblem(f"line {reader.line_num}", f"not valid CSV ({exc})")]) from exc
     if not rows:
         raise CatalogError([CatalogProblem("line 1", "the file is empty; the first line names the columns")])
     header_line, header = rows[0]

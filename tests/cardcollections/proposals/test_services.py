@@ -227,3 +227,13 @@ def test_a_catalog_file_is_checked_with_json_paths_and_may_add_a_set(moderator, 
 def test_only_moderators_upload_bulk_files(alice, game):
     with pytest.raises(ProposalNotAllowed):
         proposal_bulk_create(moderator=alice, game=game, upload=csv_file("set,number,title\n"), source="n")
+
+
+def test_a_bulk_csv_with_a_cell_over_the_csv_field_limit_is_a_problem_on_its_line(moderator, game):
+    header = "set,number,title,sacrifice,scripture,reference,standard_work\n"
+    text = header + "CV2,10,Precept,1," + "p" * 200_000 + ",Isaiah 28:10,old-testament\n"
+    with pytest.raises(ProposalError) as exc:
+        proposal_bulk_create(moderator=moderator, game=game, upload=csv_file(text), source="box")
+    assert [p.path for p in exc.value.problems] == ["line 2"]
+    assert "not valid CSV" in exc.value.problems[0].message
+    assert CardProposal.objects.count() == 0
