@@ -113,9 +113,38 @@ def url(value: Any) -> str:
 
 
 def json_object(value: Any) -> dict:
+    """A free JSON object (`extra`), kept as is, but with no string a column or a response cannot hold:
+    a NUL or a lone surrogate in a key or a value, at any depth, is refused with its path."""
     if not isinstance(value, dict):
         raise Invalid("must be an object")
+    # A loop, not recursion: the object may be nested as deep as the JSON decoder allows.
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            _check_storable_at(item, path)
+        elif isinstance(item, list):
+            stack.extend((child, f"{path}[{i}]") for i, child in reversed(list(enumerate(item))))
+        elif isinstance(item, dict):
+            children = []
+            for key, child in item.items():
+                key_path = f"{path}.{_path_key(key)}"
+                _check_storable_at(key, key_path)
+                children.append((child, key_path))
+            stack.extend(reversed(children))
     return value
+
+
+def _check_storable_at(text: str, subpath: str) -> None:
+    try:
+        _check_storable(text)
+    except Invalid as exc:
+        raise Invalid(exc.message, subpath) from None
+
+
+def _path_key(key: str) -> str:
+    # A path is printed and shown: a character no text can hold is written as its JSON escape (\\u0000).
+    return UNSTORABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", key)
 
 
 def objects(value: Any, shape: str, item_shape: str, check: Callable[[dict], Any]) -> list[Any]:

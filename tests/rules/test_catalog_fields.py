@@ -3,6 +3,7 @@
 import pytest
 
 from rules.catalog_fields import Invalid
+from rules.catalog_fields import json_object
 from rules.catalog_fields import string
 from rules.catalog_fields import string_list
 
@@ -21,3 +22,22 @@ def test_a_string_or_a_list_item_no_column_can_store_is_invalid(text, message):
 
 def test_paired_surrogates_and_other_text_pass():
     assert string_list(["faith \U0001f64f", " works "]) == ["faith \U0001f64f", "works"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "subpath"),
+    [
+        ({"note": "\ud800"}, ".note"),
+        ({"a": [1, {"b": "x\x00y"}]}, ".a[1].b"),
+        ({"ok": {"k\x00": True}}, ".ok.k\\u0000"),
+    ],
+)
+def test_extra_refuses_text_no_column_can_store_in_keys_and_values_at_any_depth(extra, subpath):
+    with pytest.raises(Invalid) as raised:
+        json_object(extra)
+    assert raised.value.subpath == subpath
+
+
+def test_extra_is_otherwise_kept_as_is():
+    extra = {"sets": ["CV1", "\U0001f64f"], "n": 1.5, "deep": [[[None, False]]]}
+    assert json_object(extra) is extra

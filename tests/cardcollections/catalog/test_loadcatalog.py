@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError
 from django.core.management import call_command
+from rest_framework.test import APIClient
 
 from cardcollections.models import Card
 from cardcollections.models import CardSet
@@ -145,6 +146,30 @@ class TestRejecting:
         cv_document["cards"][0]["extra"] = {"anything": {"nested": [1, "two", None]}}
         load(write(tmp_path, cv_document))
         assert Card.objects.get(card_set__code="CV1", number="1").extra == {"anything": {"nested": [1, "two", None]}}
+
+    @pytest.mark.parametrize(
+        ("extra", "message"),
+        [
+            ({"note": "\ud800"}, "cards[0].extra.note: must not contain lone surrogates"),
+            ({"a": [1, {"b": "x\x00y"}]}, "cards[0].extra.a[1].b: must not contain NUL characters"),
+            ({"\udfff": 1}, "cards[0].extra.\\udfff: must not contain lone surrogates"),
+        ],
+    )
+    def test_extra_holding_text_no_column_can_store_is_rejected_and_the_card_api_still_works(
+        self, tmp_path, cv_document, extra, message
+    ):
+        # A lone surrogate in extra used to load, then every card-list request of the game was a 500.
+        cv_document["cards"][0]["extra"] = extra
+        code, err = rejected(write(tmp_path, cv_document))
+        assert code == 1
+        assert message in err
+        assert not Card.objects.exists()
+        assert APIClient().get("/api/v1/cards/", {"game": "chapter-and-verse"}).status_code == 200
+
+    def test_deeply_nested_extra_loads(self, tmp_path, cv_document):
+        cv_document["cards"][0]["extra"] = {"deep": json.loads("[" * 500 + '"x"' + "]" * 500)}
+        load(write(tmp_path, cv_document))
+        assert Card.objects.filter(card_set__code="CV1", number="1").exists()
 
     def test_a_rejected_file_changes_nothing_already_loaded(self, tmp_path, cv_document):
         load(write(tmp_path, cv_document))
