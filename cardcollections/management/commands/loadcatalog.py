@@ -42,6 +42,12 @@ class Command(BaseCommand):
                         self.stderr.write(f"{path}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
                         rejected = True
                         continue
+                    except (ValueError, RecursionError) as exc:
+                        # A number of over 4,300 digits (ValueError) or arrays nested deeper than Python's
+                        # limit (RecursionError): the decoder refuses it, and so does the loader.
+                        self.stderr.write(f"{path}: not a JSON document the loader can read: {_reason(exc)}")
+                        rejected = True
+                        continue
                     try:
                         reports.append(catalog_load(document=document, base_dir=path.parent, dry_run=dry_run))
                     except CatalogError as exc:
@@ -55,3 +61,9 @@ class Command(BaseCommand):
             raise CommandError("Nothing was written.", returncode=1) from None
         for report in reports:
             self.stdout.write(report.summary())
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, RecursionError):
+        return "it is nested too deeply"
+    return str(exc)

@@ -191,6 +191,22 @@ class TestRejecting:
         code, err = rejected(path)
         assert code == 1 and "line 2" in err
 
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ('{"game": "chapter-and-verse", "cards": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+            ('{"game": "chapter-and-verse", "cards": [{"sacrifice": 1' + "0" * 5000 + "}]}", "digits"),
+        ],
+        ids=["deep-nesting", "5000-digit-number"],
+    )
+    def test_json_the_decoder_refuses_is_rejected_with_a_message_not_a_traceback(self, tmp_path, text, message):
+        path = tmp_path / "hostile.json"
+        path.write_text(text, encoding="utf-8")
+        code, err = rejected(path)
+        assert code == 1
+        assert f"{path}: not a JSON document the loader can read" in err and message in err
+        assert not Card.objects.exists()
+
     def test_a_missing_file_is_a_usage_error(self, tmp_path):
         code, _ = rejected(tmp_path / "nope.json")
         assert code == 2
