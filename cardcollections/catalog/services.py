@@ -58,7 +58,7 @@ def catalog_load(*, document: object, base_dir: Path | None = None, dry_run: boo
     report = CatalogLoadReport(game=catalog.game, dry_run=dry_run)
     try:
         with transaction.atomic():
-            _write(catalog, report, base_dir)
+            _write(catalog, report, base_dir, dry_run=dry_run)
             if dry_run:
                 raise _DryRunRollback
     except _DryRunRollback:
@@ -76,7 +76,7 @@ def _check_images(catalog: Catalog, base_dir: Path | None) -> None:
         raise CatalogError(problems)
 
 
-def _write(catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None) -> None:
+def _write(catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None, *, dry_run: bool = False) -> None:
     game = Game.objects.get(slug=catalog.game)
     sets = {s.code: s for s in CardSet.objects.filter(game=game)}
     for s in catalog.sets:
@@ -111,15 +111,19 @@ def _write(catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None) -
                 report.cards_updated += 1
         ref = entry.fields.get("image")
         if ref and base_dir is not None and image_changed:
-            _attach_scan(card, base_dir / ref, f"cards[{i}].image")
+            _attach_scan(card, base_dir / ref, f"cards[{i}].image", store=not dry_run)
 
 
-def _attach_scan(card: Card, path: Path, json_path: str) -> None:
+def _attach_scan(card: Card, path: Path, json_path: str, *, store: bool) -> None:
+    """Check the image and, unless `store` is false (a dry run: the media folder is not touched), store it."""
     from cardcollections.images.scans import CardImageError
-    from cardcollections.images.scans import card_scan_set
+    from cardcollections.images.scans import card_scan_prepare
+    from cardcollections.images.scans import card_scan_store
 
     try:
         with path.open("rb") as fh:
-            card_scan_set(card=card, upload=File(fh, name=path.name))
+            scan = card_scan_prepare(upload=File(fh, name=path.name))
+        if store:
+            card_scan_store(card=card, scan=scan)
     except CardImageError as exc:
         raise CatalogError([CatalogProblem(json_path, str(exc))]) from exc

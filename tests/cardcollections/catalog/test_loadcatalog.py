@@ -14,6 +14,8 @@ from rest_framework.test import APIClient
 
 from cardcollections.models import Card
 from cardcollections.models import CardSet
+from tests.cardcollections.conftest import image_bytes
+from tests.cardcollections.conftest import media_files
 
 ROOT = Path(__file__).resolve().parents[3]
 STARTER = ROOT / "cardcollections" / "starter_catalogs"
@@ -95,6 +97,22 @@ class TestLoading:
         out, _ = load(write(tmp_path, cv_document), dry_run=True)
         assert "would load 4 new" in out
         assert not Card.objects.exists() and not CardSet.objects.exists()
+
+    def test_dry_run_checks_images_and_writes_no_file(self, tmp_path, cv_document, media_root):
+        (tmp_path / "a.png").write_bytes(image_bytes())
+        cv_document["cards"][0]["image"] = "a.png"
+        out, _ = load(write(tmp_path, cv_document), dry_run=True)
+        assert "would load 4 new" in out
+        assert media_files(media_root) == []
+        assert not Card.objects.exists()
+
+    def test_dry_run_still_rejects_a_bad_image(self, tmp_path, cv_document, media_root):
+        (tmp_path / "a.png").write_bytes(b"not an image")
+        cv_document["cards"][0]["image"] = "a.png"
+        with pytest.raises(CommandError) as info:
+            call_command("loadcatalog", "--dry-run", str(write(tmp_path, cv_document)), stdout=io.StringIO())
+        assert info.value.returncode == 1
+        assert media_files(media_root) == []
 
 
 @pytest.mark.django_db
