@@ -14,6 +14,7 @@ rules/catalog_fields.py's, each game's from its package.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Collection
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from rules.games import GAME_SLUGS
 from rules.games.registry import game_rules
 
 TITLE_MAX = 200
+_YYYY_MM_DD = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,8 @@ class Catalog:
 def _date(value: Any) -> dt.date | None:
     if value is None:
         return None
-    if not isinstance(value, str):
+    # Exactly YYYY-MM-DD: fromisoformat also takes "20080327" and "2008-W13-4", which dump back otherwise.
+    if not isinstance(value, str) or not _YYYY_MM_DD.fullmatch(value.strip()):
         raise Invalid("must be a date YYYY-MM-DD")
     try:
         return dt.date.fromisoformat(value.strip())

@@ -154,6 +154,15 @@ class TestRejecting:
         assert message in err
         assert not Card.objects.exists()
 
+    @pytest.mark.parametrize("released", ["20080327", "2008-W13-4", "2008-087", "2008-03-27T00:00"])
+    def test_released_must_be_exactly_yyyy_mm_dd(self, tmp_path, cv_document, released):
+        # Python's date.fromisoformat took these; a dump then wrote "2008-03-27", not the file's value.
+        cv_document["sets"][0]["released"] = released
+        code, err = rejected(write(tmp_path, cv_document))
+        assert code == 1
+        assert "sets[0].released: must be a date YYYY-MM-DD" in err
+        assert not CardSet.objects.exists()
+
     def test_it_reports_every_problem_not_just_the_first(self, tmp_path, cv_document):
         cv_document["cards"][0]["sacrifice"] = -1
         cv_document["cards"][3]["reference"] = ""
