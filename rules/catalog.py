@@ -121,23 +121,24 @@ def parse_catalog(document: Any, *, known_set_codes: Collection[str] = ()) -> Ca
     else:
         seen: dict[tuple[str, str], int] = {}
         for i, raw in enumerate(cards_raw):
-            card = _parse_card(game, raw, f"cards[{i}]", problems)
-            if card is None:
-                continue
-            if card.set_code not in set_codes:
-                problems.append(CatalogProblem(f"cards[{i}].set", f"unknown set {card.set_code!r}: list it under sets"))
-            key = (card.set_code, card.number)
-            if key in seen:
-                problems.append(
-                    CatalogProblem(
-                        f"cards[{i}].number",
-                        f"{card.set_code} {card.number} is already cards[{seen[key]}]; "
-                        "a number is unique within its set",
+            head, card = _parse_card(game, raw, f"cards[{i}]", problems)
+            # A card with problems of its own still has its set and number checked: every problem is reported.
+            set_code, number = head.get("set"), head.get("number")
+            if set_code is not None and set_code not in set_codes:
+                problems.append(CatalogProblem(f"cards[{i}].set", f"unknown set {set_code!r}: list it under sets"))
+            if set_code is not None and number is not None:
+                key = (set_code, number)
+                if key in seen:
+                    problems.append(
+                        CatalogProblem(
+                            f"cards[{i}].number",
+                            f"{set_code} {number} is already cards[{seen[key]}]; a number is unique within its set",
+                        )
                     )
-                )
-            else:
-                seen[key] = i
-            cards.append(card)
+                else:
+                    seen[key] = i
+            if card is not None:
+                cards.append(card)
     if problems:
         raise CatalogError(problems)
     return Catalog(game=game, sets=tuple(sets), cards=tuple(cards))
@@ -172,7 +173,7 @@ def _parse_sets(raw: Any, problems: list[CatalogProblem]) -> list[CatalogSet]:
             try:
                 values[key] = check(item[key])
             except Invalid as exc:
-                problems.append(CatalogProblem(f"{path}.{key}{exc.subpath}", exc.message))
+                _report(exc, f"{path}.{key}", problems)
         if len(problems) > before:
             continue
         if values["code"] in codes:
@@ -183,10 +184,13 @@ def _parse_sets(raw: Any, problems: list[CatalogProblem]) -> list[CatalogSet]:
     return sets
 
 
-def _parse_card(game: str, raw: Any, path: str, problems: list[CatalogProblem]) -> CatalogCard | None:
+def _parse_card(
+    game: str, raw: Any, path: str, problems: list[CatalogProblem]
+) -> tuple[dict[str, str], CatalogCard | None]:
+    """(its set, number and title as far as they are valid, the card or None if it has a problem)."""
     if not isinstance(raw, dict):
         problems.append(CatalogProblem(path, "must be an object"))
-        return None
+        return {}, None
     before = len(problems)
     fields = fields_for(game)
     known = {"set", "number", "title"} | {f.name for f in fields}
@@ -206,7 +210,7 @@ def _parse_card(game: str, raw: Any, path: str, problems: list[CatalogProblem]) 
         try:
             head[key] = check(raw[key])
         except Invalid as exc:
-            problems.append(CatalogProblem(f"{path}.{key}", exc.message))
+            _report(exc, f"{path}.{key}", problems)
 
     kind = _kind_of(fields, raw)
     values: dict[str, Any] = {}
@@ -225,12 +229,17 @@ def _parse_card(game: str, raw: Any, path: str, problems: list[CatalogProblem]) 
         try:
             values[f.name] = f.check(raw[f.name])
         except Invalid as exc:
-            problems.append(CatalogProblem(f"{path}.{f.name}{exc.subpath}", exc.message))
+            _report(exc, f"{path}.{f.name}", problems)
     if values.get("provenance") == "published" and not values.get("source"):
         problems.append(CatalogProblem(f"{path}.source", "is required for a published card (the URL of its source)"))
     if len(problems) > before:
-        return None
-    return CatalogCard(head["set"], head["number"], head["title"], values)
+        return head, None
+    return head, CatalogCard(head["set"], head["number"], head["title"], values)
+
+
+def _report(exc: Invalid, path: str, problems: list[CatalogProblem]) -> None:
+    """Every problem a checker found, each with its JSON path."""
+    problems.extend(CatalogProblem(f"{path}{subpath}", message) for message, subpath in exc.problems)
 
 
 def _kind_note(f: Field, kind: str | None) -> str:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Collection
+from collections.abc import Iterable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -17,10 +20,51 @@ from rules.text import UNSTORABLE
 
 
 class Invalid(Exception):
-    def __init__(self, message: str, subpath: str = ""):
+    """A value's problems: `message` at `subpath` (the first), and in `problems` every one found."""
+
+    def __init__(self, message: str, subpath: str = "", *, problems: Iterable[tuple[str, str]] = ()):
         super().__init__(message)
         self.message = message
         self.subpath = subpath
+        self.problems: tuple[tuple[str, str], ...] = tuple(problems) or ((message, subpath),)
+
+    @classmethod
+    def every(cls, problems: list[tuple[str, str]]) -> Invalid:
+        """One Invalid naming every (message, subpath) in `problems` (not empty)."""
+        message, subpath = problems[0]
+        return cls(message, subpath, problems=problems)
+
+    def under(self, prefix: str) -> Invalid:
+        """The same problems, each path below `prefix` (`[2]`, `.words`)."""
+        return Invalid.every([(message, prefix + subpath) for message, subpath in self.problems])
+
+
+class Problems:
+    """Every problem of a value, not only its first: a checker goes on past a bad item, then raises them all.
+
+    found = Problems()
+    for i, item in enumerate(value):
+        with found.at(f"[{i}]"):
+            ...  # raise Invalid: recorded, and the loop goes on
+    found.raise_any()
+    """
+
+    def __init__(self) -> None:
+        self.found: list[tuple[str, str]] = []
+
+    @contextmanager
+    def at(self, prefix: str = "") -> Iterator[None]:
+        try:
+            yield
+        except Invalid as exc:
+            self.found.extend(exc.under(prefix).problems)
+
+    def add(self, message: str, subpath: str = "") -> None:
+        self.found.append((message, subpath))
+
+    def raise_any(self) -> None:
+        if self.found:
+            raise Invalid.every(self.found)
 
 
 # ---------------------------------------------------------------- checkers
@@ -80,14 +124,14 @@ def string_list(value: Any) -> list[str]:
     if not isinstance(value, list):
         raise Invalid("must be a list of strings")
     out = []
+    found = Problems()
     for i, item in enumerate(value):
-        if not isinstance(item, str) or not item.strip():
-            raise Invalid("must be a non-empty string", f"[{i}]")
-        try:
+        with found.at(f"[{i}]"):
+            if not isinstance(item, str) or not item.strip():
+                raise Invalid("must be a non-empty string")
             _check_storable(item)
-        except Invalid as exc:
-            raise Invalid(exc.message, f"[{i}]") from None
-        out.append(item.strip())
+            out.append(item.strip())
+    found.raise_any()
     return out
 
 
@@ -118,28 +162,25 @@ def json_object(value: Any) -> dict:
     if not isinstance(value, dict):
         raise Invalid("must be an object")
     # A loop, not recursion: the object may be nested as deep as the JSON decoder allows.
+    found = Problems()
     stack: list[tuple[Any, str]] = [(value, "")]
     while stack:
         item, path = stack.pop()
         if isinstance(item, str):
-            _check_storable_at(item, path)
+            with found.at(path):
+                _check_storable(item)
         elif isinstance(item, list):
             stack.extend((child, f"{path}[{i}]") for i, child in reversed(list(enumerate(item))))
         elif isinstance(item, dict):
             children = []
             for key, child in item.items():
                 key_path = f"{path}.{_path_key(key)}"
-                _check_storable_at(key, key_path)
+                with found.at(key_path):
+                    _check_storable(key)
                 children.append((child, key_path))
             stack.extend(reversed(children))
+    found.raise_any()
     return value
-
-
-def _check_storable_at(text: str, subpath: str) -> None:
-    try:
-        _check_storable(text)
-    except Invalid as exc:
-        raise Invalid(exc.message, subpath) from None
 
 
 def _path_key(key: str) -> str:
@@ -152,13 +193,13 @@ def objects(value: Any, shape: str, item_shape: str, check: Callable[[dict], Any
     if not isinstance(value, list):
         raise Invalid(shape)
     out = []
+    found = Problems()
     for i, item in enumerate(value):
-        if not isinstance(item, dict):
-            raise Invalid(item_shape, f"[{i}]")
-        try:
+        with found.at(f"[{i}]"):
+            if not isinstance(item, dict):
+                raise Invalid(item_shape)
             out.append(check(item))
-        except Invalid as exc:
-            raise Invalid(exc.message, f"[{i}]{exc.subpath}") from None
+    found.raise_any()
     return out
 
 
@@ -167,7 +208,7 @@ def object_key(item: dict, key: str, check: Checker) -> Any:
     try:
         return check(item.get(key))
     except Invalid as exc:
-        raise Invalid(exc.message, f".{key}{exc.subpath}") from None
+        raise exc.under(f".{key}") from None
 
 
 # ---------------------------------------------------------------- fields
@@ -210,12 +251,17 @@ DEFAULT_PROVENANCE = "sample"
 
 
 def _ruling(item: dict) -> dict[str, str]:
+    found = Problems()
     for key in item:
         if key not in ("text", "source"):
-            raise Invalid("unknown key for a ruling (a ruling has text and source)", f".{key}")
-    ruling = {"text": object_key(item, "text", string(min_len=1, max_len=2000))}
+            found.add("unknown key for a ruling (a ruling has text and source)", f".{key}")
+    ruling = {}
+    with found.at():
+        ruling["text"] = object_key(item, "text", string(min_len=1, max_len=2000))
     if item.get("source") is not None:
-        ruling["source"] = object_key(item, "source", url)
+        with found.at():
+            ruling["source"] = object_key(item, "source", url)
+    found.raise_any()
     return ruling
 
 

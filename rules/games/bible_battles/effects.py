@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.catalog_fields import Checker
 from rules.catalog_fields import Invalid
+from rules.catalog_fields import Problems
 from rules.catalog_fields import integer
 from rules.catalog_fields import object_key
 from rules.catalog_fields import objects
@@ -29,9 +30,11 @@ from rules.games.bible_battles import BB_TYPES
 
 def _types(value: Any) -> list[str]:
     types = string_list(value)
+    found = Problems()
     for i, t in enumerate(types):
         if t not in BB_TYPES:
-            raise Invalid("must be one of " + ", ".join(BB_TYPES), f"[{i}]")
+            found.add("must be one of " + ", ".join(BB_TYPES), f"[{i}]")
+    found.raise_any()
     if not types:
         raise Invalid("must name at least one type")
     return types
@@ -59,19 +62,19 @@ def _effect(effect: dict) -> dict[str, Any]:
         raise Invalid("must be one of " + ", ".join(BB_EFFECT_KEYS), ".kind")
     required, optional = BB_EFFECT_KEYS[kind]
     allowed = {"kind", "text", *required, *optional}
+    found = Problems()
     for key in effect:
         if key not in allowed:
-            raise Invalid(f"unknown key for a {kind} effect", f".{key}")
+            found.add(f"unknown key for a {kind} effect", f".{key}")
     out: dict[str, Any] = {"kind": kind}
-    if "text" in effect:
-        out["text"] = object_key(effect, "text", string())
-    for key, check in required.items():
-        if key not in effect:
-            raise Invalid("is required", f".{key}")
-        out[key] = object_key(effect, key, check)
-    for key, check in optional.items():
+    checks = {"text": string(), **required, **optional}
+    for key, check in checks.items():
         if key in effect:
-            out[key] = object_key(effect, key, check)
+            with found.at():
+                out[key] = object_key(effect, key, check)
+        elif key in required:
+            found.add("is required", f".{key}")
+    found.raise_any()
     return out
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from rules.catalog_fields import Checker
 from rules.catalog_fields import Field
 from rules.catalog_fields import Invalid
+from rules.catalog_fields import Problems
 from rules.catalog_fields import boolean
 from rules.catalog_fields import empty_list
 from rules.catalog_fields import integer
@@ -30,12 +31,15 @@ def _icons(value: Any) -> dict[str, int]:
     if not isinstance(value, dict):
         raise Invalid("must be an object of theme to icon count")
     icons = _no_icons()
+    found = Problems()
     for theme, count in value.items():
         if theme not in CV_THEMES:
-            raise Invalid("unknown theme (themes are " + ", ".join(CV_THEMES) + ")", f".{theme}")
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 9:
-            raise Invalid("must be an integer from 0 to 9", f".{theme}")
-        icons[theme] = count
+            found.add("unknown theme (themes are " + ", ".join(CV_THEMES) + ")", f".{theme}")
+        elif isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 9:
+            found.add("must be an integer from 0 to 9", f".{theme}")
+        else:
+            icons[theme] = count
+    found.raise_any()
     return icons
 
 
@@ -65,17 +69,22 @@ def _effect(effect: dict) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": kind}
     # Discard, Quick Play and text effects may also say what the engine runs (docs/card-effects.md).
     structured = STRUCTURE_KEYS if kind in STRUCTURED_KINDS else {}
+    found = Problems()
     for key in effect:
         if key != "kind" and key not in keys and key not in structured:
-            raise Invalid(f"unknown key for a {kind} effect", f".{key}")
+            found.add(f"unknown key for a {kind} effect", f".{key}")
     for key, check in keys.items():
         if key not in effect:
-            raise Invalid("is required", f".{key}")
-        out[key] = object_key(effect, key, check)
+            found.add("is required", f".{key}")
+            continue
+        with found.at():
+            out[key] = object_key(effect, key, check)
     if structured:
-        check_structure(kind, effect, out)
-    if kind == "keyword" and not out["words"]:
-        raise Invalid("must name at least one word", ".words")
+        with found.at():
+            check_structure(kind, effect, out)
+    if kind == "keyword" and out.get("words") == []:
+        found.add("must name at least one word", ".words")
+    found.raise_any()
     return out
 
 

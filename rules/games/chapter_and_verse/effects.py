@@ -24,6 +24,7 @@ from typing import Any
 
 from rules.catalog_fields import Checker
 from rules.catalog_fields import Invalid
+from rules.catalog_fields import Problems
 from rules.catalog_fields import integer
 from rules.catalog_fields import object_key
 from rules.catalog_fields import objects
@@ -87,15 +88,18 @@ def _item(table: dict[str, dict[str, Checker]], tag: str) -> Any:
             raise Invalid("must be one of " + ", ".join(table), f".{tag}")
         keys = table[kind]
         out: dict[str, Any] = {tag: kind}
+        found = Problems()
         for key in item:
             if key != tag and key not in keys:
-                raise Invalid(f"unknown key for {kind}", f".{key}")
+                found.add(f"unknown key for {kind}", f".{key}")
         optional = _OPTIONAL.get(kind, frozenset())
         for key, checker in keys.items():
             if key in item:
-                out[key] = object_key(item, key, checker)
+                with found.at():
+                    out[key] = object_key(item, key, checker)
             elif key not in optional:
-                raise Invalid("is required", f".{key}")
+                found.add("is required", f".{key}")
+        found.raise_any()
         given = [k for k in _ONE_OF.get(kind, ()) if k in out]
         if kind in _ONE_OF and len(given) != 1:
             raise Invalid(f"needs exactly one of {' or '.join(_ONE_OF[kind])}")
@@ -126,9 +130,12 @@ STRUCTURE_KEYS: dict[str, Checker] = {
 
 def check_structure(kind: str, effect: Mapping[str, Any], out: dict[str, Any]) -> None:
     """Check the structured keys of one effect into `out`; Invalid with a path below the effect."""
+    found = Problems()
     for key, checker in STRUCTURE_KEYS.items():
         if key in effect:
-            out[key] = object_key(dict(effect), key, checker)
+            with found.at():
+                out[key] = object_key(dict(effect), key, checker)
+    found.raise_any()
     if "timing" in out and kind != "text":
         raise Invalid(f"a {kind} effect has its own timing", ".timing")
     if "only" in out and (kind != "text" or out.get("timing", "play") != "play"):

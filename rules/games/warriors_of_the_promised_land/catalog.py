@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.catalog_fields import Field
-from rules.catalog_fields import Invalid
+from rules.catalog_fields import Problems
 from rules.catalog_fields import boolean
 from rules.catalog_fields import empty_list
 from rules.catalog_fields import integer
@@ -18,10 +18,16 @@ from rules.games.warriors_of_the_promised_land import WPL_KINDS
 
 
 def _bonus(bonus: dict) -> dict[str, Any]:
+    found = Problems()
     for key in bonus:
         if key not in ("with", "points"):
-            raise Invalid("unknown key", f".{key}")
-    return {"with": object_key(bonus, "with", string(min_len=1)), "points": object_key(bonus, "points", integer(None))}
+            found.add("unknown key", f".{key}")
+    out = {}
+    for key, check in (("with", string(min_len=1)), ("points", integer(None))):
+        with found.at():
+            out[key] = object_key(bonus, key, check)
+    found.raise_any()
+    return out
 
 
 def _bonuses(value: Any) -> list[dict[str, Any]]:
