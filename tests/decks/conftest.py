@@ -8,24 +8,8 @@ import pytest
 from django.core.management import ManagementUtility
 
 from cardcollections.catalog.services import catalog_load
+from tests.catalog_cards import cv_card
 from tests.decklists import copies_per_title
-
-
-def cv_card(set_code: str, number: str, title: str, **fields) -> dict:
-    card = {
-        "set": set_code,
-        "number": number,
-        "title": title,
-        "sacrifice": 1,
-        "icons": {"faith": 1},
-        "markers": [],
-        "scripture": "scripture",
-        "reference": "John 3:16",
-        "standard_work": "new-testament",
-        "effects": [],
-    }
-    card.update(fields)
-    return card
 
 
 def verse_title(i: int) -> str:

@@ -4,23 +4,7 @@ import pytest
 
 from rules.catalog import CatalogError
 from rules.catalog import parse_catalog
-
-
-def cv_card(set_code: str, number: str, title: str, **fields) -> dict:
-    card = {
-        "set": set_code,
-        "number": number,
-        "title": title,
-        "sacrifice": 1,
-        "icons": {"faith": 1},
-        "markers": [],
-        "scripture": "scripture",
-        "reference": "John 3:16",
-        "standard_work": "new-testament",
-        "effects": [],
-    }
-    card.update(fields)
-    return card
+from tests.catalog_cards import cv_card
 
 
 def problems_of(game: str, cards: list[dict], sets: list[dict] | None = None) -> dict[str, str]:

@@ -1,19 +1,14 @@
 """An animated scan's frames are decoded one full canvas each: many tiny frames are a decompression bomb."""
 
 import io
-import json
-import os
 import struct
-import subprocess
-import sys
-import textwrap
 
 import pytest
-from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from cardcollections.images.scans import CardImageError
 from cardcollections.images.scans import card_scan_set
+from tests.cardcollections.images.fresh import run_fresh
 from tests.cardcollections.images.test_images import card  # noqa: F401  (the fixture)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
@@ -49,20 +44,12 @@ def test_a_gif_within_the_limit_keeps_every_frame(card, settings, media_root):  
 
 
 def test_memory_stays_flat_for_a_one_kilobyte_animated_gif():
-    # VmHWM, not ru_maxrss: a child's ru_maxrss starts at its parent's (pytest's) peak.
-    script = textwrap.dedent(
+    result = run_fresh(
         """
-        import io, json, django
-        django.setup()
         from tests.cardcollections.images.test_scan_frames import many_frame_gif
         from cardcollections.images.scans import CardImageError, card_scan_prepare
 
-        def peak_mib():
-            for line in open("/proc/self/status"):
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) // 1024
-
-        data = many_frame_gif(2000, 2000, 12)  # 4 MP a frame: under the 40 MP limit
+        data = many_frame_gif(2000, 2000, 12)  # 4 MP a frame: each under the 40 MP limit, 48 MP in all
         before = peak_mib()
         try:
             card_scan_prepare(upload=io.BytesIO(data))
@@ -72,16 +59,5 @@ def test_memory_stays_flat_for_a_one_kilobyte_animated_gif():
         print(json.dumps({"bytes": len(data), "grew_mib": peak_mib() - before, "outcome": outcome}))
         """
     )
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "cardsite.settings"}
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=settings.BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["outcome"].startswith("the animation has more than 10 frames of 2000x2000"), result
     assert result["grew_mib"] < 40, result
