@@ -209,6 +209,11 @@ def _apply_list(deck: Deck, read: DeckList) -> None:
     deck.validation = read.result.to_dict()
 
 
+# A player's decks, archived ones included: bounded, as their folders and API tokens are (each deck keeps every
+# version of its list). Far above what a player builds; past it, delete one to make another.
+MAX_DECKS = 1000
+
+
 def deck_create(
     *,
     owner: AbstractBaseUser,
@@ -227,6 +232,8 @@ def deck_create(
     The considering board is `considering` (JSON entries), or the `// Considering` lines of `decklist`.
     """
     _check_fields(name=name, description=description, visibility=visibility)
+    if Deck.objects.filter(owner=owner).count() >= MAX_DECKS:
+        raise DeckRequestError("deck", f"You have {MAX_DECKS:,} decks, the most a player can have; delete one first.")
     fmt = format_resolve(game=game.slug, slug=format_slug)
     if decklist is None and cards is None:
         cards = []

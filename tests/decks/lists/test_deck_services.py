@@ -122,3 +122,21 @@ def test_saving_or_building_a_deck_deleted_meanwhile_is_a_clear_refusal(cv, alic
         with pytest.raises(DeckRequestError, match="deleted"):
             attempt()
     assert not CardReservation.objects.exists() and not Deck.objects.exists()
+
+
+def test_a_player_has_at_most_max_decks_and_deleting_one_makes_room(cv, alice, bob, monkeypatch):
+    from decks.lists import services
+
+    monkeypatch.setattr(services, "MAX_DECKS", 2)
+    first = deck_create(owner=alice, game=cv, name="One", decklist="1 Verse 001")
+    deck_create(owner=alice, game=cv, name="Two", decklist="1 Verse 001")
+    with pytest.raises(DeckRequestError) as exc:
+        deck_create(owner=alice, game=cv, name="Three", decklist="1 Verse 001")
+    assert "2 decks, the most a player can have" in exc.value.message
+    with pytest.raises(DeckRequestError):
+        deck_clone(deck=first, owner=alice)
+    assert Deck.objects.filter(owner=alice).count() == 2
+    deck_clone(deck=first, owner=bob)  # bob's own count
+
+    deck_delete(deck=first)
+    deck_create(owner=alice, game=cv, name="Three", decklist="1 Verse 001")
