@@ -57,6 +57,8 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # "3 Title", "3x Title", "3 x Title" (a sign is allowed so "-1 Title" is an
 # invalid count, not an unparseable line).
 _LEADING_COUNT = re.compile(r"^(?P<count>[-+]?[0-9]+)(?:\s*[xX\u00d7])?\s+(?P<rest>\S.*)$")
+# "3 Title" only: the other reading of "1 X Marks the Spot", whose title starts with an x.
+_LEADING_COUNT_BARE = re.compile(r"^(?P<count>[-+]?[0-9]+)\s+(?P<rest>\S.*)$")
 # "Title x3", "Title x 3"
 _TRAILING_COUNT = re.compile(r"^(?P<rest>.*?\S)\s+[xX\u00d7]\s*(?P<count>[-+]?[0-9]+)$")
 # "Title (SET) NUMBER" or "Title (SET)"; a set code has no spaces or brackets.
@@ -98,6 +100,10 @@ def _count_forms(line: str) -> list[tuple[str, str]]:
     match = _LEADING_COUNT.match(line)
     if match is not None:
         forms.append((match["count"], match["rest"]))
+        # "1 X Marks the Spot": "1 x" and "Marks the Spot", or 1 of a title that starts with X (tried next).
+        bare = _LEADING_COUNT_BARE.match(line)
+        if bare is not None and bare["rest"] != match["rest"]:
+            forms.append((bare["count"], bare["rest"]))
     match = _TRAILING_COUNT.match(line)
     if match is not None:
         forms.append((match["count"], match["rest"]))
@@ -141,15 +147,16 @@ def _parse_line(raw: str, line_no: int) -> DeckEntry | Finding | None:
             f"Line {line_no} is not a deck entry (write COUNT TITLE, e.g. 3 By Small Means): {line[:80]}",
             line=line_no,
         )
-    # A line can read both ways ("2000 Stripling Warriors x1", "1 Malcolm X 2"):
+    # A line can read several ways ("2000 Stripling Warriors x1", "1 Malcolm X 2", "1 X Marks the Spot"):
     # the first reading with a valid count wins, and resolve() falls back to the
-    # other when the first names no card.
+    # next when it names no card.
     entries = [r for r in readings if isinstance(r, DeckEntry)]
     if not entries:
         return readings[0]
-    if len(entries) > 1:
-        return replace(entries[0], alternative=entries[1])
-    return entries[0]
+    chained = entries[-1]
+    for entry in reversed(entries[:-1]):
+        chained = replace(entry, alternative=chained)
+    return chained
 
 
 def split_lines(text: str) -> list[str]:
@@ -211,6 +218,8 @@ def _plain_entry(line: str) -> tuple[int, str] | None:
         match = _SIMPLE_LINE.match(line)
         if match is None:
             return None
+        if line[match.end(1)].isspace() and line[match.end(1) : match.start(2)].strip():
+            return None  # "1 X Marks the Spot" reads two ways: _parse_line keeps both
         digits, rest = match.groups()
     count = int(digits)
     return (count, rest) if MIN_COUNT <= count <= MAX_COUNT else None

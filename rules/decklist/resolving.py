@@ -267,10 +267,12 @@ def resolve(parsed: ParsedDeck, pool: CardPool) -> ResolvedDeck:
                 entries.append(_title_entry(entry, printings))
                 continue
         result = _resolve_entry(entry, pool, suggest)
-        if isinstance(result, Finding) and entry.alternative is not None:
-            other = _resolve_entry(entry.alternative, pool, suggest)
+        alternative = entry.alternative
+        while isinstance(result, Finding) and alternative is not None:
+            other = _resolve_entry(alternative, pool, suggest)
             if isinstance(other, ResolvedEntry):
                 result = other
+            alternative = alternative.alternative
         if isinstance(result, ResolvedEntry):
             entries.append(result)
         else:

@@ -53,6 +53,7 @@ CV_CARDS = (
     cv("CV1", "24", "Small and Simple Things"),
     cv("CV1", "25", "Faith in Every Footstep"),
     cv("CV1", "26", "Faithful Servant"),
+    cv("CV1", "40", "X Marks the Spot"),
     cv("CV2", "1", "By Small  means"),
 )
 POOL = CardPool.of(CV, CV_CARDS)
@@ -310,6 +311,11 @@ def test_it_reads_brackets_that_belong_to_the_title():
         ("1 2000 Stripling Warriors", "2000 Stripling Warriors", 1),
         ("1 Malcolm X 2", "Malcolm X 2", 1),
         ("1 Malcolm X 2 (CV1) 20", "Malcolm X 2", 1),
+        ("1 X Marks the Spot", "X Marks the Spot", 1),
+        ("1 X Marks the Spot (CV1) 40", "X Marks the Spot", 1),
+        ("2 x X Marks the Spot", "X Marks the Spot", 2),
+        ("3 x By Small Means", "By Small Means", 3),
+        ("X Marks the Spot x2", "X Marks the Spot", 2),
     ],
 )
 def test_it_reads_titles_that_look_like_counts(line, title, count):
@@ -399,9 +405,11 @@ def test_the_fast_line_path_reads_every_line_as_the_general_path_does(text):
     expected = []
     for entry in parsed.entries:
         result = _resolve_entry(entry, POOL, suggest)
-        if isinstance(result, Finding) and entry.alternative is not None:
-            other = _resolve_entry(entry.alternative, POOL, suggest)
+        alternative = entry.alternative
+        while isinstance(result, Finding) and alternative is not None:
+            other = _resolve_entry(alternative, POOL, suggest)
             result = other if isinstance(other, ResolvedEntry) else result
+            alternative = alternative.alternative
         if isinstance(result, ResolvedEntry):
             expected.append(result)
     assert deck.entries == tuple(expected)
