@@ -42,7 +42,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.db.models import Count
+from django.db.models import Exists
 from django.db.models import F
+from django.db.models import OuterRef
 from django.db.models import Sum
 from django.db.models.functions import Now
 from django.utils import timezone
@@ -459,8 +461,15 @@ def goldfish_chunk_run(*, job_id: str, index: int, task_id: str, deadline: float
         _drop_if_finished(job_id=job_id, index=index)
         return "stopped"
     except GoldfishChunkHandOff:
-        # Back to the queue as if never claimed: the worker's claim is the first that counts.
-        handed = mine.update(status=GoldfishStatus.QUEUED, task_id="", attempt=F("attempt") - 1, progress=0.0)
+        # Back to the queue as if never claimed: the worker's claim is the first that counts. The job too,
+        # when no other chunk is claimed: then the reaper fails it like any job no worker took.
+        with transaction.atomic():
+            handed = mine.update(status=GoldfishStatus.QUEUED, task_id="", attempt=F("attempt") - 1, progress=0.0)
+            claimed = GoldfishChunk.objects.filter(job_id=job_id).exclude(status=GoldfishStatus.QUEUED)
+            if handed and not claimed.exists():
+                GoldfishJob.objects.filter(pk=job_id, status=GoldfishStatus.RUNNING).update(
+                    status=GoldfishStatus.QUEUED
+                )
         return "handed-off" if handed else "stopped"
     except (ValueError, KeyError, TypeError) as exc:
         # A plan this engine cannot run (another engine version, a broken row): no retry will help.
@@ -554,8 +563,13 @@ def goldfish_jobs_reap() -> int:
             message=f"The worker running this job stopped (no progress for {minutes} minutes). Run it again.",
         )
     waited = now - timedelta(hours=settings.JOB_QUEUED_HOURS)
+    # Every chunk still queued: no worker took any, whatever the job's status says (a job handed from the
+    # web request to a worker was left "running" before the hand-off put it back in the queue).
+    claimed = GoldfishChunk.objects.filter(job_id=OuterRef("pk")).exclude(status=GoldfishStatus.QUEUED)
     for job_id in list(
-        GoldfishJob.objects.filter(status=GoldfishStatus.QUEUED, created__lt=waited).values_list("id", flat=True)
+        GoldfishJob.objects.filter(status__in=UNFINISHED, created__lt=waited)
+        .exclude(Exists(claimed))
+        .values_list("id", flat=True)
     ):
         reaped += goldfish_job_fail(
             job_id=str(job_id),
