@@ -100,14 +100,16 @@ def manage(monkeypatch):
     def run(command: str, *argv: str, stdin: bytes | None = None) -> tuple[int, str, str]:
         if stdin is not None:
             monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-        out, err = io.StringIO(), io.StringIO()
+        # UTF-8 streams, as a terminal or a pipe is: text they cannot encode (a lone surrogate) fails here too.
+        out, err = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="") for _ in range(2))
         status = 0
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 ManagementUtility(["manage.py", command, *argv]).execute()
             except SystemExit as exc:
                 status = exc.code if isinstance(exc.code, int) else 1
-        return status, out.getvalue(), err.getvalue()
+        out.flush(), err.flush()
+        return status, out.buffer.getvalue().decode("utf-8"), err.buffer.getvalue().decode("utf-8")
 
     return run
 

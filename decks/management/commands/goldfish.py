@@ -18,6 +18,8 @@ from typing import TextIO
 from django.core.management.base import BaseCommand
 from django.core.management.base import CommandError
 
+from cardsite.api.errors import UnreadableText
+from cardsite.api.parsers import check_text
 from decks.goldfish.checks import GoldfishInputError
 from decks.goldfish.services import goldfish_replay_answer
 from decks.goldfish.services import goldfish_run
@@ -101,6 +103,13 @@ def _load(source: str) -> Any:
         raise CommandError(f"Cannot read {source}: {exc.strerror or exc}", returncode=EXIT_USAGE) from exc
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
-        return json.loads(text)
+        data = json.loads(text)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise CommandError(f"{source} is not a JSON request: {exc}", returncode=EXIT_USAGE) from exc
+    try:
+        # What the API refuses with a 400 (a NUL byte, a lone surrogate from a broken \u escape): the
+        # result would echo it, and standard output cannot encode a lone surrogate.
+        check_text(data)
+    except UnreadableText as exc:
+        raise CommandError(f"{exc.path}: {exc.message}", returncode=EXIT_USAGE) from exc
+    return data

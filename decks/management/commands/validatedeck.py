@@ -12,6 +12,8 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.core.management.base import CommandError
 
+from cardsite.api.errors import UnreadableText
+from cardsite.api.parsers import check_text
 from decks.exceptions import DeckRequestError
 from decks.validation.services import deck_validate
 from rules.validation import ValidationResult
@@ -74,6 +76,12 @@ def _deck_from_text(text: str, *, game: str, format_slug: str | None) -> tuple[s
         document = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise CommandError(f"The file looks like JSON but is not: {exc}", returncode=EXIT_USAGE) from exc
+    try:
+        # What the API refuses with a 400 (a NUL byte, a lone surrogate from a broken \u escape): the
+        # report would echo it, and standard output cannot encode a lone surrogate.
+        check_text(document, "cards" if isinstance(document, list) else "")
+    except UnreadableText as exc:
+        raise CommandError(f"{exc.path}: {exc.message}", returncode=EXIT_USAGE) from exc
     if isinstance(document, list):
         return None, document, format_slug
     if not isinstance(document, dict) or "cards" not in document:

@@ -77,6 +77,14 @@ def test_a_file_that_is_not_json_or_is_missing_exits_2(run, write_file, tmp_path
 PLAY = {**REQUEST, "mode": "play", "trials": 200, "turns": 5}
 
 
+@pytest.mark.parametrize("argv", [(), ("--replay", "1")], ids=["run", "replay"])
+def test_a_lone_surrogate_in_the_request_exits_2_naming_the_field(run, write_file, argv):
+    # json.dumps writes "\ud800", a broken \u escape: the API refuses it with a 400, and no output can print it.
+    status, out, err = run(write_file({**PLAY, "queries": [{"name": "bad \ud800 name"}]}, "request.json"), *argv)
+    assert (status, out) == (2, "")
+    assert "queries[0].name: The text contains an unpaired surrogate" in err
+
+
 def test_replay_prints_the_same_game_as_the_api(run, write_file, client):
     status, out, err = run(write_file(PLAY, "request.json"), "--replay", "7")
     assert status == 0, err

@@ -120,3 +120,21 @@ def test_it_exits_2_for_an_unreadable_file(run, deck_file, content, message):
 def test_it_exits_2_without_a_game(run, deck_file):
     status, _out, _err = run(deck_file("1 Verse 001"))
     assert status == 2
+
+
+@pytest.mark.parametrize(
+    ("content", "field"),
+    [
+        ('[{"title": "\\ud800", "count": 1}]', "cards[0].title"),
+        (
+            '{"game": "chapter-and-verse", "cards": [{"title": "By Small Means", "count": 1}, {"title": "x\\ud800", "count": 1}]}',
+            "cards[1].title",
+        ),
+    ],
+    ids=["list", "document"],
+)
+def test_it_exits_2_naming_the_field_for_a_json_deck_with_a_lone_surrogate(run, deck_file, content, field):
+    # JSON can carry "\ud800" (a broken \u escape), which no output can print: the report would echo it.
+    status, out, err = run("--game", "chapter-and-verse", "--json", deck_file(content, "deck.json"))
+    assert (status, out) == (2, "")
+    assert f"{field}: The text contains an unpaired surrogate" in err
