@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from rules.cards import CardData
@@ -134,15 +135,21 @@ class GoldfishFilter:
     unique: bool | None = None
     cost_min: int | None = None
     cost_max: int | None = None
+    # The title keys, made once: a query is matched against every card of the deck.
+    _title_key: str | None = field(init=False, repr=False, compare=False, default=None)
+    _title_keys: frozenset[str] | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
+        if self.title is not None:
+            object.__setattr__(self, "_title_key", title_key(self.title))
         if self.titles is not None:
             object.__setattr__(self, "titles", tuple(self.titles))
+            object.__setattr__(self, "_title_keys", frozenset(title_key(t) for t in self.titles))
 
     def matches(self, card: CardData) -> bool:
-        if self.title is not None and card.title_key != title_key(self.title):
+        if self._title_key is not None and card.title_key != self._title_key:
             return False
-        if self.titles is not None and card.title_key not in {title_key(t) for t in self.titles}:
+        if self._title_keys is not None and card.title_key not in self._title_keys:
             return False
         if self.type is not None and card.type != self.type:
             return False
@@ -406,8 +413,11 @@ class GoldfishDeck:
         return self.setup.cards_seen(self.size, turns)
 
     def matching(self, query_filter: GoldfishFilter) -> int:
-        """Copies in the deck that match the filter."""
-        return sum(count for card, count in self.cards if query_filter.matches(card))
+        """Copies in the deck that match the filter (each card matched once, however many lines name it)."""
+        copies: dict[CardData, int] = {}
+        for card, count in self.cards:
+            copies[card] = copies.get(card, 0) + count
+        return sum(count for card, count in copies.items() if query_filter.matches(card))
 
 
 # ---------------------------------------------------------------- results

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from rules.cards import CardData
 from rules.goldfish import MAX_SEED
 from rules.goldfish import MAX_TRIALS
 from rules.goldfish import GoldfishDeck
@@ -123,8 +124,11 @@ def plan_simulation(
     check_int(trials, "trials", 1, MAX_TRIALS)
     check_int(seed, "seed", 0, MAX_SEED)
     check_int(chunk_trials, "chunk_trials", 1, MAX_TRIALS)
-    signatures: dict[tuple[int, ...], int] = {}
+    copies: dict[CardData, int] = {}  # each card matched once, however many lines name it
     for card, count in deck.cards:
+        copies[card] = copies.get(card, 0) + count
+    signatures: dict[tuple[int, ...], int] = {}
+    for card, count in copies.items():
         if count:
             signature = tuple(i for i, q in enumerate(queries) if q.filter.matches(card))
             signatures[signature] = signatures.get(signature, 0) + count
