@@ -564,11 +564,16 @@ def goldfish_jobs_reap() -> int:
         )
     waited = now - timedelta(hours=settings.JOB_QUEUED_HOURS)
     # Every chunk still queued: no worker took any, whatever the job's status says (a job handed from the
-    # web request to a worker was left "running" before the hand-off put it back in the queue).
-    claimed = GoldfishChunk.objects.filter(job_id=OuterRef("pk")).exclude(status=GoldfishStatus.QUEUED)
+    # web request to a worker was left "running" before the hand-off put it back in the queue). Or, with no
+    # chunk running, one has waited in the queue all that time: its message was lost (a killed worker on a
+    # broker that does not deliver again) while the other chunks ran.
+    chunks = GoldfishChunk.objects.filter(job_id=OuterRef("pk"))
+    claimed = chunks.exclude(status=GoldfishStatus.QUEUED)
+    running = chunks.filter(status=GoldfishStatus.RUNNING)
+    forgotten = chunks.filter(status=GoldfishStatus.QUEUED, updated__lt=waited)
     for job_id in list(
         GoldfishJob.objects.filter(status__in=UNFINISHED, created__lt=waited)
-        .exclude(Exists(claimed))
+        .filter(~Exists(claimed) | (Exists(forgotten) & ~Exists(running)))
         .values_list("id", flat=True)
     ):
         reaped += goldfish_job_fail(

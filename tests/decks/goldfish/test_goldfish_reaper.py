@@ -96,6 +96,18 @@ def test_a_running_job_whose_chunks_all_wait_in_the_queue_is_failed_after_hours(
     assert GoldfishJob.objects.get(pk=working.pk).status == "running"  # a worker is on it: left alone
 
 
+def test_a_job_whose_other_chunk_never_reached_a_worker_is_failed_after_hours(cv_catalog, queued, settings):
+    job = service.goldfish_job_create(owner=None, data=body(trials=2_000_000), parts=2, inline=False)
+    assert goldfish_chunk_run(job_id=str(job.id), index=0, task_id="t-0") == "done"  # chunk 1's message is lost
+    assert GoldfishJob.objects.get(pk=job.pk).status == "running"
+    assert reap_goldfish_jobs() == 0  # it may still come
+    hours_ago = timezone.now() - timedelta(hours=settings.JOB_QUEUED_HOURS)
+    GoldfishJob.objects.filter(pk=job.pk).update(created=hours_ago)
+    GoldfishChunk.objects.filter(job=job).update(updated=hours_ago)
+    assert reap_goldfish_jobs() == 1
+    assert GoldfishJob.objects.get(pk=job.pk).status == "failed"
+
+
 def test_celery_beat_runs_every_reaper(settings):
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert scheduled == {"decks.reap_goldfish_jobs", "decks.reap_event_checks", "cardcollections.reap_import_jobs"}
