@@ -546,11 +546,16 @@ def event_check_run(*, check_id: str, task_id: str | None = None) -> EventCheck 
         result = registration_recheck_result(registration=registration, event=event)
         with transaction.atomic():
             # Only the re-check columns: the snapshot is never written.
-            Registration.objects.filter(pk=registration.pk).update(
-                recheck=result, recheck_legal=result["legal"], rechecked=timezone.now()
+            rows = Registration.objects.filter(pk=registration.pk)
+            columns = {"recheck": result, "rechecked": timezone.now()}
+            # Newly illegal: told once. The update that turns the registration illegal is the one that tells, so
+            # a delivery of the same message running beside this one (or after it) finds it illegal already.
+            newly_illegal = not result["legal"] and rows.exclude(recheck_legal=False).update(
+                recheck_legal=False, **columns
             )
-            if registration.recheck_legal is not False and not result["legal"]:
-                # Newly illegal: told once (a re-delivered job finds it already illegal and tells no one again).
+            if not newly_illegal:
+                rows.update(recheck_legal=result["legal"], **columns)
+            else:
                 notify(
                     registration.player,
                     kind=NotificationKind.REGISTRATION_ILLEGAL,

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from cardcollections.models import Notification
 from decks.events import services as service
 from decks.events.services import event_check_create
 from decks.events.services import event_check_run
@@ -134,3 +135,32 @@ def test_a_check_of_no_registrations_is_done_at_once(event, alice, sent):
     assert event_check(str(check.pk)) == "done"
     check.refresh_from_db()
     assert (check.total, check.done, check.progress) == (0, 0, 1.0)
+
+
+REDELIVERED_TASK_ID = "7d0c6a52-1c1e-4b59-9d59-3c9f1f3f0a11"
+
+
+def test_a_second_delivery_running_beside_the_first_tells_each_player_once(
+    spring_event, spring, alice, sent, monkeypatch
+):
+    ban_verse_003(spring, alice)
+    # The event moves to the format's new version: that queues the organiser's re-check.
+    _event, check = event_format_version_move(event=spring_event, requested_by=alice)
+    assert check.status == "queued"
+    real = service.registration_recheck_result
+    calls = {"n": 0}
+
+    def first_verdict_then_the_message_comes_again(**kwargs):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            # While the first delivery is at its first registration, the same message is delivered again
+            # (same task id) and runs to the end.
+            event_check_run(check_id=str(check.pk), task_id=REDELIVERED_TASK_ID)
+        return real(**kwargs)
+
+    monkeypatch.setattr(service, "registration_recheck_result", first_verdict_then_the_message_comes_again)
+    before = Notification.objects.filter(kind="registration-illegal").count()
+    event_check_run(check_id=str(check.pk), task_id=REDELIVERED_TASK_ID)
+    told = Notification.objects.filter(kind="registration-illegal").count() - before
+    assert EventCheck.objects.get(pk=check.pk).status == "done"
+    assert told == 2, f"bob and charlie each told once; {told} notifications"
