@@ -7,6 +7,7 @@ checker raises `Invalid` with a message and the path below the field
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from collections.abc import Collection
 from collections.abc import Iterable
@@ -157,8 +158,8 @@ def url(value: Any) -> str:
 
 
 def json_object(value: Any) -> dict:
-    """A free JSON object (`extra`), kept as is, but with no string a column or a response cannot hold:
-    a NUL or a lone surrogate in a key or a value, at any depth, is refused with its path."""
+    """A free JSON object (`extra`), kept as is, but with nothing a column or a response cannot hold: a NUL
+    or a lone surrogate in a key or a value, or a NaN or an infinity, at any depth, is refused with its path."""
     if not isinstance(value, dict):
         raise Invalid("must be an object")
     # A loop, not recursion: the object may be nested as deep as the JSON decoder allows.
@@ -169,6 +170,9 @@ def json_object(value: Any) -> dict:
         if isinstance(item, str):
             with found.at(path):
                 _check_storable(item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            # Python's JSON reader takes NaN and Infinity; no JSON writer, PostgreSQL's jsonb included, does.
+            found.add("must be a finite number (JSON has no NaN or Infinity)", path)
         elif isinstance(item, list):
             stack.extend((child, f"{path}[{i}]") for i, child in reversed(list(enumerate(item))))
         elif isinstance(item, dict):

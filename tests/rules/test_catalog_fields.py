@@ -30,6 +30,9 @@ def test_paired_surrogates_and_other_text_pass():
         ({"note": "\ud800"}, ".note"),
         ({"a": [1, {"b": "x\x00y"}]}, ".a[1].b"),
         ({"ok": {"k\x00": True}}, ".ok.k\\u0000"),
+        ({"n": [1.5, float("nan")]}, ".n[1]"),
+        ({"big": float("inf")}, ".big"),
+        ({"small": float("-inf")}, ".small"),
     ],
 )
 def test_extra_refuses_text_no_column_can_store_in_keys_and_values_at_any_depth(extra, subpath):
