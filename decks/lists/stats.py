@@ -35,6 +35,7 @@ class DeckLine:
     number: str
     card_id: int | None  # None when the printing has left the catalog
     card: CardData | None
+    provenance: str = ""  # the catalog card's: "published", "community", "sample" ("" when it has left)
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ def deck_lines(*, game_id: int, game_slug: str, entries: Sequence[Mapping[str, A
                 number=e["number"],
                 card_id=row.pk if row is not None else None,
                 card=card_data(row) if row is not None else None,
+                provenance=row.provenance if row is not None else "",
             )
         )
     return tuple(lines)

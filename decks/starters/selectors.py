@@ -10,6 +10,7 @@ from decks.starters.catalog import STARTERS
 from decks.starters.catalog import STARTERS_BY_SLUG
 from decks.starters.catalog import Starter
 from rules.decklist.parse import parse_decklist
+from rules.text import title_key
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,7 @@ class StarterShown:
     starter: Starter
     game: Game
     card_count: int
+    sample: bool  # some of its cards are sample cards written for this site, not printed ones
 
 
 def starter_decklist(*, starter: Starter, game: Game) -> str:
@@ -28,18 +30,27 @@ def starter_decklist(*, starter: Starter, game: Game) -> str:
 
 
 def starters_available() -> list[StarterShown]:
-    """Every starter whose game is loaded, in the file's order, with its size (two queries)."""
+    """Every starter whose game is loaded, in the file's order, with its size and whether it holds sample cards
+    (three queries)."""
     games = {g.slug: g for g in Game.objects.filter(slug__in={s.game for s in STARTERS})}
     boxes = dict(
         Card.objects.filter(game__slug__in=games).values_list("game__slug").annotate(total=Sum("copies")).order_by()
     )
+    samples: dict[str, set[str]] = {}
+    for slug, title in Card.objects.filter(game__slug__in=games, provenance="sample").values_list(
+        "game__slug", "title"
+    ):
+        samples.setdefault(slug, set()).add(title_key(title))
     out = []
     for s in STARTERS:
         if s.game not in games:
             continue
         listed = s.decklist is not None
-        count = sum(e.count for e in parse_decklist(s.decklist).entries) if listed else boxes.get(s.game, 0)
-        out.append(StarterShown(s, games[s.game], count))
+        entries = parse_decklist(s.decklist).entries if listed else ()
+        count = sum(e.count for e in entries) if listed else boxes.get(s.game, 0)
+        sampled = samples.get(s.game, set())
+        sample = any(title_key(e.title or "") in sampled for e in entries) if listed else bool(sampled)
+        out.append(StarterShown(s, games[s.game], count, sample))
     return out
 
 
