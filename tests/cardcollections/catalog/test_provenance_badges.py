@@ -65,3 +65,13 @@ def test_the_starter_decks_page_says_which_are_built_from_sample_cards(client, s
     for article in re.findall(r'<article class="starter-deck".*?</article>', html, re.S):
         assert "sample cards written for this site" in article  # every starter catalog is a sample one today
     assert "not the printed box" in html  # the fixed-deck games' boxes
+
+
+def test_a_published_card_shows_the_icons_it_prints_beyond_the_five_themes(client, starter_catalogs):
+    from cardcollections.models import Card
+
+    for title, icons in (("Fasting and Service", ["L (Life)"]), ("The City on the Hill", ["Pearl"])):
+        card = Card.objects.get(title=title)
+        html = client.get(reverse("card-detail", args=[card.pk])).content.decode()
+        shown = html[html.index('id="printed-icons"') : html.index("</dd>", html.index('id="printed-icons"'))]
+        assert re.findall(r'<span class="chip"[^>]*>([^<]+)</span>', shown) == icons, title
