@@ -154,11 +154,11 @@ def game_get(*, slug: str) -> Game | None:
 
 
 def card_list(*, game: Game) -> QuerySet[Card]:
-    """The game's cards in catalog order, with what a grid tile shows."""
+    """The game's cards in catalog order, with what a grid tile shows (its provenance badge included)."""
     return (
         Card.objects.filter(game=game)
         .select_related("card_set")
-        .only("id", "title", "number", "card_set__code", "card_set__name", "card_set__released")
+        .only("id", "title", "number", "provenance", "card_set__code", "card_set__name", "card_set__released")
         .order_by(*CATALOG_ORDER)
     )
 
