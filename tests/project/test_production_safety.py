@@ -93,3 +93,22 @@ def test_the_api_docs_load_their_scripts_from_the_sites_own_static_files(client,
     body = response.content.decode()
     assert "cdn.jsdelivr.net" not in body and "@latest" not in body
     assert "/static/drf_spectacular_sidecar/" in body
+
+
+@pytest.mark.django_db
+def test_a_page_a_player_may_not_open_is_the_sites_own_403(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("ruth", password="ruth-password-1"))
+    response = client.get("/proposals/review/")
+    assert response.status_code == 403
+    body = response.content.decode()
+    assert "Not allowed" in body and "card moderators" in body and 'href="/"' in body
+
+
+@pytest.mark.django_db
+def test_a_form_sent_without_its_security_token_is_a_page_that_says_what_to_do(django_user_model):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(django_user_model.objects.create_user("ruth", password="ruth-password-1"))
+    response = client.post("/decks/import/", {"game": "chapter-and-verse", "text": "1 A"})
+    assert response.status_code == 403
+    body = response.content.decode()
+    assert "Please try again" in body and "Nothing was changed" in body and 'href="/"' in body

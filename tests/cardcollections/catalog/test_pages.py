@@ -122,12 +122,15 @@ def test_it_lists_the_five_games_with_card_counts(client, catalogs):
     assert counts["battle-cards"] == 0
 
 
-def test_it_says_the_starter_catalogs_are_samples_beside_the_published_cards(client, db):
+def test_it_says_the_starter_catalogs_are_samples_beside_the_published_cards(client, db, django_user_model):
     html = client.get("/").content.decode()
 
     assert "sample catalogs written for this project" in html
     assert "<strong>published cards</strong>" in html
-    assert "manage.py loadcatalog FILE" in html
+    assert 'href="/proposals/"' in html  # a player proposes a printed card
+    assert "manage.py loadcatalog FILE" not in html  # the command is for the site's staff
+    client.force_login(django_user_model.objects.create_user("staff", password="staff-password-1", is_staff=True))
+    assert "manage.py loadcatalog FILE" in client.get("/").content.decode()
 
 
 # ---------------------------------------------------------------- browse
