@@ -347,7 +347,13 @@ REST_KNOX = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Chapter and Verse card site API",
-    "DESCRIPTION": "Catalogs, collections, decks, validation and goldfish for faith-based card games.",
+    "DESCRIPTION": (
+        "Catalogs, collections, decks, validation and goldfish for faith-based card games. "
+        "[Back to the site](/).\n\n"
+        "**Signing in.** Signed in on the site, these pages use your session. A script sends a token: make one "
+        "on [Sharing and API tokens](/collection/settings/) (or `POST /api/v1/account/token/` while signed in), "
+        "then send `Authorization: Token <token>` (the Authorize button here takes `Token <token>`)."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,

@@ -86,6 +86,8 @@ def string(*, min_len: int = 0, max_len: int | None = None, choices: Collection[
         _check_storable(value)
         return value
 
+    # What a form offers to pick from (the proposal form's select), beside what the check refuses.
+    check.choices = tuple(choices) if choices is not None else None  # type: ignore[attr-defined]
     return check
 
 

@@ -6,6 +6,7 @@ Each catalog field is one input; its text becomes the field's value as a CSV cel
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -19,6 +20,8 @@ from cardcollections.proposals.services import SOURCE_MAX
 from rules.catalog import CatalogProblem
 
 _SCAN_HELP = "Optional: a PNG, JPEG, WebP or GIF of the card, checked as the catalog's scans are."
+# Fields whose text runs to a sentence or a verse: a box of a few lines, not one line.
+_LONG_TEXT = {"scripture", "text", "abilities"}
 
 
 class ProposalForm(forms.Form):
@@ -36,14 +39,22 @@ class ProposalForm(forms.Form):
         self.catalog_fields = {f.name: f for f in documents.editable_fields(game.slug)}
         for name, f in self.catalog_fields.items():
             label = name.replace("_", " ").capitalize()
+            choices = getattr(f.check, "choices", None)
             if documents.is_flag(f):
                 self.fields[name] = forms.BooleanField(label=label, required=False)
+            elif choices:
+                options = [("", "—")] + [(c, c.replace("-", " ").capitalize()) for c in choices]
+                self.fields[name] = forms.ChoiceField(label=label, required=False, choices=options)
             elif f.fresh is not None:
                 self.fields[name] = forms.CharField(
-                    label=label, required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text="JSON"
+                    label=label,
+                    required=False,
+                    widget=forms.Textarea(attrs={"rows": 2}),
+                    help_text='JSON: an object such as {"faith": 2}, or a list such as ["Faith", "Prayer"]',
                 )
             else:
-                self.fields[name] = forms.CharField(label=label, required=False, strip=False)
+                widget = forms.Textarea(attrs={"rows": 3}) if name in _LONG_TEXT else None
+                self.fields[name] = forms.CharField(label=label, required=False, strip=False, widget=widget)
         self.fields["source"] = forms.CharField(
             max_length=SOURCE_MAX, help_text="Where these facts come from: a link, or a note such as “my printed copy”."
         )
@@ -57,6 +68,28 @@ class ProposalForm(forms.Form):
                 )
         if "set" in values and "set" in self.fields:
             self.initial["set"] = values["set"]
+
+    def clean(self) -> dict[str, Any]:
+        """A list or object field whose text is broken JSON says so (the catalog check would only say that
+        it wants an object)."""
+        data = super().clean()
+        for name, f in self.catalog_fields.items():
+            text = data.get(name)
+            if f.fresh is None or not isinstance(text, str) or not text.strip().startswith(("{", "[")):
+                continue
+            try:
+                json.loads(text)
+            except ValueError as exc:
+                where = f" at line {exc.lineno}, column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else ""
+                reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "too deep or too large"
+                self.add_error(name, f"This is not valid JSON{where}: {reason}. Keys and words go in double quotes.")
+            except RecursionError:
+                self.add_error(name, "This is not valid JSON: it is nested too deeply.")
+        return data
+
+    @property
+    def has_field_errors(self) -> bool:
+        return any(name != forms.forms.NON_FIELD_ERRORS for name in self.errors)
 
     def card_fields(self) -> dict[str, Any]:
         """The proposed card in catalog form (after is_valid). An empty input or an unticked box is None:

@@ -68,6 +68,7 @@ def _pages(demo_site, *, signed_in: bool) -> dict[str, str]:
         "liked-decks": "/decks/liked/",
         "proposals": "/proposals/",
         "propose": f"/cards/{demo_site.card.pk}/propose/",
+        "propose-new": "/proposals/new/chapter-and-verse/",  # its set list names a long set
         "card-history": f"/cards/{demo_site.card.pk}/history/",
     }
 

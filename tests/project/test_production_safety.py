@@ -96,6 +96,13 @@ def test_the_api_docs_load_their_scripts_from_the_sites_own_static_files(client,
 
 
 @pytest.mark.django_db
+def test_the_api_docs_link_back_to_the_site_and_say_where_a_token_comes_from(client):
+    description = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()["info"]["description"]
+    assert "[Back to the site](/)" in description
+    assert "(/collection/settings/)" in description and "Authorization: Token <token>" in description
+
+
+@pytest.mark.django_db
 def test_a_page_a_player_may_not_open_is_the_sites_own_403(client, django_user_model):
     client.force_login(django_user_model.objects.create_user("ruth", password="ruth-password-1"))
     response = client.get("/proposals/review/")

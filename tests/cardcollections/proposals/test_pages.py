@@ -117,3 +117,18 @@ def test_every_proposal_page_post_is_counted_by_the_write_limit_and_a_refused_on
         before = proposals()
         assert client.post(url, data).status_code == 429, url
         assert proposals() == before, url
+
+
+def test_the_form_says_broken_json_is_broken_json_and_offers_the_standard_works_to_pick(alice, cv_cards):
+    client = client_for(alice)
+    html = client.get("/proposals/new/chapter-and-verse/").content.decode()
+    select = html[html.index('name="standard_work"') : html.index("</select>", html.index('name="standard_work"'))]
+    assert '<option value="book-of-mormon">Book of mormon</option>' in select
+    assert '<textarea name="scripture"' in html
+
+    response = client.post("/proposals/new/chapter-and-verse/", form_data(icons='{wisdom: 2', title="Broken"))
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert "This is not valid JSON at line 1, column 2: Expecting property name enclosed in double quotes." in body
+    assert 'id="form-errors"' in body and "Some fields need a change" in body
+    assert not CardProposal.objects.exists()
