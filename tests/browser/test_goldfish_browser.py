@@ -163,6 +163,8 @@ def test_a_player_picks_a_saved_deck_and_answers_in_each_tab_then_cancels_a_job(
     # Play-out: whole solo games.
     page.get_by_role("tab", name="Play-out").click()
     expect(page.locator("#cost-play")).to_contain_text("worker time")
+    page.locator("#play-trials").fill("2000000")  # the estimate follows the typing, before the field is left
+    expect(page.locator("#cost-play")).to_contain_text(re.compile(r"about \d+ (s|min) of worker time"))
     page.locator("#play-trials").fill("200")
     page.get_by_role("button", name="Play it out").click()
     expect(page.locator("#run-state")).to_contain_text("done")
