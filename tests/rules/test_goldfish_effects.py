@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -267,6 +268,49 @@ def test_a_verse_is_discarded_for_its_effect_in_the_play_phase_not_freeplayed(ki
     assert state.discard[:1] == [r]  # then the closed book's verse
     # The turn's draw, two for the effect, the blessing of the Seven's book.
     assert state.hand.count(blank) == 4
+
+
+BACK_AGAIN = cv(
+    30,
+    "Back Again",
+    icons={"faith": 1},
+    effects=(
+        {
+            "kind": "discard",
+            "text": "Return a verse from your discard pile to your hand.",
+            "do": [{"action": "return-from-discard", "n": 1}],
+        },
+    ),
+)
+
+
+def test_a_verse_discarded_to_return_a_verse_never_returns_itself_and_the_turn_ends() -> None:
+    # It joined the discard pile before its action picked the best verse there: itself, over
+    # and over (the whole play run hung). Two copies would also hand each other back for ever.
+    (b, blank), tables, rnd = setup(BACK_AGAIN, BLANK)
+    state = CVState(deck=[blank] * 10, hand=[b, b, blank], blessings=[blank] * 7)
+
+    def hang(*_: Any) -> None:
+        raise TimeoutError("cv_turn did not finish in 5 s")
+
+    old = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(5)
+    try:
+        cv_turn(tables, state, rnd)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_a_discarded_verse_returns_another_verse_not_itself() -> None:
+    # The verse itself (worth 1) would be the most useful in the pile; the Blank (worth 0) comes back.
+    (b, seven, blank), tables, rnd = setup(BACK_AGAIN, SEVEN, BLANK)
+    state = CVState(deck=[blank] * 5, hand=[b, seven], blessings=[blank] * 7)
+    state.discard = [blank]
+    state.log = []
+    cv_turn(tables, state, rnd)
+    assert ("returned", blank) in state.log and ("returned", b) not in state.log
+    assert state.discard == [b, seven]  # then the Seven's book
 
 
 def test_start_of_turn_sets_a_verse_and_end_of_turn_draws_and_puts_one_under() -> None:

@@ -208,8 +208,16 @@ def _set_from_hand(tb: CVTables, s: CVState, c: int, n: int, allowed: frozenset[
             s.log.append(("set", card, c))
 
 
-def cv_actions(tb: CVTables, s: CVState, k: int, c: int, do: tuple[tuple[Any, ...], ...]) -> None:
-    """Run verse k's actions; c is its chapter (-1 for a discarded verse)."""
+def cv_actions(
+    tb: CVTables,
+    s: CVState,
+    k: int,
+    c: int,
+    do: tuple[tuple[Any, ...], ...],
+    returned: list[int] | None = None,
+) -> None:
+    """Run verse k's actions; c is its chapter (-1 for a discarded verse). The verses returned
+    from the discard pile are added to `returned`, if given."""
     deck, hand, useful = s.deck, s.hand, tb.useful
     for action in do:
         name, n = action[0], action[1]
@@ -235,6 +243,8 @@ def cv_actions(tb: CVTables, s: CVState, k: int, c: int, do: tuple[tuple[Any, ..
             for _ in range(min(n, len(s.discard))):
                 pick = max(range(len(s.discard)), key=lambda i: useful[s.discard[i]])
                 s.take(s.discard.pop(pick))
+                if returned is not None:
+                    returned.append(hand[-1])
                 if s.log is not None:
                     s.log.append(("returned", hand[-1]))
         elif name == "arrange":
@@ -328,22 +338,33 @@ def _in_play_triggers(tb: CVTables, s: CVState, table: list[Any]) -> None:
 
 def _discard_for_effects(tb: CVTables, s: CVState) -> None:
     """Discard (or Quick Play, in this player's own turn) a verse for its effect whenever what it
-    brings into the hand is at least its worth; again after each, as draws bring new ones."""
+    brings into the hand is at least its worth; again after each, as draws bring new ones.
+
+    A verse never returns itself: it joins the discard pile after its actions ("Live Again!
+    cannot return itself"). A verse returned to the hand by one of these effects is not discarded
+    for its effect again in the same call (two such verses would hand each other back for ever),
+    and the loop stops after as many discards as there are cards outside the chapters.
+    """
     hand, on_discard = s.hand, tb.on_discard
-    while True:
+    back: list[int] = []  # the verses these effects returned to the hand
+    for _ in range(len(hand) + len(s.deck) + len(s.blessings) + len(s.discard)):
         pick = next(
-            (i for i, k in enumerate(hand) if on_discard[k] and 0 < tb.gain[k] >= tb.worth[k]),
+            (
+                i
+                for i, k in enumerate(hand)
+                if on_discard[k] and 0 < tb.gain[k] >= tb.worth[k] and (k not in back or hand.count(k) > back.count(k))
+            ),
             -1,
         )
         if pick < 0:
             return
         k = hand.pop(pick)
-        s.discard.append(k)
         if s.log is not None:
             s.log.append(("discarded-for-effect", k))
         for when, do in on_discard[k]:
             if not when:  # a discarded verse has no chapter for a condition to read
-                cv_actions(tb, s, k, -1, do)
+                cv_actions(tb, s, k, -1, do, back)
+        s.discard.append(k)
 
 
 def cv_turn(tb: CVTables, s: CVState, rnd: Uniforms) -> int:
