@@ -188,6 +188,36 @@ def test_set_from_hand_sets_a_marked_verse_into_the_chapter_without_playing_it()
     assert not state.blocked  # set, not played: its Unique did not fire
 
 
+def test_a_set_verse_does_not_fire_its_end_of_turn_effect() -> None:
+    joy = cv(
+        25,
+        "Joy",
+        icons={"strength": 1},
+        markers=("Commandment",),
+        effects=(text("At the end of your turn, draw a verse.", timing="end-of-turn", do=[draw(1)]),),
+    )
+    great = cv(
+        15,
+        "First and Great",
+        icons={"strength": 2},
+        effects=(
+            text(
+                "You may set a Commandment verse from your hand into this chapter.",
+                do=[{"action": "set-from-hand", "n": 1, "marker": "Commandment"}],
+            ),
+        ),
+    )
+    (g, j, blank), tables, rnd = setup(great, joy, BLANK)
+    state = CVState(deck=[blank] * 10, hand=[j], blessings=[blank] * 7)
+    cv_play_verse(tables, state, g, rnd)
+    assert state.members == [[g, j]] and state.hand == []  # Joy was set, not played
+    cv_turn(tables, state, rnd)
+    assert len(state.deck) == 9  # only the turn's draw: a set verse's effect is ignored
+    cv_play_verse(tables, state, j, rnd)  # a played copy of the same verse does fire
+    cv_turn(tables, state, rnd)
+    assert len(state.deck) == 7
+
+
 def test_cross_reference_sets_the_referenced_verse_from_the_hand() -> None:
     rock = cv(16, "Rock of Our Redeemer", icons={"strength": 2, "faith": 2}, reference="Helaman 5:12")
     wise_man = cv(

@@ -166,15 +166,18 @@ def cv_playable(tb: CVTables, s: CVState, k: int) -> bool:
     return tb.only[k] is None or cv_chapter_for(tb, s, k) >= 0
 
 
-def _add_to_chapter(tb: CVTables, s: CVState, c: int, k: int) -> None:
-    """Verse k joins chapter c (len(chapters): a new one) and counts its icons."""
+def _add_to_chapter(tb: CVTables, s: CVState, c: int, k: int, was_set: bool = False) -> None:
+    """Verse k joins chapter c (len(chapters): a new one) and counts its icons; `was_set`: it was
+    set, not played, so its start- and end-of-turn effects never fire."""
     if c >= len(s.chapters):
         nz = tb.nz[k]
         s.chapters.append([0, 0, 0, 0, 0])
         s.leads.append(nz[0][0] if nz else 0)
         s.maxes.append(0)
         s.members.append([])
+        s.was_set.append([])
     s.members[c].append(k)
+    s.was_set[c].append(was_set)
     vec = s.chapters[c]
     lead, m = s.leads[c], s.maxes[c]
     for t, n in tb.nz[k]:
@@ -203,7 +206,7 @@ def _set_from_hand(tb: CVTables, s: CVState, c: int, n: int, allowed: frozenset[
         if best_i < 0:
             return
         card = hand.pop(best_i)
-        _add_to_chapter(tb, s, c, card)
+        _add_to_chapter(tb, s, c, card, was_set=True)
         if s.log is not None:
             s.log.append(("set", card, c))
 
@@ -316,7 +319,7 @@ def cv_play_verse(tb: CVTables, s: CVState, k: int, rnd: Uniforms) -> None:
         # Cross Reference: the referenced verse, if in the hand, is set into the same chapter.
         for i, card in enumerate(s.hand):
             if card in xref:
-                _add_to_chapter(tb, s, c, s.hand.pop(i))
+                _add_to_chapter(tb, s, c, s.hand.pop(i), was_set=True)
                 if s.log is not None:
                     s.log.append(("cross-reference", k, card, c))
                 break
@@ -326,9 +329,12 @@ def cv_play_verse(tb: CVTables, s: CVState, k: int, rnd: Uniforms) -> None:
 
 
 def _in_play_triggers(tb: CVTables, s: CVState, table: list[Any]) -> None:
-    """Start- or end-of-turn effects of the verses in play, chapter by chapter, oldest first."""
+    """Start- or end-of-turn effects of the verses played, chapter by chapter, oldest first (a set
+    verse "is not considered to have been played, and its effect is ignored")."""
     for c in range(len(s.members)):
-        for k in list(s.members[c]):
+        for k, was_set in list(zip(s.members[c], s.was_set[c])):
+            if was_set:
+                continue
             for when, do in table[k] or ():
                 if c < len(s.members) and all(_holds(x, s, c) for x in when):
                     if s.log is not None:
@@ -471,7 +477,7 @@ def _cv_phases(tb: CVTables, s: CVState, rnd: Uniforms) -> int:
             if s.log is not None:
                 s.log.append(("book", c, list(s.members[c]), CV_THEMES[s.leads[c]]))
             s.discard.extend(s.members[c])
-            del s.chapters[c], s.leads[c], maxes[c], s.members[c]
+            del s.chapters[c], s.leads[c], maxes[c], s.members[c], s.was_set[c]
             s.books += 1
             s.draw_blessing()
             return BOOK | WON if s.won else BOOK

@@ -108,6 +108,7 @@ class CVState:
         "log",
         "maxes",
         "members",
+        "was_set",
         "won",
     )
 
@@ -124,6 +125,7 @@ class CVState:
         self.leads: list[int] = []  # each chapter's leading theme
         self.maxes: list[int] = []  # and its count
         self.members: list[list[int]] = []  # each chapter's verses, played or set
+        self.was_set: list[list[bool]] = []  # beside each member: set, not played (its effects are ignored)
         self.discard: list[int] = []
         self.blocked: set[int] = set()  # Unique groups already played
         self.books = 0
