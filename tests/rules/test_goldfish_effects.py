@@ -300,6 +300,32 @@ def test_a_verse_is_discarded_for_its_effect_in_the_play_phase_not_freeplayed(ki
     assert state.hand.count(blank) == 4
 
 
+def test_a_discard_verse_is_kept_when_its_draw_would_bring_nothing() -> None:
+    # A per-theme draw counts the other verses of the verse's chapter: a discarded verse has none.
+    rally = cv(
+        41,
+        "Rally",
+        icons={"faith": 1},
+        effects=(
+            {
+                "kind": "discard",
+                "text": "Draw a verse for each other Faith verse in this chapter, up to two.",
+                "do": [draw(2, **{"per-theme": "faith"})],
+            },
+        ),
+    )
+    seven = cv(42, "Seven", sacrifice=9, icons={"wisdom": 7})
+    (r, s, blank), tables, rnd = setup(rally, seven, BLANK)
+    state = CVState(deck=[blank] * 6, hand=[s, r], blessings=[blank] * 7)
+    cv_turn(tables, state, rnd)
+    assert r not in state.discard
+    # Nor is a plain draw used on an empty deck.
+    (rn, seven, blank), tables, rnd = setup(RENEW, SEVEN, BLANK)
+    state = CVState(deck=[], hand=[rn, seven], blessings=[blank] * 7)
+    cv_turn(tables, state, rnd)  # freeplays the Seven
+    assert rn in state.hand and rn not in state.discard
+
+
 BACK_AGAIN = cv(
     30,
     "Back Again",

@@ -342,6 +342,40 @@ def _in_play_triggers(tb: CVTables, s: CVState, table: list[Any]) -> None:
                     cv_actions(tb, s, k, c, do)
 
 
+def _gain(tb: CVTables, s: CVState, k: int) -> int:
+    """The cards discarding verse k (in the hand) would bring into the hand now, by its
+    unconditional actions: draws up to what the deck holds (none for a per-theme or per-marker
+    draw: a discarded verse has no chapter with other verses), blessings up to the stack, returns
+    up to the discard pile (without k itself)."""
+    deck, blessings, discard = len(s.deck), len(s.blessings), len(s.discard)
+    hand = len(s.hand) - 1
+    gain = 0
+    for when, do in tb.on_discard[k]:
+        if when:
+            continue  # a discarded verse has no chapter for a condition to read: never runs
+        for action in do:
+            name, n = action[0], action[1]
+            if name == "bottom":
+                moved = min(n, hand)
+                hand -= moved
+                deck += moved
+                continue
+            if name == "draw":
+                got = 0 if action[2] is not None else min(n, deck)
+                deck -= got
+            elif name == "blessing":
+                got = min(n, blessings)
+                blessings -= got
+            elif name == "return":
+                got = min(n, discard)
+                discard -= got
+            else:
+                continue
+            gain += got
+            hand += got
+    return gain
+
+
 def _discard_for_effects(tb: CVTables, s: CVState) -> None:
     """Discard (or Quick Play, in this player's own turn) a verse for its effect whenever what it
     brings into the hand is at least its worth; again after each, as draws bring new ones.
@@ -358,7 +392,9 @@ def _discard_for_effects(tb: CVTables, s: CVState) -> None:
             (
                 i
                 for i, k in enumerate(hand)
-                if on_discard[k] and 0 < tb.gain[k] >= tb.worth[k] and (k not in back or hand.count(k) > back.count(k))
+                if on_discard[k]
+                and 0 < _gain(tb, s, k) >= tb.worth[k]
+                and (k not in back or hand.count(k) > back.count(k))
             ),
             -1,
         )

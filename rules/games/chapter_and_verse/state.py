@@ -10,9 +10,6 @@ from rules.games.chapter_and_verse import SETUP
 BLESSINGS = SETUP.unseen
 CV_HAND = SETUP.hand
 
-# What a discarded verse's actions bring into the hand, per action (the policy's yardstick).
-_GAIN = {"draw": 1, "blessing": 1, "return": 1}
-
 
 class CVTables:
     """Per-kind integers the C&V turn reads, unpacked once per chunk from the plan."""
@@ -21,7 +18,6 @@ class CVTables:
         "cost",
         "cost_printed",
         "fkey",
-        "gain",
         "has_discard",
         "has_end",
         "has_start",
@@ -79,11 +75,6 @@ class CVTables:
         self.useful = [w * 64 + (63 - min(c, 63)) for w, c in zip(self.worth, self.cost)]
         # Freeplay: worth + cost (what playing free saves), then worth.
         self.fkey = [(w + c) * 64 + w for w, c in zip(self.worth, self.cost)]
-        # Cards a Discard or Quick Play verse's unconditional actions bring into the hand.
-        self.gain = [
-            sum(_GAIN.get(a[0], 0) * a[1] for when, do in self.on_discard[j] or () if not when for a in do)
-            for j in range(len(kinds))
-        ]
 
 
 def _frozen(item: Sequence[Any]) -> tuple[Any, ...]:
