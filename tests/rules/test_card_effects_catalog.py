@@ -41,6 +41,12 @@ def test_a_structured_effect_loads_and_dumps_as_it_was() -> None:
             "if": [{"condition": "chapter-verses-with", "n": 1, "marker": "Commandment"}],
             "do": [{"action": "set-from-hand", "n": 1, "marker": "Commandment"}, {"action": "opponents"}],
         },
+        {
+            "kind": "text",
+            "text": "At the end of your turn, you may draw a verse; if you do, put a verse on the bottom.",
+            "timing": "end-of-turn",
+            "do": [{"action": "draw-verses", "n": 1}, {"action": "hand-to-deck-bottom", "n": 1, "if-drew": True}],
+        },
     )
     card = parse_catalog(doc).cards[0]
     assert card_document("chapter-and-verse", "E1", "1", "Verse", card.fields)["effects"] == doc["cards"][0]["effects"]
@@ -53,6 +59,10 @@ def test_a_structured_effect_loads_and_dumps_as_it_was() -> None:
         ({**BY_SMALL_MEANS, "do": [{"action": "fly"}]}, "cards[0].effects[0].do[0].action"),
         ({**BY_SMALL_MEANS, "do": [{"action": "draw-verses"}]}, "cards[0].effects[0].do[0].n"),
         ({**BY_SMALL_MEANS, "do": [{"action": "draw-verses", "n": 1, "x": 1}]}, "cards[0].effects[0].do[0].x"),
+        (
+            {**BY_SMALL_MEANS, "do": [{"action": "hand-to-deck-bottom", "n": 1, "if-drew": "yes"}]},
+            "cards[0].effects[0].do[0].if-drew",
+        ),
         (
             {**BY_SMALL_MEANS, "only": [{"condition": "chapter-has-icon", "theme": "love"}]},
             "cards[0].effects[0].only[0].theme",

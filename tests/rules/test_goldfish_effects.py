@@ -407,6 +407,41 @@ def test_start_of_turn_sets_a_verse_and_end_of_turn_draws_and_puts_one_under() -
     assert state.hand == [blank] and state.deck[0] == blank and len(state.deck) == 5
 
 
+def test_joy_in_the_morning_puts_nothing_under_when_it_drew_nothing() -> None:
+    # "You may draw a verse; if you do, put a verse from your hand on the bottom of your deck."
+    printed = "At the end of your turn, you may draw a verse; if you do, put a verse from your hand on the bottom of your deck."
+    joy = cv(
+        25,
+        "Joy in the Morning",
+        sacrifice=1,
+        icons={"faith": 1, "trials": 1},
+        effects=(
+            text(
+                printed,
+                timing="end-of-turn",
+                do=[draw(1), {"action": "hand-to-deck-bottom", "n": 1, "if-drew": True}],
+            ),
+        ),
+    )
+    keep = cv(26, "Keep", sacrifice=9, icons={"wisdom": 1})
+    (jy, k), tables, rnd = setup(joy, keep)
+    state = CVState(deck=[], hand=[], blessings=[k] * 7)
+    cv_play_verse(tables, state, jy, rnd)
+    state.hand = [k, k]
+    cv_turn(tables, state, rnd)  # empty deck: no draw, freeplay one Keep, Joy draws nothing
+    assert state.deck == [] and state.hand == [k]
+    state.deck = [k, k]
+    state.hand = [k, k]
+    cv_turn(tables, state, rnd)  # the turn's draw, a Keep freeplayed; Joy draws, so one goes under
+    assert state.deck == [k] and state.hand == [k, k]
+
+
+def test_the_starter_joy_in_the_morning_puts_a_verse_under_only_after_a_draw() -> None:
+    catalog = json.loads((STARTER / "chapter-and-verse.json").read_text())
+    joy = next(c for c in catalog["cards"] if c["title"] == "Joy in the Morning")
+    assert joy["effects"][0]["do"][1] == {"action": "hand-to-deck-bottom", "n": 1, "if-drew": True}
+
+
 # ---------------------------------------------------------------- Quote and Unique
 QUOTED = cv(27, "Jesus Wept", sacrifice=4, icons={"faith": 3}, effects=({"kind": "quote"},))
 

@@ -25,6 +25,7 @@ from typing import Any
 from rules.catalog_fields import Checker
 from rules.catalog_fields import Invalid
 from rules.catalog_fields import Problems
+from rules.catalog_fields import boolean
 from rules.catalog_fields import integer
 from rules.catalog_fields import object_key
 from rules.catalog_fields import objects
@@ -65,8 +66,9 @@ ACTIONS: dict[str, dict[str, Checker]] = {
     "return-from-discard": {"n": integer(1)},
     # Look at the top `n` verses of the deck and put them back in any order.
     "arrange-top": {"n": integer(1)},
-    # Put `n` verses from the hand on the bottom of the deck.
-    "hand-to-deck-bottom": {"n": integer(1)},
+    # Put `n` verses from the hand on the bottom of the deck; with `if-drew` true, only if an
+    # earlier action of the same effect drew a verse ("you may draw a verse; if you do, ...").
+    "hand-to-deck-bottom": {"n": integer(1), "if-drew": boolean},
     # Acts on opponents only: nothing happens in a solo game.
     "opponents": {},
 }
@@ -75,6 +77,7 @@ _OPTIONAL: dict[str, frozenset[str]] = {
     "chapter-verses-with": frozenset({"theme", "marker"}),
     "draw-verses": frozenset({"per-theme", "per-marker"}),
     "set-from-hand": frozenset({"marker"}),
+    "hand-to-deck-bottom": frozenset({"if-drew"}),
 }
 # Exactly one of these keys.
 _ONE_OF: dict[str, tuple[str, ...]] = {"chapter-verses-with": ("theme", "marker")}
@@ -160,7 +163,7 @@ def timing_of(effect: Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------- compiling for the plan
 # Conditions: ("icon", theme index) | ("at-most", n) | ("with", n, (kinds that count)).
 # Actions: ("draw", n, (kinds that count) or None) | ("blessing", n) | ("set", n, (kinds allowed) or None)
-#          | ("return", n) | ("arrange", n) | ("bottom", n); `opponents` compiles to nothing.
+#          | ("return", n) | ("arrange", n) | ("bottom", n, only if the effect drew); `opponents` compiles to nothing.
 def _picks(cards: Sequence[Any], theme: str | None, marker: str | None) -> tuple[int, ...]:
     """The kinds with an icon of `theme` or the `marker` (markers compared case-insensitively)."""
     if theme is not None:
@@ -192,7 +195,7 @@ def compile_action(action: Mapping[str, Any], cards: Sequence[Any]) -> tuple[Any
     if name in short:
         return (short[name], n)
     if name == "hand-to-deck-bottom":
-        return ("bottom", n)
+        return ("bottom", n, bool(action.get("if-drew", False)))
     return None  # opponents: nothing to do alone
 
 

@@ -222,8 +222,11 @@ def cv_actions(
     """Run verse k's actions; c is its chapter (-1 for a discarded verse). The verses returned
     from the discard pile are added to `returned`, if given."""
     deck, hand, useful = s.deck, s.hand, tb.useful
+    drew = 0  # verses these actions drew, for an action done only "if you do"
     for action in do:
         name, n = action[0], action[1]
+        if name == "bottom" and action[2] and not drew:
+            continue
         if s.log is not None:
             s.log.append(("action", k, name, n))
         if name == "draw":
@@ -233,6 +236,7 @@ def cv_actions(
                 others = sum(1 for m in s.members[c] if m in per) - (k in per) if c >= 0 else 0
                 n = min(n, others)
             for _ in range(min(n, len(deck))):
+                drew += 1
                 s.take(deck.pop())
                 if s.log is not None:
                     s.log.append(("drew", hand[-1]))
@@ -353,9 +357,12 @@ def _gain(tb: CVTables, s: CVState, k: int) -> int:
     for when, do in tb.on_discard[k]:
         if when:
             continue  # a discarded verse has no chapter for a condition to read: never runs
+        drew = 0
         for action in do:
             name, n = action[0], action[1]
             if name == "bottom":
+                if action[2] and not drew:
+                    continue
                 moved = min(n, hand)
                 hand -= moved
                 deck += moved
@@ -363,6 +370,7 @@ def _gain(tb: CVTables, s: CVState, k: int) -> int:
             if name == "draw":
                 got = 0 if action[2] is not None else min(n, deck)
                 deck -= got
+                drew += got
             elif name == "blessing":
                 got = min(n, blessings)
                 blessings -= got
