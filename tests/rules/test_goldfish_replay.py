@@ -8,6 +8,10 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
+from rules.games.chapter_and_verse.play import cv_play_verse
+from rules.games.chapter_and_verse.replay import event_record
+from rules.games.chapter_and_verse.state import CVState
+from rules.games.chapter_and_verse.state import CVTables
 from rules.goldfish import GoldfishDeck
 from rules.goldfish import GoldfishRequestError
 from rules.goldfish_play import combine_play
@@ -16,6 +20,8 @@ from rules.goldfish_play import play_chunk
 from rules.goldfish_replay import MAX_REPLAY_GAME
 from rules.goldfish_replay import goldfish_replay
 from rules.goldfish_replay import replay_plan
+from rules.simulation import Uniforms
+from rules.simulation import chunk_generator
 from rules.simulation import run_chunks
 
 CV = "chapter-and-verse"
@@ -105,6 +111,38 @@ def test_each_effect_shows_as_it_fires() -> None:
     assert any("Quoted Quoted correctly" in t or "Misquoted Quoted" in t for t in texts)
     assert any(t == "Discarded Drawer for its effect." for t in texts)
     assert any(t == "  Effect of Drawer: draw 2 verses." for t in texts)
+
+
+def test_an_effects_draw_is_logged_with_the_number_it_drew() -> None:
+    # "Draw a verse for each other Faith Verse in this chapter, up to two", alone in its chapter:
+    # the log said "draw 2 verses" and showed none drawn.
+    warriors = cv(
+        40,
+        "Stripling Warriors",
+        sacrifice=3,
+        icons={"strength": 2, "faith": 1},
+        markers=("Faith Verse",),
+        effects=(
+            {
+                "kind": "text",
+                "text": "Draw a verse for each other Faith Verse in this chapter, up to two.",
+                "do": [{"action": "draw-verses", "n": 2, "per-marker": "Faith Verse"}],
+            },
+        ),
+    )
+    blank = cv(41, "Blank")
+    plan = plan_play(GoldfishDeck.of(CV, [(warriors, 1), (blank, 1)]), 1, 1, 0)
+    tables = CVTables(plan.kinds)
+    w, b = plan.titles.index("Stripling Warriors"), plan.titles.index("Blank")
+    state = CVState(deck=[b] * 5)
+    state.log = []
+    rnd = Uniforms(chunk_generator(0, 0))
+    cv_play_verse(tables, state, w, rnd)  # alone in its chapter
+    cv_play_verse(tables, state, w, rnd)  # one other Faith Verse
+    texts = [event_record(e, plan.titles, tables)["text"] for e in state.log]
+    assert "  Effect of Stripling Warriors: draw 0 verses." in texts
+    assert "  Effect of Stripling Warriors: draw 1 verse." in texts
+    assert "draw 2 verses" not in " ".join(texts)
 
 
 def test_the_text_log_names_every_turn_and_the_outcomes() -> None:

@@ -227,15 +227,17 @@ def cv_actions(
         name, n = action[0], action[1]
         if name == "bottom" and action[2] and not drew:
             continue
-        if s.log is not None:
-            s.log.append(("action", k, name, n))
         if name == "draw":
             per = action[2]
             if per is not None:
                 # One per OTHER verse of the chapter that counts, up to n.
                 others = sum(1 for m in s.members[c] if m in per) - (k in per) if c >= 0 else 0
                 n = min(n, others)
-            for _ in range(min(n, len(deck))):
+            n = min(n, len(deck))  # what it draws, as the log says
+        if s.log is not None:
+            s.log.append(("action", k, name, n))
+        if name == "draw":
+            for _ in range(n):
                 drew += 1
                 s.take(deck.pop())
                 if s.log is not None:
