@@ -442,6 +442,31 @@ def test_the_starter_joy_in_the_morning_puts_a_verse_under_only_after_a_draw() -
     assert joy["effects"][0]["do"][1] == {"action": "hand-to-deck-bottom", "n": 1, "if-drew": True}
 
 
+def test_worth_is_the_largest_icon_count_plus_one_for_what_the_verse_brings_when_played() -> None:
+    # docs/rulings.md: Prayer, Keyword, a Cross Reference to a verse of the deck, structured play
+    # actions; not an end-of-turn, Discard or opponents-only effect.
+    drawer = cv(50, "Sword", icons={"histories": 2}, effects=(text("Draw a verse.", do=[draw(1)]),))
+    wise_man = cv(
+        51,
+        "The Wise Man",
+        icons={"strength": 1, "wisdom": 1},
+        reference="Matthew 7:24",
+        effects=({"kind": "cross-reference", "reference": "Helaman 5:12"},),
+    )
+    lost = cv(
+        52,
+        "Lost Reference",
+        icons={"strength": 1},
+        effects=({"kind": "cross-reference", "reference": "Moroni 10:4"},),
+    )
+    rock = cv(53, "Rock", icons={"strength": 2}, reference="Helaman 5:12")
+    later = cv(54, "Later", icons={"faith": 2}, effects=(text("Later.", timing="end-of-turn", do=[draw(1)]),))
+    pride = cv(55, "Pride", icons={"trials": 2}, effects=(text("Each opponent.", do=[{"action": "opponents"}]),))
+    cards = (drawer, wise_man, lost, rock, later, pride, RENEW)
+    kinds, tables, _ = setup(*cards)
+    assert [tables.worth[k] for k in kinds] == [3, 2, 1, 2, 2, 2, 2]
+
+
 # ---------------------------------------------------------------- Quote and Unique
 QUOTED = cv(27, "Jesus Wept", sacrifice=4, icons={"faith": 3}, effects=({"kind": "quote"},))
 

@@ -1,8 +1,9 @@
 """Chapter and Verse's goldfish `play` policy: a greedy solo player that writes books.
 
 Policy `greedy`, Chapter and Verse (the rulings are in docs/rulings.md):
-- A verse's *worth* is its largest icon count, +1 if it has Prayer or Keyword
-  (a free card). Its *usefulness* orders cards: worth first, then the lower
+- A verse's *worth* is its largest icon count, +1 if it has Prayer, Keyword, a
+  Cross Reference to a verse of the deck or structured actions when played
+  (a free card; see docs/rulings.md). Its *usefulness* orders cards: worth first, then the lower
   sacrifice cost. Both are fixed per card, computed once in the plan.
 - Placement: a verse joins the open chapter (one without 7 icons of a theme
   yet) whose leading theme (most icons, ties to the first of strength, wisdom,

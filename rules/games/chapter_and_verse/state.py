@@ -69,6 +69,8 @@ class CVTables:
         # Whether any verse of the deck has such effects: a deck without pays nothing for them.
         self.has_start, self.has_end = any(self.on_start), any(self.on_end)
         self.has_discard = any(self.on_discard)
+        # Worth: the largest icon count, +1 for an effect when played (Prayer, Keyword, a Cross
+        # Reference that can find a verse of the deck, structured play actions): docs/rulings.md.
         has_effect = [1 if (k[3] or k[4] or k[8] or self.on_play[j]) else 0 for j, k in enumerate(kinds)]
         self.worth = [max(k[2], default=0) + e for k, e in zip(kinds, has_effect)]
         # Usefulness: worth first, then the cheaper; higher keeps, lower goes first.
