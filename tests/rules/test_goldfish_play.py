@@ -254,6 +254,21 @@ def test_prayer_takes_the_most_useful_of_the_top_n_and_puts_the_rest_underneath(
     assert state.maxes == [1]  # the prayer verse itself started a faith chapter
 
 
+def test_prayer_puts_the_rest_under_the_deck_the_first_seen_lowest() -> None:
+    prayer = cv(60, "Ask", icons={"faith": 1}, effects=({"kind": "prayer", "n": 3},))
+    a = cv(61, "A", icons={"wisdom": 1}, sacrifice=5)
+    b = cv(62, "B", icons={"wisdom": 1}, sacrifice=6)
+    c = cv(63, "C", icons={"wisdom": 3})
+    plan, tables, rnd = cv_setup(GoldfishDeck.of(CV, [(prayer, 1), (a, 1), (b, 1), (c, 1)]))
+    p, ka, kb, kc = (kind(plan, card) for card in (prayer, a, b, c))
+    state = CVState(deck=[ka, ka, kb, kc])  # top is the end: seen C, B, A; takes C
+    state.log = []
+    cv_play_verse(tables, state, p, rnd)
+    assert state.hand == [kc]
+    assert state.deck == [kb, ka, ka]  # B seen first: the bottom card
+    assert ("prayer", p, kc, [kb, ka]) in state.log
+
+
 def test_keyword_finds_a_whole_word_in_the_scripture_and_shuffles() -> None:
     lit = cv(30, "Lit", icons={"faith": 1}, scripture="Let your LIGHT so shine.")
     delight = cv(31, "Delight", icons={"faith": 3}, scripture="Delight thyself also in the LORD.")

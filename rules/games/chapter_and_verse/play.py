@@ -20,7 +20,7 @@ Policy `greedy`, Chapter and Verse (the rulings are in docs/rulings.md):
   worth is above 0 and the net is not negative; ties to the higher worth +
   cost. Verses whose Unique title was played are skipped.
 - Effects: Prayer (n) takes the most useful of the top n into the hand, the
-  rest to the bottom in the order seen; Keyword takes the most useful verse
+  rest to the bottom in the order seen, the first seen lowest; Keyword takes the most useful verse
   whose scripture has one of the words as a whole word (case ignored), then
   the deck is shuffled; Unique blocks the title for the rest of the game.
 - Close: after playing everything worth playing (closing ends the turn and
@@ -302,10 +302,10 @@ def cv_play_verse(tb: CVTables, s: CVState, k: int, rnd: Uniforms) -> None:
         look.reverse()
         pick = max(range(len(look)), key=lambda i: (useful[look[i]], -i))
         s.take(look.pop(pick))
-        look.reverse()  # the rest go under the deck in the order seen, the first seen lowest
+        # The rest go under the deck in the order seen, the first seen lowest (index 0: the bottom).
         deck[0:0] = look
         if s.log is not None:
-            s.log.append(("prayer", k, s.hand[-1], look[::-1]))
+            s.log.append(("prayer", k, s.hand[-1], look))
     found = tb.keyword[k]
     if found is not None and deck:
         useful = tb.useful

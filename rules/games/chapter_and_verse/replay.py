@@ -75,7 +75,7 @@ def event_record(event: tuple[Any, ...], titles: Sequence[str], tables: CVTables
     elif name == "prayer":
         k, took, rest = event[1], event[2], list(event[3])
         out["cards"] = [k, took, *rest]
-        under = f"; {_names(rest, titles)} under the deck" if rest else ""
+        under = f"; {_names(rest, titles)} under the deck, the first lowest" if rest else ""
         out["text"] = f"  Prayer of {titles[k]}: took {titles[took]}{under}."
     elif name == "keyword":
         k, found = event[1], event[2]
