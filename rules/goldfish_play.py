@@ -73,8 +73,10 @@ PLAY_CHUNK_TRIALS = 50_000
 # Fixed for reproducibility: the generator is consumed batch by batch.
 PLAY_SUB_BATCH = 1_000
 # Bump when anything changes the games a plan plays (2: card effects, Quote, Unique by title;
-# 3: Bible Battles abilities as effects).
-PLAY_VERSION = 3
+# 3: Bible Battles abilities as effects; 4: C&V Discard effects judged by what they bring now and
+# never returning themselves, set verses' effects ignored, hand-to-deck-bottom `if-drew`, Prayer's
+# rest under the deck with the first seen lowest).
+PLAY_VERSION = 4
 
 
 def solo_play(game: str) -> SoloPlay:
