@@ -13,7 +13,13 @@ from decks.events.services import event_fixed_fields
 from decks.formats.selectors import format_choices
 from decks.models import Event
 
-DEADLINE_HELP = "Registrations can be made, replaced or withdrawn until this moment (your local time)."
+
+def deadline_help() -> str:
+    """The deadline's help, naming the zone it is typed in (the visitor's, cardsite/timezones.py)."""
+    return (
+        "Registrations can be made, replaced or withdrawn until this moment, "
+        f"in your time zone ({timezone.get_current_timezone_name()})."
+    )
 
 
 def _format_choice_groups(game: str | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -60,6 +66,8 @@ class EventSettingsForm(forms.Form):
 
     def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        if "deadline" in self.fields:
+            self.fields["deadline"].help_text = deadline_help()
         if event is not None:
             self.disable_fixed(event)
 
@@ -84,7 +92,7 @@ class EventForm(EventSettingsForm):
     name = forms.CharField(max_length=120)
     game = forms.ModelChoiceField(queryset=Game.objects.order_by("position"), to_field_name="slug", empty_label=None)
     format = forms.ChoiceField(help_text="A base format of the game, or a tournament format of it.")
-    deadline = forms.DateTimeField(widget=DeadlineInput(), help_text=DEADLINE_HELP)
+    deadline = forms.DateTimeField(widget=DeadlineInput())
     description = forms.CharField(required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 4}))
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -113,7 +121,7 @@ class EventEditForm(EventSettingsForm):
     format = forms.ChoiceField(
         help_text="Changing it does not touch the registrations: re-check them afterwards on the manage page."
     )
-    deadline = forms.DateTimeField(widget=DeadlineInput(), help_text=DEADLINE_HELP)
+    deadline = forms.DateTimeField(widget=DeadlineInput())
     description = forms.CharField(required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 4}))
 
     def __init__(self, data: Any = None, *, event: Event, **kwargs: Any):

@@ -2,6 +2,14 @@
 (function () {
   "use strict";
 
+  // The visitor's time zone, for the server to show and read times in (cardsite/timezones.py).
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && !document.cookie.split("; ").some(function (c) { return c === "tz=" + zone; })) {
+      document.cookie = "tz=" + zone + "; path=/; max-age=31536000; SameSite=Lax";
+    }
+  } catch (e) { /* an old browser: times stay in UTC, and the forms say so */ }
+
   // Search and filter forms: leave empty fields out of the request, so the
   // URL that htmx pushes shows only the filters in use (?q=faith, not ?q=faith&theme=&...).
   document.addEventListener("htmx:configRequest", function (event) {

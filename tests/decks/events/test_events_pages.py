@@ -1,6 +1,7 @@
 """Event pages: the list, creating an event, registering, the player's printable list, and the organiser's tools."""
 
 import csv
+import datetime
 import io
 from datetime import timedelta
 
@@ -68,6 +69,28 @@ def test_an_organiser_creates_an_event(client, cv, alice):
     created = Event.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/events/{created.pk}/"
     assert (created.organiser, created.format, created.game.slug) == (alice, "advanced", "chapter-and-verse")
+
+
+def test_the_deadline_is_typed_and_shown_in_the_organisers_own_time_zone(client, cv, alice):
+    """The browser names its zone in the `tz` cookie (static/js/site.js): 18:00 typed in Denver is 01:00 UTC."""
+    client.force_login(alice)
+    client.cookies["tz"] = "America/Denver"
+    assert "in your time zone (America/Denver)" in client.get("/events/new/").content.decode()
+    year = timezone.now().year + 1
+    body = {"name": "Winter Open", "game": "chapter-and-verse", "format": "advanced", "description": ""}
+    response = client.post("/events/new/", {**body, "deadline": f"{year}-12-21T18:00"})
+    created = Event.objects.get()
+    assert response.status_code == 302
+    assert created.deadline.astimezone(datetime.UTC).strftime("%d %H:%M") == "22 01:00"
+    assert f"21 Dec {year} 18:00 MST" in client.get(f"/events/{created.pk}/").content.decode()
+
+    del client.cookies["tz"]  # no cookie (no script): UTC, and the form says so
+    assert "in your time zone (UTC)" in client.get("/events/new/").content.decode()
+    assert f"22 Dec {year} 01:00 UTC" in client.get(f"/events/{created.pk}/").content.decode()
+    for hostile in ("Mars/Olympus", "../../etc/passwd", "x" * 500, "America/Denver\x00"):
+        client.cookies["tz"] = hostile
+        page = client.get(f"/events/{created.pk}/")
+        assert page.status_code == 200 and f"22 Dec {year} 01:00 UTC" in page.content.decode()
 
 
 @pytest.mark.parametrize(
