@@ -10,6 +10,41 @@
     }
   } catch (e) { /* an old browser: times stay in UTC, and the forms say so */ }
 
+  // An htmx request that ends on the login page (the session ended, e.g. a log-out in another tab), or that
+  // is refused (403: the page's security token is stale; 429: too many at once), swaps nothing: it says so
+  // above the page instead (the login page used to land inside a card tile, a 403 to do nothing at all).
+  function showProblem(text, withLogin) {
+    var main = document.getElementById("main");
+    if (!main) return;
+    var box = document.getElementById("site-problem");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "site-problem";
+      box.className = "alert alert-error";
+      box.setAttribute("role", "alert");
+      main.insertBefore(box, main.firstChild);
+    }
+    box.textContent = text + " ";
+    if (withLogin) {
+      var link = document.createElement("a");
+      link.href = "/accounts/login/?next=" + encodeURIComponent(window.location.pathname + window.location.search);
+      link.textContent = "Log in again";
+      box.appendChild(link);
+    }
+    box.scrollIntoView({ block: "nearest" });
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr.responseURL && xhr.responseURL.indexOf("/accounts/login/") !== -1) {
+      event.detail.shouldSwap = false;
+      showProblem("You are signed out, so that was not done.", true);
+    } else if (xhr.status === 403) {
+      showProblem("That was refused and nothing changed: reload the page, then try again.", false);
+    } else if (xhr.status === 429) {
+      showProblem("Too many changes at once, so that was not done: wait a moment, then try again.", false);
+    }
+  });
+
   // Search and filter forms: leave empty fields out of the request, so the
   // URL that htmx pushes shows only the filters in use (?q=faith, not ?q=faith&theme=&...).
   document.addEventListener("htmx:configRequest", function (event) {

@@ -88,3 +88,27 @@ def test_it_signs_up_collects_imports_and_trades(
 
     assert owned("dana") == {"Pride Cycle": 1, "By Small Means": 3, "Faith Without Works": 1}
     assert owned("bob") == {"Faith Without Works": 1, "Pride Cycle": 1}
+
+
+def test_a_plus_after_logging_out_in_another_tab_says_so_instead_of_showing_the_login_page(
+    live_server, chromium, browser_page, card_media_cleanup
+):
+    catalog_load(document=CV_SMALL)
+    get_user_model().objects.create_user("bob", password="bob-password-1")
+    page = browser_page
+    log_in(page, live_server.url, "bob", "/collection/chapter-and-verse/")
+    expect(page.locator(".collection-tile").first).to_be_visible()
+
+    other = page.context.new_page()  # the same browser, another tab: log out there
+    other.goto(live_server.url + "/")
+    other.get_by_role("button", name="Log out").click()
+    other.close()
+
+    page.get_by_role("button", name="One more copy of Faith Without Works").first.click()
+    problem = page.locator("#site-problem")
+    expect(problem).to_contain_text("You are signed out, so that was not done.")
+    expect(problem.get_by_role("link", name="Log in again")).to_have_attribute(
+        "href", "/accounts/login/?next=%2Fcollection%2Fchapter-and-verse%2F"
+    )
+    expect(page.locator(".collection-tile input[name=username]")).to_have_count(0)  # no login form in a tile
+    assert not CollectionEntry.objects.exists()
