@@ -1,4 +1,5 @@
-"""The collections app's configuration: its label, and the catalog's and the tokens' signal receivers connected when ready."""
+"""The collections app's configuration: its label, the catalog's and the tokens' signal receivers connected when
+ready, and the card page's "your collection" panel."""
 
 from django.apps import AppConfig
 
@@ -13,4 +14,8 @@ class CardCollectionsConfig(AppConfig):
 
     def ready(self) -> None:
         from cardcollections.catalog import signals  # noqa: F401  (connects the receivers)
+        from cardcollections.catalog.panels import card_panel_register
+        from cardcollections.collection.views import card_owned_panel
         from cardcollections.tokens import signals as token_signals  # noqa: F401  (revoke on a password change)
+
+        card_panel_register(card_owned_panel)

@@ -28,6 +28,8 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.http import require_POST
 
 from cardcollections.catalog.forms import CatalogBrowse
+from cardcollections.catalog.models import Card
+from cardcollections.catalog.panels import CardPanel
 from cardcollections.catalog.selectors import card_get
 from cardcollections.catalog.selectors import card_list
 from cardcollections.catalog.selectors import printings_by_title_key
@@ -447,3 +449,12 @@ def collection_public(request: HttpRequest, username: str, slug: str | None = No
 def collection_shared(request: HttpRequest, token: str, slug: str | None = None) -> HttpResponse:
     owner = found_or_404(collection_owner_by_token(token=token), "No such collection.")
     return _shared_view(request, owner, slug, token)
+
+
+def card_owned_panel(*, card: Card, user: Any) -> CardPanel | None:
+    """The card page's "your collection" section for a signed-in player: how many they have, and a copy more
+    or fewer in one click (registered in CardCollectionsConfig.ready)."""
+    if user is None or not user.is_authenticated:
+        return None
+    owned = owned_by_card(owner=user, card_ids=[card.pk]).get(card.pk, {"quantity": 0, "for_trade": 0})
+    return CardPanel("cardcollections/collection/_card_owned.html", {"card": card, **owned})

@@ -100,6 +100,29 @@ def test_plus_and_minus_answer_with_the_tile(client, alice, cv_cards):
     assert "You have 0 of Pride Cycle" in refused
 
 
+def test_a_card_page_shows_how_many_copies_you_have_and_adds_one_there(client, alice, bob, cv_cards):
+    pride = cv_cards["pride"]
+    collection_change(owner=bob, card=pride, delta=5)  # bob's copies are bob's
+    page = f"/cards/{pride.pk}/"
+    assert 'id="card-owned"' not in client.get(page).content.decode()  # a visitor has no collection
+
+    client.force_login(alice)
+    html = client.get(page).content.decode()
+    owned = html[html.index('id="card-owned"') : html.index("</section>", html.index('id="card-owned"'))]
+    assert '<strong class="owned-count">0</strong> copies' in owned
+    form = re.search(
+        r'<form method="post" action="([^"]+)">\s*<input type="hidden" name="csrfmiddlewaretoken"[^>]*>'
+        r'<input type="hidden" name="delta" value="1"><input type="hidden" name="next" value="([^"]+)">',
+        owned,
+    )
+    assert form is not None
+    response = client.post(form.group(1), {"delta": "1", "next": form.group(2)})
+    assert response.status_code == 302 and response["Location"] == f"{page}#card-owned"
+    html = client.get(page).content.decode()
+    assert '<strong class="owned-count">1</strong> copy of this printing' in html
+    assert CollectionEntry.objects.get(owner=alice, card=pride).quantity == 1
+
+
 @pytest.mark.django_db
 def test_the_set_completion_page_lists_what_is_missing(client, alice, cv_cards):
     collection_change(owner=alice, card=cv_cards["pride"], delta=1)
