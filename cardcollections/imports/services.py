@@ -34,8 +34,10 @@ from cardsite.api.work import budget_lock
 from cardsite.api.work import check_budget
 from cardsite.api.work import work_budget
 
-# Files with more rows than this go to a Celery worker; smaller ones run in the request.
+# Files with more rows than this, or more bytes, go to a Celery worker; smaller ones run in the request. The
+# bytes too: a file of a few lines can be a 20 MB header of a million columns (ten seconds of reading).
 INLINE_MAX_ROWS = 2000
+INLINE_MAX_BYTES = 256 * 1024
 # The estimated worker time of a row (checked, then written in one transaction), for the owner's
 # work budget (cardsite/api/work.py) and the queue: rounded up from the import tests' timings.
 SECONDS_PER_ROW = 0.002
@@ -198,7 +200,7 @@ def import_jobs_reap() -> int:
 
 
 def import_job_runs_inline(job: ImportJob) -> bool:
-    return job.total_rows <= INLINE_MAX_ROWS
+    return job.total_rows <= INLINE_MAX_ROWS and len(job.text) <= INLINE_MAX_BYTES
 
 
 def import_job_run(*, job_id: int) -> ImportJob | None:

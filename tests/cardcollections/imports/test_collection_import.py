@@ -210,3 +210,15 @@ def test_an_export_of_any_collection_imports_back_as_it_was(alice, bob, cv_cards
     assert problems == []
     rows = {(e.card_id, e.quantity, e.notes) for e in CollectionEntry.objects.filter(owner=bob)}
     assert rows == {(cv_cards["pride"].pk, 1_000_000, "  foil, signed  "), (cv_cards["means"].pk, 2, " =1+1")}
+
+
+@pytest.mark.django_db
+def test_a_small_file_of_many_bytes_goes_to_a_worker_not_the_request(alice, cv, cv_cards):
+    from cardcollections.imports.services import INLINE_MAX_BYTES
+    from cardcollections.imports.services import import_job_runs_inline
+
+    small = import_job_create(owner=alice, game=cv, text="Count,Name\n1,Pride Cycle\n", fmt="csv", mode="add")
+    assert import_job_runs_inline(small)
+    wide = "Count,Name," + ",".join(f"c{i}" for i in range(INLINE_MAX_BYTES // 4)) + "\n1,Pride Cycle\n"
+    job = import_job_create(owner=alice, game=cv, text=wide, fmt="csv", mode="add")
+    assert job.total_rows == 1 and not import_job_runs_inline(job)
