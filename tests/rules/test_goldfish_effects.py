@@ -167,9 +167,9 @@ def test_a_deck_that_draws_a_blessing_with_every_verse_wins_on_turn_1() -> None:
     assert probabilities(result, "first-book") == [0.0] * 4
 
 
-def test_set_from_hand_sets_a_marked_verse_into_the_chapter_without_playing_it() -> None:
-    command = cv(14, "Commanded", icons={"strength": 2}, markers=("Commandment",), effects=({"kind": "unique"},))
-    great = cv(
+def first_and_great() -> CardData:
+    """First and Great: sets a Commandment verse from the hand into its chapter (set, not played)."""
+    return cv(
         15,
         "First and Great",
         icons={"strength": 2},
@@ -180,6 +180,11 @@ def test_set_from_hand_sets_a_marked_verse_into_the_chapter_without_playing_it()
             ),
         ),
     )
+
+
+def test_set_from_hand_sets_a_marked_verse_into_the_chapter_without_playing_it() -> None:
+    command = cv(14, "Commanded", icons={"strength": 2}, markers=("Commandment",), effects=({"kind": "unique"},))
+    great = first_and_great()
     (g, c, strong), tables, rnd = setup(great, command, STRONG)
     state = CVState(deck=[], hand=[strong, c])
     cv_play_verse(tables, state, g, rnd)
@@ -196,17 +201,7 @@ def test_a_set_verse_does_not_fire_its_end_of_turn_effect() -> None:
         markers=("Commandment",),
         effects=(text("At the end of your turn, draw a verse.", timing="end-of-turn", do=[draw(1)]),),
     )
-    great = cv(
-        15,
-        "First and Great",
-        icons={"strength": 2},
-        effects=(
-            text(
-                "You may set a Commandment verse from your hand into this chapter.",
-                do=[{"action": "set-from-hand", "n": 1, "marker": "Commandment"}],
-            ),
-        ),
-    )
+    great = first_and_great()
     (g, j, blank), tables, rnd = setup(great, joy, BLANK)
     state = CVState(deck=[blank] * 10, hand=[j], blessings=[blank] * 7)
     cv_play_verse(tables, state, g, rnd)
