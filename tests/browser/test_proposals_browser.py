@@ -41,7 +41,7 @@ def test_a_proposed_card_with_a_scan_is_approved_and_appears_with_its_history(
     page.get_by_label("Icons", exact=True).fill('{"wisdom": 2}')
     page.get_by_label("Scripture", exact=True).fill("line upon line, precept upon precept")
     page.get_by_label("Reference", exact=True).fill("2 Nephi 28:30")
-    page.get_by_label("Standard work", exact=True).fill("book-of-mormon")
+    page.get_by_label("Standard work", exact=True).select_option("book-of-mormon")  # a pick list
     page.get_by_label("Source", exact=True).fill("https://example.org/line-upon-line")
     page.get_by_label("Scan", exact=True).set_input_files(
         files=[{"name": "line.png", "mimeType": "image/png", "buffer": image_bytes()}]
