@@ -11,6 +11,10 @@ REVIEW_PERMISSION = "collections.review_cardproposal"
 MODERATORS_GROUP = "Card moderators"
 
 
+# Waiting for review: pending, or back with the proposer for changes.
+OPEN_STATUSES = ("pending", "changes")
+
+
 class CardProposal(models.Model):
     class Kind(models.TextChoices):
         NEW = "new", "new card"
@@ -51,7 +55,7 @@ class CardProposal(models.Model):
 
     @property
     def is_open(self) -> bool:
-        return self.status in (self.Status.PENDING, self.Status.CHANGES)
+        return self.status in OPEN_STATUSES
 
     @property
     def cards(self) -> list[dict]:

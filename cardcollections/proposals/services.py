@@ -24,6 +24,7 @@ from cardcollections.images.storage import delete_files_on_commit
 from cardcollections.notifications.models import NotificationKind
 from cardcollections.notifications.services import notify
 from cardcollections.proposals import documents
+from cardcollections.proposals.models import OPEN_STATUSES
 from cardcollections.proposals.models import CardProposal
 from cardcollections.proposals.models import CardRevision
 from cardcollections.proposals.permissions import can_review
@@ -130,9 +131,9 @@ def proposal_create(
         raise _problem("card", "the card is of another game")
     source = _check_text("source", source, SOURCE_MAX, required=True)
     document = _single_document(game=game, card=card, fields=fields)
-    waiting = CardProposal.objects.filter(
-        proposer=proposer, status__in=[CardProposal.Status.PENDING, CardProposal.Status.CHANGES]
-    ).exclude(kind=CardProposal.Kind.BULK)
+    waiting = CardProposal.objects.filter(proposer=proposer, status__in=OPEN_STATUSES).exclude(
+        kind=CardProposal.Kind.BULK
+    )
     if waiting.count() >= MAX_OPEN_PER_PLAYER:
         raise _problem(
             "", f"You have {MAX_OPEN_PER_PLAYER} proposals waiting for review, the most a player can have at once."
