@@ -21,6 +21,7 @@ from cardcollections.images.scans import CardImageError
 from cardcollections.images.scans import card_scan_prepare
 from cardcollections.images.scans import card_scan_set
 from cardcollections.images.storage import delete_files_on_commit
+from cardcollections.images.storage import files_deleted_on_error
 from cardcollections.notifications.models import NotificationKind
 from cardcollections.notifications.services import notify
 from cardcollections.proposals import documents
@@ -105,7 +106,8 @@ def _single_document(*, game: Game, card: Card | None, fields: dict[str, Any]) -
     return document
 
 
-def _store_scan(proposal: CardProposal, upload: IO[bytes] | None) -> None:
+def _store_scan(proposal: CardProposal, upload: IO[bytes] | None, stored: set[str]) -> None:
+    """Store the upload as the proposal's scan (its name added to `stored`); the replaced file goes on commit."""
     if upload is None:
         return
     try:
@@ -114,6 +116,7 @@ def _store_scan(proposal: CardProposal, upload: IO[bytes] | None) -> None:
         raise _problem("scan", str(exc)) from exc
     old = {proposal.scan.name} - {""}
     proposal.scan.save(f"{prepared.digest[:16]}{prepared.extension}", ContentFile(prepared.data), save=False)
+    stored.add(proposal.scan.name)
     delete_files_on_commit(old - {proposal.scan.name})
 
 
@@ -146,8 +149,8 @@ def proposal_create(
         document=document,
         source=source,
     )
-    with transaction.atomic():
-        _store_scan(proposal, scan)
+    with files_deleted_on_error() as stored, transaction.atomic():
+        _store_scan(proposal, scan, stored)
         proposal.save()
     return proposal
 
@@ -215,11 +218,11 @@ def proposal_revise(
         raise _closed("A bulk proposal cannot be changed; upload a new file.")
     source = _check_text("source", source, SOURCE_MAX, required=True)
     document = _single_document(game=proposal.game, card=proposal.card, fields=fields)
-    with transaction.atomic():
+    with files_deleted_on_error() as stored, transaction.atomic():
         locked = _lock_open(proposal)
         locked.document, locked.source = document, source
         locked.status = CardProposal.Status.PENDING
-        _store_scan(locked, scan)
+        _store_scan(locked, scan, stored)
         locked.save()
     return locked
 
@@ -308,7 +311,7 @@ def proposal_approve(*, proposal: CardProposal, moderator) -> CardProposal:
     its scan stored, and each card's revision recorded. Refused (nothing applied) when the cards no
     longer pass the catalog's checks, or a new card's number was taken meanwhile."""
     _check_moderator(moderator)
-    with transaction.atomic():
+    with files_deleted_on_error() as stored, transaction.atomic():
         locked = _lock_open(proposal)
         if locked.kind == CardProposal.Kind.NEW:
             new = [(locked.cards[0]["set"], locked.cards[0]["number"])]
@@ -336,6 +339,7 @@ def proposal_approve(*, proposal: CardProposal, moderator) -> CardProposal:
                         card_scan_set(card=card, upload=fh)
                     except CardImageError as exc:
                         raise _problem("scan", str(exc)) from exc
+                stored.update({card.scan.name, card.thumbnail.name})
                 changes.append({"field": "scan", "before": None, "after": card.scan.name})
             if key in before and RULES_FIELDS & {c["field"] for c in changes}:
                 rules_titles |= {before[key]["title"], card.title}

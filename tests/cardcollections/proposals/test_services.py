@@ -1,9 +1,11 @@
 """Card proposals through their services: propose, check, review, apply, history."""
 
 import json
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import DatabaseError
 
 from cardcollections.models import Card
 from cardcollections.models import CardProposal
@@ -120,6 +122,36 @@ def test_it_refuses_a_damaged_scan_and_stores_nothing(alice, game):
         proposal_create(proposer=alice, game=game, fields=NEW_CARD, source="n", scan=junk)
     assert exc.value.problems[0].path == "scan"
     assert CardProposal.objects.count() == 0
+
+
+def _stored_files(settings) -> list[str]:
+    return sorted(p.name for p in Path(settings.MEDIA_ROOT).rglob("*") if p.is_file())
+
+
+def test_a_proposal_whose_save_fails_leaves_no_scan_file_behind(alice, game, settings, monkeypatch):
+    def failing_save(self, *args, **kwargs):
+        raise DatabaseError("the database went away")
+
+    monkeypatch.setattr(CardProposal, "save", failing_save)
+    with pytest.raises(DatabaseError):
+        proposal_create(proposer=alice, game=game, fields=NEW_CARD, source="n", scan=png_upload())
+    assert _stored_files(settings) == []
+
+
+def test_an_approval_that_fails_after_storing_the_scan_leaves_no_card_files_behind(
+    alice, moderator, game, settings, monkeypatch
+):
+    proposal = proposal_create(proposer=alice, game=game, fields=NEW_CARD, source="n", scan=png_upload())
+    before = _stored_files(settings)
+
+    def failing_create(*args, **kwargs):
+        raise DatabaseError("the database went away")
+
+    monkeypatch.setattr(CardRevision.objects, "create", failing_create)
+    with pytest.raises(DatabaseError):
+        proposal_approve(proposal=proposal, moderator=moderator)
+    assert _stored_files(settings) == before  # the proposal's own scan only: no card scan, no thumbnail
+    assert not Card.objects.filter(title="Line upon Line").exists()
 
 
 def test_a_player_has_at_most_max_open_proposals_and_a_review_frees_a_place(alice, bob, moderator, game, monkeypatch):
