@@ -126,7 +126,7 @@ def test_the_form_says_broken_json_is_broken_json_and_offers_the_standard_works_
     assert '<option value="book-of-mormon">Book of mormon</option>' in select
     assert '<textarea name="scripture"' in html
 
-    response = client.post("/proposals/new/chapter-and-verse/", form_data(icons='{wisdom: 2', title="Broken"))
+    response = client.post("/proposals/new/chapter-and-verse/", form_data(icons="{wisdom: 2", title="Broken"))
     assert response.status_code == 400
     body = response.content.decode()
     assert "This is not valid JSON at line 1, column 2: Expecting property name enclosed in double quotes." in body
