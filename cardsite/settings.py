@@ -140,9 +140,14 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # The planner's default cost of a random page read (4) is a spinning disk's. With the catalog in memory
     # or on an SSD, 1.1 is the usual setting; at 4 a search word that matches a sixth of 10,000 cards was
     # checked row by row through the whole table (20 ms) instead of through its full-text index (8 ms).
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
-        "options", f"-c random_page_cost={env_str('DATABASE_RANDOM_PAGE_COST', '1.1')}"
-    )
+    server_options = f"-c random_page_cost={env_str('DATABASE_RANDOM_PAGE_COST', '1.1')}"
+    # Off unless set (seconds). The tests set both: a wait on a lock a stuck thread holds then fails that test
+    # with PostgreSQL's own message, and the stuck session is ended, instead of the run hanging until CI's limit.
+    if lock_timeout := env_int("DATABASE_LOCK_TIMEOUT", 0):
+        server_options += f" -c lock_timeout={lock_timeout}s"
+    if idle_timeout := env_int("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT", 0):
+        server_options += f" -c idle_in_transaction_session_timeout={idle_timeout}s"
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("options", server_options)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

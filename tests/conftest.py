@@ -312,10 +312,17 @@ def _forget_result_backend(app) -> None:
     app._local.__dict__.pop("backend", None)
 
 
+def _started_within_a_minute(worker) -> None:
+    # Celery's own waits for ever: a worker thread that died starting (a broker it could not reach) hung the run.
+    if not worker._on_started.wait(60):
+        raise RuntimeError("the test's Celery worker thread did not start within 60 s")
+
+
 @contextlib.contextmanager
 def celery_worker(prefix: str = "test"):
     """A real Celery worker (no eager mode) in a thread of this process, over the configured broker, on a queue
     of the test's own so that no other worker on the same broker takes its jobs; yields the queue's name."""
+    from celery.contrib.testing.worker import TestWorkController
     from celery.contrib.testing.worker import start_worker
     from django.db import connection
 
@@ -331,7 +338,14 @@ def celery_worker(prefix: str = "test"):
         backend, app.conf.result_backend = app.conf.result_backend, "cache+memory://"
         _forget_result_backend(app)
     try:
-        with start_worker(app, pool="solo", queues=[queue], perform_ping_check=False, shutdown_timeout=30):
+        with start_worker(
+            app,
+            pool="solo",
+            queues=[queue],
+            perform_ping_check=False,
+            shutdown_timeout=30,
+            WorkController=type("BoundedStart", (TestWorkController,), {"ensure_started": _started_within_a_minute}),
+        ):
             yield queue
     finally:
         if swap:

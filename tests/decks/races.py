@@ -15,7 +15,7 @@ def race(calls: list[Callable[[], object]]) -> list[str]:
     """Run `calls` in threads released together; what each did: "done", "refused" or an error."""
     if connection.vendor != "postgresql":
         pytest.skip("row locks and concurrent transactions need PostgreSQL")
-    barrier = threading.Barrier(len(calls))
+    barrier = threading.Barrier(len(calls), timeout=60)
     outcomes: list[str] = []
 
     def run(call: Callable[[], object]) -> None:

@@ -8,6 +8,7 @@ import redis
 from django.core.cache import cache
 
 from cardsite.cache import count
+from tests.threads import run_threads
 
 # One Redis database, emptied by each test: the tests that use it run one at a time, on one xdist worker.
 pytestmark = pytest.mark.xdist_group("redis-cache-db-14")
@@ -55,18 +56,14 @@ def test_a_counter_is_dropped_after_its_timeout_and_counts_from_one_again(backen
 
 
 def test_many_workers_counting_at_once_each_get_their_own_number(backend):
-    start = threading.Barrier(30)
+    start = threading.Barrier(30, timeout=60)
     seen = []
 
     def one():
         start.wait()
         seen.append(count(cache, "raced", 60))
 
-    threads = [threading.Thread(target=one) for _ in range(30)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads([one] * 30, timeout=60)
     assert sorted(seen) == list(range(1, 31))
 
 

@@ -6,6 +6,8 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from tests.threads import run_threads
+
 pytestmark = pytest.mark.django_db
 
 LOW = {"writes_anon": "3/min", "writes_user": "5/min", "compute_anon": "2/min", "compute_user": "4/min"}
@@ -114,7 +116,7 @@ def test_concurrent_requests_in_many_workers_never_get_past_the_limit(settings):
     cache.clear()
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"compute_anon": "10/min"}}
     view = type("View", (), {"throttle_scope": "compute"})()
-    start = threading.Barrier(40)
+    start = threading.Barrier(40, timeout=60)
     allowed = []
 
     def one_request():
@@ -123,11 +125,7 @@ def test_concurrent_requests_in_many_workers_never_get_past_the_limit(settings):
         start.wait()
         allowed.append(WriteRateThrottle().allow_request(request, view))
 
-    threads = [threading.Thread(target=one_request) for _ in range(40)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads([one_request] * 40, timeout=60)
     cache.clear()
     assert allowed.count(True) == 10
 

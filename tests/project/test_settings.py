@@ -51,3 +51,17 @@ def test_postgresql_plans_for_a_catalog_in_memory():
     with connection.cursor() as cursor:
         cursor.execute("SHOW random_page_cost")
         assert cursor.fetchone()[0] == "1.1"
+
+
+@pytest.mark.django_db
+def test_the_tests_postgresql_sessions_give_up_a_lock_wait_instead_of_hanging():
+    # A thread stuck holding a lock once hung a CI run until its limit; the test settings bound the wait.
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL session settings")
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW lock_timeout")
+        assert cursor.fetchone()[0] == "2min"
+        cursor.execute("SHOW idle_in_transaction_session_timeout")
+        assert cursor.fetchone()[0] == "5min"

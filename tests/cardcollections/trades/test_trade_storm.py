@@ -75,7 +75,7 @@ def _setup(rng: random.Random) -> tuple[list, list[Card], list[int]]:
 def _run_threads(work) -> list:
     outcomes: list = []
     lock = threading.Lock()
-    barrier = threading.Barrier(THREADS)
+    barrier = threading.Barrier(THREADS, timeout=60)
 
     def worker(index: int) -> None:
         try:

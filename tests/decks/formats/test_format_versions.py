@@ -220,7 +220,7 @@ def test_a_change_in_the_admin_is_a_new_version_too(client, staff, spring):
 )
 def test_concurrent_updates_number_versions_without_gaps(spring, alice):
     rounds, threads_n = 5, 2
-    barrier = threading.Barrier(threads_n)
+    barrier = threading.Barrier(threads_n, timeout=60)
     errors: list[str] = []
 
     def worker(index: int) -> None:

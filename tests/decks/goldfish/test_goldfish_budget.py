@@ -191,7 +191,7 @@ def test_requests_sent_at_once_never_get_past_the_budget(cv_catalog, budgets, qu
 
     if connection.vendor != "postgresql":
         pytest.skip("concurrent transactions need PostgreSQL")
-    barrier, outcomes = threading.Barrier(12), []
+    barrier, outcomes = threading.Barrier(12, timeout=60), []
 
     def one_request():
         try:
