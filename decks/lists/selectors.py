@@ -156,11 +156,18 @@ def deck_version_get(*, deck: Deck, number: int) -> DeckVersion | None:
 
 
 def deck_version_changes(*, deck: Deck, number: int) -> DeckComparison | None:
-    """What version `number` changed from the one before it (version 1: everything added)."""
+    """What version `number` changed from the one before it (version 1: everything added); None when either is
+    not kept."""
     version = deck_version_get(deck=deck, number=number)
     if version is None:
         return None
-    before = deck_version_get(deck=deck, number=number - 1)
+    return version_changes(version, deck_version_get(deck=deck, number=number - 1))
+
+
+def version_changes(version: DeckVersion, before: DeckVersion | None) -> DeckComparison | None:
+    """What `version` changed from `before`, the version numbered one less (None: not kept, so not known)."""
+    if before is None and version.number > 1:
+        return None
     return compare_lists(before.cards if before else [], version.cards)
 
 

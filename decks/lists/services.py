@@ -176,10 +176,16 @@ def _check_fields(*, name: str | None, description: str | None, visibility: str 
         raise DeckRequestError("visibility", f"visibility is one of {', '.join(DeckVisibility.values)}.")
 
 
+# The versions a deck keeps: saving past them removes the oldest (numbers go on counting). Without a bound, a
+# deck saved a million times made its public history page read a million rows. Registrations keep their own copy.
+MAX_VERSIONS = 100
+
+
 def _add_version(deck: Deck) -> DeckVersion:
-    """The deck's list as a new version, and its copies by title (DeckTitle) rewritten to match."""
+    """The deck's list as a new version (the oldest dropped past MAX_VERSIONS), and its copies by title
+    (DeckTitle) rewritten to match."""
     deck_titles_replace(decks=[deck])
-    return DeckVersion.objects.create(
+    version = DeckVersion.objects.create(
         deck=deck,
         number=deck.version,
         name=deck.name,
@@ -188,6 +194,8 @@ def _add_version(deck: Deck) -> DeckVersion:
         card_count=deck.card_count,
         considering=deck.considering,
     )
+    DeckVersion.objects.filter(deck=deck, number__lte=deck.version - MAX_VERSIONS).delete()
+    return version
 
 
 def deck_titles_replace(*, decks: list[Deck]) -> None:
@@ -209,8 +217,8 @@ def _apply_list(deck: Deck, read: DeckList) -> None:
     deck.validation = read.result.to_dict()
 
 
-# A player's decks, archived ones included: bounded, as their folders and API tokens are (each deck keeps every
-# version of its list). Far above what a player builds; past it, delete one to make another.
+# A player's decks, archived ones included: bounded, as their folders and API tokens are (each deck keeps up to
+# MAX_VERSIONS versions of its list). Far above what a player builds; past it, delete one to make another.
 MAX_DECKS = 1000
 
 

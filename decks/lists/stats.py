@@ -15,6 +15,7 @@ from django.db.models import Q
 
 from cardcollections.adapters import card_data
 from cardcollections.models import Card
+from decks.lists.selectors import version_changes
 from decks.models import Deck
 from decks.models import DeckVersion
 from rules.cards import CardData
@@ -127,12 +128,12 @@ class VersionChange:
     format: str
     card_count: int
     created: datetime
-    changes: DeckComparison
+    changes: DeckComparison | None  # None: the version before it is no longer kept
     format_changed: bool
 
 
 def deck_history(*, deck: Deck) -> list[VersionChange]:
-    """Every version, newest first, with what it changed from the one before (one query)."""
+    """Every version kept, newest first, with what it changed from the one before (one query)."""
     versions = list(DeckVersion.objects.filter(deck=deck).order_by("number"))
     out: list[VersionChange] = []
     previous: DeckVersion | None = None
@@ -144,7 +145,7 @@ def deck_history(*, deck: Deck) -> list[VersionChange]:
                 format=version.format,
                 card_count=version.card_count,
                 created=version.created,
-                changes=compare_lists(previous.cards if previous else [], version.cards),
+                changes=version_changes(version, previous),
                 format_changed=previous is not None and previous.format != version.format,
             )
         )

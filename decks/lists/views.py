@@ -54,6 +54,7 @@ from decks.lists.selectors import decks_compare
 from decks.lists.selectors import decks_export_zip
 from decks.lists.selectors import with_format_names
 from decks.lists.services import MAX_DESCRIPTION
+from decks.lists.services import MAX_VERSIONS
 from decks.lists.services import DeckListError
 from decks.lists.services import deck_clone
 from decks.lists.services import deck_create
@@ -278,7 +279,12 @@ def _version_number(raw: str | None) -> int:
 @require_GET
 def deck_versions(request: HttpRequest, deck_id: Any) -> HttpResponse:
     deck = deck_readable_or_404(deck_id, request.user)
-    context: dict[str, Any] = {"deck": deck, "history": deck_history(deck=deck), "problem": None}
+    context: dict[str, Any] = {
+        "deck": deck,
+        "history": deck_history(deck=deck),
+        "problem": None,
+        "max_versions": MAX_VERSIONS,
+    }
     status = 200
     params = request.GET
     try:

@@ -382,7 +382,11 @@ class DeckVersionOut(serializers.Serializer):
     created = serializers.DateTimeField()
     cards = DeckCardOut(many=True)
     considering = DeckCardOut(many=True, help_text="The considering board of this version.")
-    changes = ComparisonOut(help_text="From the previous version (version 1: every card added).")
+    changes = ComparisonOut(
+        allow_null=True,
+        help_text="From the previous version (version 1: every card added); null when the previous version is no "
+        "longer kept (a deck keeps its latest 100).",
+    )
 
 
 class DeckVersionPageOut(serializers.Serializer):

@@ -29,12 +29,13 @@ from decks.lists.selectors import deck_version_get
 from decks.lists.selectors import deck_versions
 from decks.lists.selectors import deck_versions_numbered
 from decks.lists.selectors import decks_compare
+from decks.lists.selectors import version_changes
 from decks.models import Deck
 from decks.models import DeckVersion
-from rules.deck_compare import compare_lists
+from rules.deck_compare import DeckComparison
 
 
-def _version_body(version: DeckVersion, changes: dict[str, Any]) -> dict[str, Any]:
+def _version_body(version: DeckVersion, changes: DeckComparison | None) -> dict[str, Any]:
     return {
         "number": version.number,
         "name": version.name,
@@ -43,7 +44,7 @@ def _version_body(version: DeckVersion, changes: dict[str, Any]) -> dict[str, An
         "created": version.created,
         "cards": version.cards,
         "considering": version.considering,
-        "changes": changes,
+        "changes": changes.to_dict() if changes is not None else None,
     }
 
 
@@ -54,10 +55,7 @@ def _with_changes(deck: Deck, page: list[DeckVersion]) -> list[dict[str, Any]]:
     previous = {**deck_versions_numbered(deck=deck, numbers=wanted), **on_page} if wanted else on_page
     results = []
     for v in page:
-        before = previous.get(v.number - 1)
-        results.append(
-            DeckVersionOut(_version_body(v, compare_lists(before.cards if before else [], v.cards).to_dict())).data
-        )
+        results.append(DeckVersionOut(_version_body(v, version_changes(v, previous.get(v.number - 1)))).data)
     return results
 
 
@@ -87,7 +85,7 @@ class DeckVersionApi(DeckApiBase):
         if version is None:
             raise not_found("version")
         changes = deck_version_changes(deck=deck, number=number)
-        return Response(DeckVersionOut(_version_body(version, changes.to_dict())).data)
+        return Response(DeckVersionOut(_version_body(version, changes)).data)
 
 
 def _side(deck: Deck, number: int | None, field: str) -> Deck | DeckVersion:

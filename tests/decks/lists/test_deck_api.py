@@ -10,6 +10,7 @@ from cardcollections.catalog.services import catalog_load
 from cardcollections.collection.services import collection_change
 from cardcollections.models import Card
 from cardcollections.models import Game
+from decks.lists import services
 from decks.lists.services import deck_create
 from decks.lists.services import deck_set_built
 from decks.lists.services import deck_update
@@ -359,6 +360,18 @@ def test_versions_show_each_list_and_what_changed(token_alice, cv, alice):
     assert token_alice.get(f"{URL}{deck.pk}/versions/2/").json()["changes"] == latest["changes"]
     assert token_alice.get(f"{URL}{deck.pk}/versions/3/").status_code == 404
     assert token_alice.get(f"{URL}{deck.pk}/versions/99999999999999999999/").status_code == 404
+
+
+def test_versions_past_the_kept_ones_are_gone_and_the_oldest_kept_has_no_changes(token_alice, cv, alice, monkeypatch):
+    monkeypatch.setattr(services, "MAX_VERSIONS", 2)
+    deck = make(alice, cv, text="1 Verse 001\n")
+    for copies in (2, 3):
+        deck_update(deck=deck, decklist=f"{copies} Verse 001\n")
+    data = token_alice.get(f"{URL}{deck.pk}/versions/").json()
+    assert data["count"] == 2 and [v["number"] for v in data["results"]] == [3, 2]
+    assert data["results"][1]["changes"] is None and data["results"][0]["changes"]["added"][0]["delta"] == 1
+    assert token_alice.get(f"{URL}{deck.pk}/versions/2/").json()["changes"] is None
+    assert token_alice.get(f"{URL}{deck.pk}/versions/1/").status_code == 404
 
 
 def test_it_compares_two_decks_and_their_versions(token_alice, cv, alice, bob):

@@ -13,6 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from cardcollections.models import Game
+from decks.lists import services
+from decks.lists import views
 from decks.lists.services import deck_create
 from decks.lists.services import deck_update
 from decks.models import Deck
@@ -217,6 +219,18 @@ def test_it_shows_what_each_version_added_and_removed(deck, alice):
     assert "Version 1: Spring faith" in shown
     assert client.get(url("deck-versions", deck), {"v": 9}).status_code == 404
     assert client.get(url("deck-versions", deck), {"v": "x"}).status_code == 400
+
+
+def test_the_history_says_when_older_versions_are_no_longer_kept(deck, alice, monkeypatch):
+    monkeypatch.setattr(services, "MAX_VERSIONS", 2)
+    monkeypatch.setattr(views, "MAX_VERSIONS", 2)
+    for copies in (1, 2):
+        deck_update(deck=deck, decklist=f"{copies} Pride Cycle")
+    page = html(client_for(alice).get(url("deck-versions", deck)))
+    assert "up to the latest 2" in page
+    v2 = re.search(r'<li class="deck-version" id="v2">.*?</li>', page, re.S).group(0)
+    assert "The versions before it are no longer kept" in v2 and "diff</a>" not in v2
+    assert 'id="v1"' not in page
 
 
 def test_it_compares_two_readable_decks_side_by_side(deck, alice, bob):

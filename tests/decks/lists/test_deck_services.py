@@ -7,6 +7,7 @@ from cardcollections.models import CardReservation
 from cardcollections.models import Game
 from cardcollections.reservations.selectors import stock_by_title
 from decks.exceptions import DeckRequestError
+from decks.lists import services
 from decks.lists.selectors import deck_get_readable
 from decks.lists.selectors import deck_version_changes
 from decks.lists.services import DeckListError
@@ -41,6 +42,18 @@ def test_it_saves_a_list_as_printings_and_keeps_every_version(cv, alice):
     changes = deck_version_changes(deck=deck, number=2)
     assert {c.title for c in changes.removed} == {"By Small  means"}
     assert any(c.title == "Verse 001" and c.before == 2 and c.after == 2 for c in changes.unchanged)
+
+
+def test_a_deck_keeps_its_latest_versions_and_numbers_go_on_counting(cv, alice, monkeypatch):
+    monkeypatch.setattr(services, "MAX_VERSIONS", 3)
+    deck = deck_create(owner=alice, game=cv, name="Faith", decklist="1 Verse 001\n")
+    for copies in (2, 3, 4, 1):
+        deck = deck_update(deck=deck, decklist=f"{copies} Verse 001\n")
+    assert deck.version == 5
+    assert list(DeckVersion.objects.filter(deck=deck).values_list("number", flat=True)) == [5, 4, 3]
+    assert deck_version_changes(deck=deck, number=3) is None  # version 2, which it changed, is gone
+    (change,) = deck_version_changes(deck=deck, number=4).added
+    assert (change.before, change.after) == (3, 4)
 
 
 def test_it_refuses_an_unknown_card_and_changes_nothing(cv, alice):
