@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from cardcollections.catalog.services import catalog_load
+from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -122,3 +123,25 @@ def test_it_explains_a_bad_filter_value_in_the_page(live_server, browser_page, c
     assert response.status == 400
     expect(page.get_by_role("alert")).to_contain_text("Sacrifice from: Enter a number.")
     expect(page.locator(".card-grid .card-tile")).to_have_count(0)
+
+
+def test_a_player_counts_their_copies_from_the_card_page(live_server, browser_page, card_media_cleanup, alice):
+    from cardcollections.collection.selectors import owned_by_card
+    from cardcollections.models import Card
+
+    catalog_load(document=CATALOG)
+    card = Card.objects.get(title="Be Still")
+    page = browser_page
+    log_in(page, live_server.url, "alice", f"/cards/{card.pk}/")
+    panel = page.locator("#card-owned")
+    expect(panel).to_contain_text("You have 0 copies of this printing")
+    expect(panel.get_by_role("button", name="One copy fewer of Be Still")).to_be_disabled()
+
+    panel.get_by_role("button", name="One more copy of Be Still").click()
+    expect(page.locator("#card-owned")).to_contain_text("You have 1 copy of this printing")
+    page.locator("#card-owned").get_by_role("button", name="One more copy of Be Still").click()
+    expect(page.locator("#card-owned")).to_contain_text("You have 2 copies of this printing")
+    page.locator("#card-owned").get_by_role("button", name="One copy fewer of Be Still").click()
+    expect(page.locator("#card-owned")).to_contain_text("You have 1 copy of this printing")
+    expect(page).to_have_url(re.compile(rf"/cards/{card.pk}/#card-owned$"))
+    assert owned_by_card(owner=alice, card_ids=[card.pk])[card.pk]["quantity"] == 1
