@@ -30,6 +30,8 @@ class _Form(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "textarea":
+            # As the HTML parser does, a newline right after the start tag is not the text's (Django writes one).
+            self.values[self._textarea] = self.values[self._textarea].removeprefix("\n")
             self._textarea = None
         elif tag == "select":
             self._select = None

@@ -45,28 +45,77 @@ def text_value(f: Field, text: str) -> Any:
     """A field's value from the text of a form input or a CSV cell.
 
     The text as it is when the field takes it; else the text read as JSON (3, true, a list, an
-    object); else the text, so that the catalog check names what the field wants.
+    object); else, when the field takes it, the text read as a plain list ("Faith Verse, Prayer") or a
+    plain object ("faith: 2, strength: 1"); else the text, so that the catalog check names what the
+    field wants.
     """
     if is_flag(f):
         return text.strip().lower() in ("true", "1", "yes", "on", "y")
-    try:
-        f.check(text)
+    if _takes(f, text):
         return text
-    except Invalid:
-        pass
     try:
         return json.loads(text)
     except ValueError:
-        return text
+        pass
+    plain = _plain_value(text)
+    return plain if plain is not None and _takes(f, plain) else text
+
+
+def _takes(f: Field, value: Any) -> bool:
+    try:
+        f.check(value)
+    except Invalid:
+        return False
+    return True
+
+
+def _plain_value(text: str) -> list[str] | dict[str, Any] | None:
+    """Comma- or line-separated words as a list, or `name: value` pairs as an object (a value that reads
+    as a JSON number or word is that); None for text that is neither."""
+    parts = [part.strip() for part in text.replace("\n", ",").split(",")]
+    if not any(parts):
+        return None
+    parts = [part for part in parts if part]
+    if not all(":" in part for part in parts):
+        return parts if not any(":" in part for part in parts) else None
+    pairs: dict[str, Any] = {}
+    for part in parts:
+        name, _, raw = part.partition(":")
+        raw = raw.strip()
+        try:
+            pairs[name.strip()] = json.loads(raw)
+        except ValueError:
+            pairs[name.strip()] = raw
+    return pairs
 
 
 def value_text(value: Any) -> str:
-    """A value as a form input shows it (the inverse of text_value)."""
+    """A value as a form input shows it (the inverse of text_value): a list of words or an object of
+    numbers in the plain form when that reads back the same, else JSON."""
     if value is None:
         return ""
     if isinstance(value, str):
         return value
+    plain = _plain_text(value)
+    if plain is not None and not _reads_as_json(plain) and _plain_value(plain) == value:
+        return plain
     return json.dumps(value, ensure_ascii=False)
+
+
+def _reads_as_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _plain_text(value: Any) -> str | None:
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return ", ".join(value)
+    if isinstance(value, dict) and value and all(isinstance(v, int | float) for v in value.values()):
+        return ", ".join(f"{k}: {json.dumps(v)}" for k, v in value.items())
+    return None
 
 
 def card_doc(card: Card) -> dict[str, Any]:

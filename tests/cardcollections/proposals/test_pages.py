@@ -8,6 +8,7 @@ from cardcollections.models import CardProposal
 from cardcollections.proposals.services import proposal_create
 from tests.cardcollections.conftest import png_upload
 from tests.cardcollections.proposals.test_services import NEW_CARD
+from tests.html_forms import prefilled
 
 pytestmark = pytest.mark.django_db
 
@@ -50,6 +51,26 @@ def test_a_card_that_fails_the_checks_is_shown_again_with_the_problem_on_its_fie
     assert response.status_code == 400
     assert "icons.faith: must be an integer from 0 to 9" in response.content.decode()
     assert CardProposal.objects.count() == 0
+
+
+def test_icons_and_markers_are_written_as_plain_names_and_numbers(alice, cv_cards):
+    fields = form_data(icons="wisdom: 2, histories: 1", markers="Faith Verse, Prayer")
+    response = client_for(alice).post("/proposals/new/chapter-and-verse/", fields)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    (card,) = CardProposal.objects.get().cards
+    assert card["icons"] == {"wisdom": 2, "histories": 1} and card["markers"] == ["Faith Verse", "Prayer"]
+
+
+def test_an_edit_shows_icons_and_markers_plainly_and_posts_them_back_unchanged(alice, cv_cards):
+    card = cv_cards["pride"]
+    url = f"/cards/{card.pk}/propose/"
+    form = prefilled(client_for(alice), url)
+    assert form["icons"] == "histories: 2, trials: 2"
+    response = client_for(alice).post(url, {**form, "markers": "Faith Verse", "source": "my copy"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    proposal = CardProposal.objects.get()
+    assert proposal.document["edits"] == ["markers"]  # the icons read back as they were
+    assert proposal.cards[0]["markers"] == ["Faith Verse"]
 
 
 def test_a_moderator_sees_the_edit_beside_the_card_and_approves_it_into_the_history(alice, moderator, cv_cards):
