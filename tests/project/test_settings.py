@@ -40,28 +40,20 @@ def test_an_integer_setting_must_be_an_integer(monkeypatch):
         env_int("SOME_NUMBER", 1)
 
 
+# Each PostgreSQL session's settings (cardsite/settings.py). At the default random_page_cost (4) a common
+# search word was checked row by row through the whole card table instead of through its full-text index.
+# The two timeouts are the tests' (pyproject.toml): a thread stuck holding a lock once hung a CI run until
+# its limit.
 @pytest.mark.django_db
-def test_postgresql_plans_for_a_catalog_in_memory():
-    # At the default random_page_cost (4) a common search word was checked row by row through the
-    # whole card table instead of through its full-text index (see cardsite/settings.py).
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip("a PostgreSQL planner setting")
-    with connection.cursor() as cursor:
-        cursor.execute("SHOW random_page_cost")
-        assert cursor.fetchone()[0] == "1.1"
-
-
-@pytest.mark.django_db
-def test_the_tests_postgresql_sessions_give_up_a_lock_wait_instead_of_hanging():
-    # A thread stuck holding a lock once hung a CI run until its limit; the test settings bound the wait.
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [("random_page_cost", "1.1"), ("lock_timeout", "2min"), ("idle_in_transaction_session_timeout", "5min")],
+)
+def test_postgresql_sessions_have_the_sites_settings(setting, value):
     from django.db import connection
 
     if connection.vendor != "postgresql":
         pytest.skip("PostgreSQL session settings")
     with connection.cursor() as cursor:
-        cursor.execute("SHOW lock_timeout")
-        assert cursor.fetchone()[0] == "2min"
-        cursor.execute("SHOW idle_in_transaction_session_timeout")
-        assert cursor.fetchone()[0] == "5min"
+        cursor.execute(f"SHOW {setting}")
+        assert cursor.fetchone()[0] == value
