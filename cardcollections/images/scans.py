@@ -124,21 +124,26 @@ def card_scan_prepare(*, upload: IO[bytes]) -> PreparedScan:
     )
 
 
-def card_scan_store(*, card: Card, scan: PreparedScan) -> Card:
-    """Store a prepared scan and its thumbnail on the card; the old files go once the transaction commits."""
+def card_scan_store(*, card: Card, scan: PreparedScan, stored: set[str] | None = None) -> Card:
+    """Store a prepared scan and its thumbnail on the card; the old files go once the transaction commits.
+    Each new file's name is added to `stored` (when given) as soon as it is written, for files_deleted_on_error."""
+    stored = stored if stored is not None else set()
     old_names = {card.scan.name, card.thumbnail.name} - {""}
     digest = scan.digest[:16]
     # The extension comes from the detected format, never from the uploaded name.
     card.scan.save(f"{digest}{scan.extension}", ContentFile(scan.data), save=False)
+    stored.add(card.scan.name)
     card.thumbnail.save(f"{card.pk}-{digest}{scan.thumbnail_ext}", ContentFile(scan.thumbnail), save=False)
+    stored.add(card.thumbnail.name)
     card.save(update_fields=["scan", "thumbnail"])
     delete_files_on_commit(old_names - {card.scan.name, card.thumbnail.name})
     return card
 
 
-def card_scan_set(*, card: Card, upload: IO[bytes]) -> Card:
-    """Check an uploaded scan (CardImageError on refusal, nothing stored) and store it with a thumbnail."""
-    return card_scan_store(card=card, scan=card_scan_prepare(upload=upload))
+def card_scan_set(*, card: Card, upload: IO[bytes], stored: set[str] | None = None) -> Card:
+    """Check an uploaded scan (CardImageError on refusal, nothing stored) and store it with a thumbnail
+    (the new files' names added to `stored`, as card_scan_store does)."""
+    return card_scan_store(card=card, scan=card_scan_prepare(upload=upload), stored=stored)
 
 
 def card_scan_clear(*, card: Card) -> Card:

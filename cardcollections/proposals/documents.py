@@ -55,8 +55,8 @@ def text_value(f: Field, text: str) -> Any:
         return text
     try:
         return json.loads(text)
-    except ValueError:
-        pass
+    except (ValueError, RecursionError):
+        pass  # nested too deeply: the text itself, which the check refuses
     plain = _plain_value(text)
     return plain if plain is not None and _takes(f, plain) else text
 
@@ -84,7 +84,7 @@ def _plain_value(text: str) -> list[str] | dict[str, Any] | None:
         raw = raw.strip()
         try:
             pairs[name.strip()] = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             pairs[name.strip()] = raw
     return pairs
 
@@ -97,17 +97,21 @@ def value_text(value: Any) -> str:
     if isinstance(value, str):
         return value
     plain = _plain_text(value)
-    if plain is not None and not _reads_as_json(plain) and _plain_value(plain) == value:
+    if plain is not None and _reads_back(plain, value):
         return plain
     return json.dumps(value, ensure_ascii=False)
 
 
-def _reads_as_json(text: str) -> bool:
-    try:
-        json.loads(text)
-    except ValueError:
+def _reads_back(plain: str, value: Any) -> bool:
+    """Whether text_value reads `plain` back as `value`: text that is JSON, or starts like it (which the form
+    checks as JSON), is not read plainly."""
+    if plain.lstrip().startswith(("[", "{")):
         return False
-    return True
+    try:
+        json.loads(plain)
+    except (ValueError, RecursionError):
+        return _plain_value(plain) == value
+    return False
 
 
 def _plain_text(value: Any) -> str | None:

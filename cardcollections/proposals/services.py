@@ -336,10 +336,9 @@ def proposal_approve(*, proposal: CardProposal, moderator) -> CardProposal:
             if locked.scan and locked.kind != CardProposal.Kind.BULK:
                 with locked.scan.open("rb") as fh:
                     try:
-                        card_scan_set(card=card, upload=fh)
+                        card_scan_set(card=card, upload=fh, stored=stored)
                     except CardImageError as exc:
                         raise _problem("scan", str(exc)) from exc
-                stored.update({card.scan.name, card.thumbnail.name})
                 changes.append({"field": "scan", "before": None, "after": card.scan.name})
             if key in before and RULES_FIELDS & {c["field"] for c in changes}:
                 rules_titles |= {before[key]["title"], card.title}

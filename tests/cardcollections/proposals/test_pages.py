@@ -73,6 +73,22 @@ def test_an_edit_shows_icons_and_markers_plainly_and_posts_them_back_unchanged(a
     assert proposal.cards[0]["markers"] == ["Faith Verse"]
 
 
+def test_a_value_nested_too_deeply_after_a_name_is_a_400(alice, cv_cards):
+    response = client_for(alice).post("/proposals/new/chapter-and-verse/", form_data(icons="wisdom: " + "[" * 100_000))
+    assert response.status_code == 400 and "icons" in response.content.decode()
+    assert CardProposal.objects.count() == 0
+
+
+def test_a_marker_that_starts_like_json_is_shown_as_json_and_posts_back(alice, cv_cards):
+    fields = {**NEW_CARD, "markers": ["[Faith] Verse"]}
+    proposal = proposal_create(proposer=alice, game=cv_cards["pride"].game, fields=fields, source="n")
+    client = client_for(alice)
+    url = f"/proposals/{proposal.pk}/revise/"
+    response = client.post(url, prefilled(client, url))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert CardProposal.objects.get().cards[0]["markers"] == ["[Faith] Verse"]
+
+
 def test_a_moderator_sees_the_edit_beside_the_card_and_approves_it_into_the_history(alice, moderator, cv_cards):
     card = cv_cards["pride"]
     edit = client_for(alice).get(f"/cards/{card.pk}/propose/").content.decode()

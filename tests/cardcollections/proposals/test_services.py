@@ -143,11 +143,14 @@ def test_an_approval_that_fails_after_storing_the_scan_leaves_no_card_files_behi
 ):
     proposal = proposal_create(proposer=alice, game=game, fields=NEW_CARD, source="n", scan=png_upload())
     before = _stored_files(settings)
+    real_save = Card.save
 
-    def failing_create(*args, **kwargs):
-        raise DatabaseError("the database went away")
+    def failing_save(self, *args, **kwargs):  # the card's row, once its scan and thumbnail files are written
+        if kwargs.get("update_fields") == ["scan", "thumbnail"]:
+            raise DatabaseError("canceling statement due to lock timeout")
+        return real_save(self, *args, **kwargs)
 
-    monkeypatch.setattr(CardRevision.objects, "create", failing_create)
+    monkeypatch.setattr(Card, "save", failing_save)
     with pytest.raises(DatabaseError):
         proposal_approve(proposal=proposal, moderator=moderator)
     assert _stored_files(settings) == before  # the proposal's own scan only: no card scan, no thumbnail
@@ -269,3 +272,10 @@ def test_a_bulk_csv_with_a_cell_over_the_csv_field_limit_is_a_problem_on_its_lin
     assert [p.path for p in exc.value.problems] == ["line 2"]
     assert "not valid CSV" in exc.value.problems[0].message
     assert CardProposal.objects.count() == 0
+
+
+def test_a_bulk_csv_cell_nested_too_deep_is_a_problem_not_a_crash(moderator, game):
+    text = "set,number,title,icons\nCV2,9,Deep,wisdom: " + "[" * 5000 + "\n"
+    with pytest.raises(ProposalError) as caught:
+        proposal_bulk_create(moderator=moderator, game=game, upload=csv_file(text), source="n")
+    assert "line 2: icons" in [p.path for p in caught.value.problems]
