@@ -3,7 +3,7 @@
 Bare words match the title, rules text or scripture: on PostgreSQL every word
 as a prefix through the stored tsvector column `search_vector` and its index
 (migration 0016; "faith" finds "faithful"), elsewhere as a substring of `search_text`. A quoted phrase matches
-its words in that order (PostgreSQL's phrase search over the same index; a
+its whole words in that order (PostgreSQL's phrase search over the same index; a
 regular expression on SQLite). Keys compare the card's own columns; `title:` matches the
 starts of the title's words, on both databases.
 """
@@ -93,7 +93,8 @@ def search_filter(queryset: QuerySet, tree) -> QuerySet:
                 return Q(_search=SearchQuery(" ".join(words), search_type="phrase", config="simple"))
             return Q(_search=SearchQuery(" & ".join(f"{w}:*" for w in words), search_type="raw", config="simple"))
         if phrase:
-            return Q(search_text__regex=r"\W+".join(re.escape(w) for w in words))
+            # Whole words, as PostgreSQL's phrase search: "hoose you thi" is not in "choose you this".
+            return Q(search_text__regex=r"(?<!\w)" + r"\W+".join(re.escape(w) for w in words) + r"(?!\w)")
         q = Q()
         for word in words:
             q &= Q(search_text__contains=word)

@@ -43,6 +43,13 @@ def test_a_quoted_line_of_scripture_finds_its_card(starter_catalogs):
     assert "Choose You This Day" in titles("serve choose")
 
 
+def test_a_quoted_phrase_matches_whole_words_not_parts_of_words(starter_catalogs):
+    # search-syntax.md: a quoted phrase matches "those words in that order" (PostgreSQL's phrase search).
+    # "hoose" and "thi" are not words of "Choose You This Day", on either database.
+    assert "Choose You This Day" in titles('"choose you this"')
+    assert "Choose You This Day" not in titles('"hoose you this"') | titles('"choose you thi"')
+
+
 def test_title_matches_words_of_the_title_from_their_start(starter_catalogs):
     assert "Choose You This Day" in titles("title:choose") & titles("title:cho") & titles('title:"you this"')
     # Inside a word, or the words out of order, is not the title's words.
