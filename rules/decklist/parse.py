@@ -54,8 +54,8 @@ class ParsedDeck:
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-# "3 Title", "3x Title", "3 x Title" (a sign is allowed so "-1 Title" is an
-# invalid count, not an unparseable line).
+# "3 Title", "3x Title", "3 x Title" (a sign is read so "-1 Title" and "+3 Title" are
+# invalid counts, not unparseable lines).
 _LEADING_COUNT = re.compile(r"^(?P<count>[-+]?[0-9]+)(?:\s*[xX\u00d7])?\s+(?P<rest>\S.*)$")
 # "3 Title" only: the other reading of "1 X Marks the Spot", whose title starts with an x.
 _LEADING_COUNT_BARE = re.compile(r"^(?P<count>[-+]?[0-9]+)\s+(?P<rest>\S.*)$")
@@ -119,7 +119,8 @@ def _count_forms(line: str) -> list[tuple[str, str]]:
 def _entry_or_finding(digits: str, text: str, line_no: int) -> DeckEntry | Finding:
     title, set_code, number = _split_printing(text)
     count = _count_value(digits)
-    if count is None or not MIN_COUNT <= count <= MAX_COUNT:
+    # A count is written in digits: a sign ("+3", "-1") makes it invalid, whatever its value.
+    if count is None or not MIN_COUNT <= count <= MAX_COUNT or digits[0] in "+-":
         shown = digits if len(digits) <= 20 else digits[:20] + "..."
         return finding(
             "invalid-count",

@@ -145,6 +145,15 @@ def test_it_reports_a_count_outside_1_to_999_as_invalid(line, count):
     assert f.get("count") == count
 
 
+@pytest.mark.parametrize("line", ["+3 By Small Means", "+1x By Small Means", "By Small Means x+2"])
+def test_a_count_with_a_plus_sign_is_invalid_not_read_as_that_many_copies(line):
+    # deck-format.md: "COUNT is written in digits"; a sign makes it an invalid count (docs/rulings.md).
+    parsed = parse_decklist(f"# deck\n{line}")
+    assert parsed.entries == ()
+    (f,) = parsed.findings
+    assert (f.code, f.line, f.title) == ("invalid-count", 2, "By Small Means")
+
+
 def test_it_counts_lines_whatever_the_line_endings():
     parsed = parse_decklist("3 By Small Means\r\n\r\nnonsense\r1 Pride Cycle\n")
     assert [e.line for e in parsed.entries] == [1, 4]
