@@ -166,6 +166,8 @@ class _Parser:
             terms.append(self.unary(depth))
         if not terms:
             token = self.peek()
+            if token is not None and token.kind == ")" and depth == 0:
+                raise SearchSyntaxError("Unbalanced parenthesis: a ) has no ( before it.", ")")
             raise SearchSyntaxError(f"Expected a search term before {token.text if token else 'the end'}.")
         return terms[0] if len(terms) == 1 else And(tuple(terms))
 
@@ -179,6 +181,8 @@ class _Parser:
         if token.kind == "(":
             if depth >= MAX_DEPTH:
                 raise SearchSyntaxError(f"Parentheses nest at most {MAX_DEPTH} deep.", "(")
+            if self.peek() is None:
+                raise SearchSyntaxError("Unbalanced parenthesis: a ( is never closed.", "(")
             inner = self.or_expr(depth + 1)
             closing = self.peek()
             if closing is None or closing.kind != ")":

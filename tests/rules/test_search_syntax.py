@@ -67,6 +67,11 @@ BAD_QUERIES = [
     ('"unclosed', CV, "Unbalanced quote"),
     ("(a or b", CV, "Unbalanced parenthesis"),
     ("a)", CV, "Unbalanced parenthesis"),
+    # A ( or ) with nothing after it is unbalanced too, and the message says so, naming it.
+    ("a (", CV, "Unbalanced parenthesis: a ("),
+    ("(", CV, "Unbalanced parenthesis: a ("),
+    ("-(", CV, "Unbalanced parenthesis: a ("),
+    (")", CV, "Unbalanced parenthesis: a )"),
     ("a or", CV, '"or"'),
     ("or a", CV, "or"),
     ("s:", CV, "s:"),
