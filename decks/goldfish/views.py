@@ -98,6 +98,18 @@ def _int(raw: str | None, default: int, low: int, high: int) -> int:
         return default
 
 
+def _form_number(raw: str | None, default: int | None) -> int | str | None:
+    """A number the probability or replay form sends on to the engine: `default` when left blank, the whole
+    number it reads as, else its text, which the engine refuses naming the field (never another number)."""
+    text = (raw or "").strip()[:40]
+    if not text:
+        return default
+    try:
+        return parse_whole(text, field="value", minimum=0, maximum=MAX_SEED)
+    except NotAWholeNumber:
+        return text
+
+
 def _game(raw: str | None) -> str:
     return raw if raw in GOLDFISH_SETUPS else GOLDFISH_GAMES[0].slug
 
@@ -231,7 +243,8 @@ def request_from_form(data: Any) -> dict[str, Any]:
     """The goldfish request (exact mode) a filled-in probability form stands for."""
     queries = []
     for row in _query_rows(data):
-        kind, value, at_least = row["kind"], row["value"], row["at_least"]
+        kind, value = row["kind"], row["value"]
+        at_least = _form_number(data.get(f"q-at-least-{row['i']}"), 1)
         if kind == "any":
             query_filter: dict[str, Any] = {}
             name = "any card"
@@ -240,14 +253,14 @@ def request_from_form(data: Any) -> dict[str, Any]:
             name = value if kind == "title" else f"{value} ({kind})"
         else:
             continue
-        if at_least > 1:
+        if at_least != 1:
             name = f"{at_least}+ {name}"
         queries.append({"name": name, "filter": query_filter, "at_least": at_least})
     return {
         "game": _game(data.get("game")),
         "decklist": data.get("decklist", "")[: MAX_DECKLIST_CHARS + 1],
         "mode": "exact",
-        "turns": _int(data.get("turns"), DEFAULT_TURNS, 0, MAX_TURNS),
+        "turns": _form_number(data.get("turns"), DEFAULT_TURNS),
         "queries": queries,
     }
 
@@ -258,9 +271,9 @@ def request_for_mode(data: Any, mode: str) -> dict[str, Any]:
     prefix = "play-" if mode == "play" else ""
     default = DEFAULT_PLAY_TRIALS if mode == "play" else DEFAULT_TRIALS
     body["mode"] = mode
-    body["trials"] = _int(data.get(f"{prefix}trials"), default, 1, MAX_TRIALS)
-    seed = _int(data.get(f"{prefix}seed"), -1, 0, MAX_SEED)
-    if seed >= 0:
+    body["trials"] = _form_number(data.get(f"{prefix}trials"), default)
+    seed = _form_number(data.get(f"{prefix}seed"), None)
+    if seed is not None:
         body["seed"] = seed
     if mode == "play" and not body["queries"]:
         del body["queries"]
@@ -333,18 +346,10 @@ def replay_request_from_form(data: Any) -> dict[str, Any]:
         "decklist": data.get("decklist", "")[: MAX_DECKLIST_CHARS + 1],
         "mode": "play",
     }
-    for field, default in (
-        ("turns", str(DEFAULT_TURNS)),
-        ("trials", str(DEFAULT_TRIALS)),
-        ("seed", ""),
-        ("game_number", "1"),
-    ):
-        raw = (data.get(field) or default).strip()[:40]
-        if raw:
-            try:
-                body[field] = parse_whole(raw, field=field, minimum=0, maximum=MAX_SEED)
-            except NotAWholeNumber:
-                body[field] = raw
+    for field, default in (("turns", DEFAULT_TURNS), ("trials", DEFAULT_TRIALS), ("seed", None), ("game_number", 1)):
+        value = _form_number(data.get(field), default)
+        if value is not None:
+            body[field] = value
     return body
 
 

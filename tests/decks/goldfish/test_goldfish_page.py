@@ -95,6 +95,28 @@ def test_the_exact_panel_explains_a_bad_request(client, cv_catalog):
     assert response.status_code == 400 and "queries[0].filter.type" in response.content.decode()
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("field", "value", "named"),
+    [("turns", "31", "turns"), ("turns", "-1", "turns"), ("q-at-least-0", "0", "queries[0].at_least")],
+)
+def test_the_exact_panel_refuses_a_number_out_of_range_naming_it(client, cv_catalog, field, value, named):
+    # Before, such a number was quietly replaced by the default (5 turns, at least 1) and answered.
+    form = {"game": "chapter-and-verse", "decklist": DECK, "q-kind-0": "theme", "q-value-0": "faith", field: value}
+    response = client.post("/decks/goldfish/exact/", form)
+    assert response.status_code == 400 and named in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_random_tabs_refuse_trials_out_of_range_instead_of_running_the_default(client, cv_catalog):
+    form = {"game": "chapter-and-verse", "decklist": DECK, "q-kind-0": "theme", "q-value-0": "faith", "trials": "0"}
+    costs = client.post(COSTS, form).content.decode()
+    assert "Not ready:" in costs.split('id="cost-simulate"', 1)[1].split("</span>", 1)[0]
+    body = client.post(COSTS, {**form, "mode": "simulate"}, headers={"Accept": "application/json"}).json()["request"]
+    assert body["trials"] == 0  # sent on as typed: the API refuses it naming trials
+    assert client.post("/api/v1/goldfish/", body, content_type="application/json").json()["field"] == "trials"
+
+
 def test_the_chart_is_an_svg_with_one_line_per_query_and_escaped_names():
     svg = probability_chart_svg([0, 1, 2], [("a <b>", [0.0, 0.5, 1.0]), ("c", [0.2, 0.2, 0.2])])
     assert svg.startswith("<svg") and svg.endswith("</svg>")
