@@ -111,7 +111,8 @@ class ChallengeResult:
 
 # ---------------------------------------------------------------- choices
 def _read_choices(pool: CardPool, raw: Any, table: Table) -> dict[tuple[str, int], tuple[str, Any]]:
-    """{(side, card index): ("target", opponent's index) or ("add", card)}, each checked against the cards."""
+    """{(side, card index): ("target", opponent's index) or ("add", (card, its JSON path))}, each checked
+    against the cards."""
     if raw is None:
         return {}
     items = json_list(raw, "choices", least=0, most=2 * MAX_IN_PLAY, what="choices")
@@ -130,7 +131,7 @@ def _read_choices(pool: CardPool, raw: Any, table: Table) -> dict[tuple[str, int
         if (side, index) in out:
             raise IllegalInput(f"{path}.card", f"{slot.card.title} is used once in a Challenge.")
         if slot.card.armory == "deception":
-            out[side, index] = ("add", read_card(pool, item.get("add"), f"{path}.add"))
+            out[side, index] = ("add", (read_card(pool, item.get("add"), f"{path}.add"), f"{path}.add"))
             continue
         target = item.get("target")
         opponent = _other(side)
@@ -160,7 +161,7 @@ def _apply_choices(table: Table, choices: dict[tuple[str, int], tuple[str, Any]]
         side, opponent = slot.origin, _other(slot.origin)
         kind, value = wanted
         if kind == "add":
-            _deceive(table, slot, value)
+            _deceive(table, slot, *value)
             continue
         target = next(s for s in table.slots if s.origin == opponent and s.index == value)
         if target.holder != opponent:
@@ -178,14 +179,12 @@ def _apply_choices(table: Table, choices: dict[tuple[str, int], tuple[str, Any]]
         table.steps.append(Step(slot.card.title, f"the {side} takes {target.label()}: {note}."))
 
 
-def _deceive(table: Table, slot: Slot, card: CardData) -> None:
+def _deceive(table: Table, slot: Slot, card: CardData, field: str) -> None:
     side = slot.origin
     held = [s.card for s in table.held(side, active=False) if s.usable]
     check = may_lay(held, card)
     if not check.allowed:
-        raise IllegalInput(
-            "choices", f"Deception adds a card that can be played with the cards in play: {check.reason}"
-        )
+        raise IllegalInput(field, f"Deception adds a card that can be played with the cards in play: {check.reason}")
     table.slots.append(Slot(card, side, side, None))
     table.steps.append(Step("Deception", f"the {side} adds {card.title} from their hand to the cards in play."))
 
@@ -318,7 +317,7 @@ def resolve_challenge(pool: CardPool, request: Any) -> ChallengeResult:
         cards = _read_side(pool, request, side)
         table.slots.extend(Slot(card, side, side, i) for i, card in enumerate(cards))
     choices = _read_choices(pool, request.get("choices"), table)
-    added = [(f"choices.{s}[{i}]", v) for (s, i), (kind, v) in choices.items() if kind == "add"]
+    added = [(v[1], v[0]) for kind, v in choices.values() if kind == "add"]
     box_copies(pool, [*((f"{s.origin}.cards[{s.index}]", s.card) for s in table.slots), *added])
     sides = {
         key: {s.origin for s in table.slots if s.card.kind == "warrior" and s.card.title_key == key}

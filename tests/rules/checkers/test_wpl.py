@@ -215,3 +215,20 @@ def test_a_wrong_printing_is_named_as_the_printing_not_the_title():
     with pytest.raises(IllegalInput) as exc:
         play.check_play(POOL, request)
     assert exc.value.field == "card" and "(WPL) 99999" in exc.value.message and "'Lehi'" not in exc.value.message
+
+
+@pytest.mark.parametrize(
+    "add",
+    [
+        "Sword",  # shares no icon with Korihor (intrigue, plates)
+        "Korihor",  # a second Korihor: the box holds one
+    ],
+)
+def test_a_refused_deception_card_is_named_by_its_json_path(add):
+    choices = [
+        {"side": "defender", "card": 1, "target": 1},
+        {"side": "challenger", "card": 1, "add": {"title": add}},
+    ]
+    with pytest.raises(IllegalInput) as exc:
+        score(("Korihor", "Deception"), ("Giddianhi", "Dissenter"), choices=choices)
+    assert exc.value.field == "choices[1].add"
