@@ -114,7 +114,7 @@ class Calculator:
 
 
 # ---------------------------------------------------------------- Book of Mormon Battles
-BMB_SLOTS = tuple(SlotSpec(f"p{i}", f"Player {i}", bmb.BATTALION, f"n{i}") for i in range(1, 5))
+BMB_SLOTS = tuple(SlotSpec(f"p{i}", f"Player {i}", bmb.BATTALION, f"n{i}") for i in range(1, bmb.MAX_PLAYERS + 1))
 
 
 def _bmb_request(position: Position) -> Mapping[str, Any] | None:
