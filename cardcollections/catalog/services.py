@@ -53,8 +53,14 @@ def catalog_load(*, document: object, base_dir: Path | None = None, dry_run: boo
         if isinstance(game_slug, str)
         else set()
     )
-    catalog = parse_catalog(document, known_set_codes=known_sets)
-    _check_images(catalog, base_dir)
+    try:
+        catalog = parse_catalog(document, known_set_codes=known_sets)
+    except CatalogError as exc:
+        # Every problem of the file at once: a missing image beside the fields' problems.
+        raise CatalogError(exc.problems + _missing_images(document, base_dir)) from None
+    problems = _missing_images(document, base_dir)
+    if problems:
+        raise CatalogError(problems)
     report = CatalogLoadReport(game=catalog.game, dry_run=dry_run)
     try:
         with transaction.atomic():
@@ -66,14 +72,18 @@ def catalog_load(*, document: object, base_dir: Path | None = None, dry_run: boo
     return report
 
 
-def _check_images(catalog: Catalog, base_dir: Path | None) -> None:
+def _missing_images(document: object, base_dir: Path | None) -> list[CatalogProblem]:
+    """The named images that are not there, read from the document itself (its cards may have other problems)."""
+    cards = document.get("cards") if isinstance(document, dict) else None
+    if base_dir is None or not isinstance(cards, list):
+        return []
     problems = []
-    for i, card in enumerate(catalog.cards):
-        ref = card.fields.get("image")
-        if ref and base_dir is not None and not (base_dir / ref).is_file():
+    for i, card in enumerate(cards):
+        ref = card.get("image") if isinstance(card, dict) else None
+        ref = ref.strip() if isinstance(ref, str) else ""
+        if ref and not (base_dir / ref).is_file():
             problems.append(CatalogProblem(f"cards[{i}].image", f"no file {ref!r} next to the catalog"))
-    if problems:
-        raise CatalogError(problems)
+    return problems
 
 
 def _write(catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None, *, dry_run: bool = False) -> None:
@@ -89,6 +99,7 @@ def _write(catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None, *
             existing.save(update_fields=["name", "released"])
             report.sets_updated += 1
 
+    image_problems: list[CatalogProblem] = []
     existing_cards = {(c.card_set.code, c.number): c for c in Card.objects.filter(game=game).select_related("card_set")}
     for i, entry in enumerate(catalog.cards):
         columns = columns_from_fields(catalog.game, dict(entry.fields))
@@ -111,7 +122,13 @@ def _write(catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None, *
                 report.cards_updated += 1
         ref = entry.fields.get("image")
         if ref and base_dir is not None and image_changed:
-            _attach_scan(card, base_dir / ref, f"cards[{i}].image", store=not dry_run)
+            # Every bad image is reported, not only the first; once one is, no more files are stored.
+            try:
+                _attach_scan(card, base_dir / ref, f"cards[{i}].image", store=not dry_run and not image_problems)
+            except CatalogError as exc:
+                image_problems.extend(exc.problems)
+    if image_problems:
+        raise CatalogError(image_problems)
 
 
 def _attach_scan(card: Card, path: Path, json_path: str, *, store: bool) -> None:

@@ -169,6 +169,24 @@ class TestRejecting:
         _, err = rejected(write(tmp_path, cv_document))
         assert "cards[0].sacrifice" in err and "cards[3].reference" in err
 
+    def test_a_missing_image_is_reported_beside_the_other_problems(self, tmp_path, cv_document):
+        # catalog-format.md, Loading: every problem is reported with its JSON path.
+        cv_document["cards"][0]["sacrifice"] = 99
+        cv_document["cards"][1]["image"] = "nope.png"
+        code, err = rejected(write(tmp_path, cv_document))
+        assert code == 1
+        assert "cards[0].sacrifice" in err and "cards[1].image: no file 'nope.png'" in err
+
+    def test_every_unreadable_image_is_reported_not_just_the_first(self, tmp_path, cv_document, media_root):
+        (tmp_path / "a.png").write_bytes(b"not an image")
+        (tmp_path / "b.png").write_bytes(b"not an image")
+        cv_document["cards"][0]["image"] = "a.png"
+        cv_document["cards"][1]["image"] = "b.png"
+        code, err = rejected(write(tmp_path, cv_document))
+        assert code == 1
+        assert "cards[0].image" in err and "cards[1].image" in err
+        assert not Card.objects.exists()
+
     def test_extra_is_free_and_kept_as_is(self, tmp_path, cv_document):
         cv_document["cards"][0]["extra"] = {"anything": {"nested": [1, "two", None]}}
         load(write(tmp_path, cv_document))
