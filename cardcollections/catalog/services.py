@@ -40,11 +40,16 @@ class _DryRunRollback(Exception):
     pass
 
 
-def catalog_load(*, document: object, base_dir: Path | None = None, dry_run: bool = False) -> CatalogLoadReport:
+def catalog_load(
+    *, document: object, base_dir: Path | None = None, dry_run: bool = False, roll_back: bool = True
+) -> CatalogLoadReport:
     """Check and load one catalog document; raise CatalogError and write nothing if any card is invalid.
 
     `base_dir` is where the file's relative `image` paths are looked up; a
-    named image that is missing is a problem like any other.
+    named image that is missing is a problem like any other. A dry run stores
+    no image and undoes its writes, unless `roll_back` is false: then the
+    caller undoes them (loadcatalog, so that a later file of one dry run sees
+    the sets of an earlier one, as a real load would).
     """
     Game.ensure_all()
     game_slug = document.get("game") if isinstance(document, dict) else None
@@ -65,7 +70,7 @@ def catalog_load(*, document: object, base_dir: Path | None = None, dry_run: boo
     try:
         with transaction.atomic():
             _write(catalog, report, base_dir, dry_run=dry_run)
-            if dry_run:
+            if dry_run and roll_back:
                 raise _DryRunRollback
     except _DryRunRollback:
         pass

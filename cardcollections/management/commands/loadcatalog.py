@@ -15,6 +15,10 @@ class _Rejected(Exception):
     pass
 
 
+class _DryRun(Exception):
+    pass
+
+
 class Command(BaseCommand):
     help = "Load catalog files (shared/spec/catalog-format.md): all of them in one transaction, or nothing."
 
@@ -49,7 +53,10 @@ class Command(BaseCommand):
                         rejected = True
                         continue
                     try:
-                        reports.append(catalog_load(document=document, base_dir=path.parent, dry_run=dry_run))
+                        # One dry run for all the files, undone below: a file may use the sets of an earlier one.
+                        reports.append(
+                            catalog_load(document=document, base_dir=path.parent, dry_run=dry_run, roll_back=False)
+                        )
                     except CatalogError as exc:
                         rejected = True
                         self.stderr.write(f"{path}: rejected, {len(exc.problems)} problem(s):")
@@ -57,8 +64,12 @@ class Command(BaseCommand):
                             self.stderr.write(f"  {problem}")
                 if rejected:
                     raise _Rejected
+                if dry_run:
+                    raise _DryRun
         except _Rejected:
             raise CommandError("Nothing was written.", returncode=1) from None
+        except _DryRun:
+            pass
         for report in reports:
             self.stdout.write(report.summary())
 

@@ -98,6 +98,19 @@ class TestLoading:
         assert "would load 4 new" in out
         assert not Card.objects.exists() and not CardSet.objects.exists()
 
+    def test_dry_run_of_several_files_accepts_what_the_real_load_accepts(self, tmp_path, cv_document):
+        # catalog-format.md, Loading: a card's set may be "already in the database", as an earlier file's set
+        # is in a real load; `--dry-run` checks the same files without writing.
+        sets_file = write(
+            tmp_path, {"game": "chapter-and-verse", "sets": cv_document["sets"], "cards": []}, "sets.json"
+        )
+        cards_file = write(tmp_path, {"game": "chapter-and-verse", "cards": cv_document["cards"]}, "cards.json")
+        out, _ = load(sets_file, cards_file, dry_run=True)
+        assert "would load 4 new" in out
+        assert not Card.objects.exists() and not CardSet.objects.exists()
+        out, _ = load(sets_file, cards_file)
+        assert "loaded 4 new" in out
+
     def test_dry_run_checks_images_and_writes_no_file(self, tmp_path, cv_document, media_root):
         (tmp_path / "a.png").write_bytes(image_bytes())
         cv_document["cards"][0]["image"] = "a.png"
