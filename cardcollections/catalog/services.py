@@ -8,6 +8,7 @@ from django.core.files import File
 from django.db import transaction
 
 from cardcollections.catalog.mapping import columns_from_fields
+from cardcollections.images.storage import files_deleted_on_error
 from cardcollections.models import Card
 from cardcollections.models import CardSet
 from cardcollections.models import Game
@@ -41,7 +42,12 @@ class _DryRunRollback(Exception):
 
 
 def catalog_load(
-    *, document: object, base_dir: Path | None = None, dry_run: bool = False, roll_back: bool = True
+    *,
+    document: object,
+    base_dir: Path | None = None,
+    dry_run: bool = False,
+    roll_back: bool = True,
+    stored: set[str] | None = None,
 ) -> CatalogLoadReport:
     """Check and load one catalog document; raise CatalogError and write nothing if any card is invalid.
 
@@ -49,7 +55,9 @@ def catalog_load(
     named image that is missing is a problem like any other. A dry run stores
     no image and undoes its writes, unless `roll_back` is false: then the
     caller undoes them (loadcatalog, so that a later file of one dry run sees
-    the sets of an earlier one, as a real load would).
+    the sets of an earlier one, as a real load would). The image files stored
+    are deleted if the load fails; a caller whose own transaction may still
+    roll back after it passes `stored` and deletes those named there itself.
     """
     Game.ensure_all()
     game_slug = document.get("game") if isinstance(document, dict) else None
@@ -67,13 +75,14 @@ def catalog_load(
     if problems:
         raise CatalogError(problems)
     report = CatalogLoadReport(game=catalog.game, dry_run=dry_run)
-    try:
-        with transaction.atomic():
-            _write(catalog, report, base_dir, dry_run=dry_run)
-            if dry_run and roll_back:
-                raise _DryRunRollback
-    except _DryRunRollback:
-        pass
+    with files_deleted_on_error() as own:
+        try:
+            with transaction.atomic():
+                _write(catalog, report, base_dir, dry_run=dry_run, stored=own if stored is None else stored)
+                if dry_run and roll_back:
+                    raise _DryRunRollback
+        except _DryRunRollback:
+            pass
     return report
 
 
@@ -91,7 +100,9 @@ def _missing_images(document: object, base_dir: Path | None) -> list[CatalogProb
     return problems
 
 
-def _write(catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None, *, dry_run: bool = False) -> None:
+def _write(
+    catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None, *, dry_run: bool, stored: set[str]
+) -> None:
     game = Game.objects.get(slug=catalog.game)
     sets = {s.code: s for s in CardSet.objects.filter(game=game)}
     for s in catalog.sets:
@@ -129,14 +140,16 @@ def _write(catalog: Catalog, report: CatalogLoadReport, base_dir: Path | None, *
         if ref and base_dir is not None and image_changed:
             # Every bad image is reported, not only the first; once one is, no more files are stored.
             try:
-                _attach_scan(card, base_dir / ref, f"cards[{i}].image", store=not dry_run and not image_problems)
+                _attach_scan(
+                    card, base_dir / ref, f"cards[{i}].image", store=not dry_run and not image_problems, stored=stored
+                )
             except CatalogError as exc:
                 image_problems.extend(exc.problems)
     if image_problems:
         raise CatalogError(image_problems)
 
 
-def _attach_scan(card: Card, path: Path, json_path: str, *, store: bool) -> None:
+def _attach_scan(card: Card, path: Path, json_path: str, *, store: bool, stored: set[str]) -> None:
     """Check the image and, unless `store` is false (a dry run: the media folder is not touched), store it."""
     from cardcollections.images.scans import CardImageError
     from cardcollections.images.scans import card_scan_prepare
@@ -146,6 +159,6 @@ def _attach_scan(card: Card, path: Path, json_path: str, *, store: bool) -> None
         with path.open("rb") as fh:
             scan = card_scan_prepare(upload=File(fh, name=path.name))
         if store:
-            card_scan_store(card=card, scan=scan)
+            card_scan_store(card=card, scan=scan, stored=stored)
     except CardImageError as exc:
         raise CatalogError([CatalogProblem(json_path, str(exc))]) from exc

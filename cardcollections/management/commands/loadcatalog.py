@@ -8,6 +8,7 @@ from django.core.management.base import CommandError
 from django.db import transaction
 
 from cardcollections.catalog.services import catalog_load
+from cardcollections.images.storage import files_deleted_on_error
 from rules.catalog import CatalogError
 
 
@@ -34,7 +35,7 @@ class Command(BaseCommand):
         rejected = False
         reports = []
         try:
-            with transaction.atomic():
+            with files_deleted_on_error() as stored, transaction.atomic():
                 for path in paths:
                     try:
                         document = json.loads(path.read_bytes().decode("utf-8"))
@@ -55,7 +56,13 @@ class Command(BaseCommand):
                     try:
                         # One dry run for all the files, undone below: a file may use the sets of an earlier one.
                         reports.append(
-                            catalog_load(document=document, base_dir=path.parent, dry_run=dry_run, roll_back=False)
+                            catalog_load(
+                                document=document,
+                                base_dir=path.parent,
+                                dry_run=dry_run,
+                                roll_back=False,
+                                stored=stored,
+                            )
                         )
                     except CatalogError as exc:
                         rejected = True

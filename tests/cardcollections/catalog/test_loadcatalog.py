@@ -200,6 +200,23 @@ class TestRejecting:
         assert "cards[0].image" in err and "cards[1].image" in err
         assert not Card.objects.exists()
 
+    def test_a_rejected_load_leaves_no_image_file_behind(self, tmp_path, cv_document, media_root):
+        # The first card's image is stored before the second one is found bad; the load is undone, files too.
+        (tmp_path / "a.png").write_bytes(image_bytes())
+        (tmp_path / "b.png").write_bytes(b"not an image")
+        cv_document["cards"][0]["image"] = "a.png"
+        cv_document["cards"][1]["image"] = "b.png"
+        assert rejected(write(tmp_path, cv_document))[0] == 1
+        assert media_files(media_root) == []
+
+    def test_a_later_rejected_file_takes_the_earlier_files_images_with_it(self, tmp_path, cv_document, media_root):
+        (tmp_path / "a.png").write_bytes(image_bytes())
+        cv_document["cards"][0]["image"] = "a.png"
+        good = write(tmp_path, cv_document)
+        bad = write(tmp_path, {"game": "chapter-and-verse", "cards": [{"set": "CV1"}]}, "bad.json")
+        assert rejected(good, bad)[0] == 1
+        assert not Card.objects.exists() and media_files(media_root) == []
+
     def test_extra_is_free_and_kept_as_is(self, tmp_path, cv_document):
         cv_document["cards"][0]["extra"] = {"anything": {"nested": [1, "two", None]}}
         load(write(tmp_path, cv_document))
