@@ -38,7 +38,8 @@ class Command(BaseCommand):
             with files_deleted_on_error() as stored, transaction.atomic():
                 for path in paths:
                     try:
-                        document = json.loads(path.read_bytes().decode("utf-8"))
+                        # A byte-order mark (as some editors write) is not part of the text, as in uploads.
+                        document = json.loads(path.read_bytes().decode("utf-8-sig"))
                     except UnicodeDecodeError as exc:
                         self.stderr.write(f"{path}: not UTF-8 ({exc.reason} at byte {exc.start})")
                         rejected = True

@@ -217,6 +217,12 @@ class TestRejecting:
         assert rejected(good, bad)[0] == 1
         assert not Card.objects.exists() and media_files(media_root) == []
 
+    def test_a_file_saved_with_a_byte_order_mark_loads(self, tmp_path, cv_document):
+        path = tmp_path / "bom.json"
+        path.write_bytes(b"\xef\xbb\xbf" + json.dumps(cv_document).encode())
+        out, _ = load(path)
+        assert "loaded 4 new" in out
+
     def test_extra_is_free_and_kept_as_is(self, tmp_path, cv_document):
         cv_document["cards"][0]["extra"] = {"anything": {"nested": [1, "two", None]}}
         load(write(tmp_path, cv_document))
