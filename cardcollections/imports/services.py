@@ -203,19 +203,32 @@ def import_job_runs_inline(job: ImportJob) -> bool:
     return job.total_rows <= INLINE_MAX_ROWS and len(job.text) <= INLINE_MAX_BYTES
 
 
-def import_job_run(*, job_id: int) -> ImportJob | None:
+def _claim_token(task_id: str | None) -> str:
+    """The claim of an attempt: its task's id (a re-delivered message has the same), or a fresh one."""
+    try:
+        return uuid.UUID(str(task_id)).hex
+    except (TypeError, ValueError):
+        return uuid.uuid4().hex
+
+
+def import_job_run(*, job_id: int, task_id: str | None = None) -> ImportJob | None:
     """Run a queued import job; None if another attempt holds it (a duplicate delivery changes nothing).
 
-    The claim is a conditional UPDATE. A job left RUNNING longer than the task
-    time limit belongs to a dead attempt and may be claimed again; the rows
-    are written together with the job's DONE status, under a lock on the job,
-    so only one attempt ever applies them.
+    The claim is a conditional UPDATE, its token the task's id. The message of a task whose pool
+    process died comes back with the same id (reject_on_worker_lost) and takes its own claim over,
+    so the import runs again at once rather than waiting for the reaper (shared/RELIABILITY.md,
+    Celery). A job left RUNNING longer than the task time limit belongs to a dead attempt and may
+    be claimed again; the rows are written together with the job's DONE status, under a lock on
+    the job, so only one attempt ever applies them.
     """
-    token = uuid.uuid4().hex
+    token = _claim_token(task_id)
     now = timezone.now()
-    claimed = ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.QUEUED).update(
+    job_row = ImportJob.objects.filter(pk=job_id)
+    claimed = job_row.filter(status=ImportJob.Status.QUEUED).update(
         status=ImportJob.Status.RUNNING, claim=token, started=now, progress=0.0
     )
+    if not claimed:
+        claimed = job_row.filter(status=ImportJob.Status.RUNNING, claim=token).update(started=now, progress=0.0)
     if not claimed:
         stale = now - timedelta(seconds=getattr(settings, "CELERY_TASK_TIME_LIMIT", 1500))
         claimed = ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.RUNNING, started__lt=stale).update(

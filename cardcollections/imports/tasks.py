@@ -33,14 +33,16 @@ class CollectionImportTask(Task):
 @shared_task(
     base=CollectionImportTask,
     name="cardcollections.tasks.run_collection_import",
+    bind=True,
     acks_late=True,
     reject_on_worker_lost=True,
     time_limit=1200,
     soft_time_limit=1140,
 )
-def run_collection_import(job_id: int) -> str:
-    """Run one import job (idempotent: the job is claimed atomically; a duplicate delivery does nothing)."""
-    job = import_job_run(job_id=job_id)
+def run_collection_import(self, job_id: int) -> str:
+    """Run one import job (idempotent: the job is claimed atomically; a duplicate delivery does nothing,
+    and the message of an attempt whose process died takes its own claim over)."""
+    job = import_job_run(job_id=job_id, task_id=self.request.id)
     return job.status if job is not None else "skipped"
 
 
