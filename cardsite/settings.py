@@ -384,6 +384,14 @@ CELERY_BROKER_DIR = VAR_DIR / "broker"
 CELERY_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 3600)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 1500)
 CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 60
+if CELERY_TASK_TIME_LIMIT * 2 >= CELERY_VISIBILITY_TIMEOUT:
+    # A task still running when the timeout passes is delivered again, and runs twice at once.
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(
+        f"CELERY_TASK_TIME_LIMIT={CELERY_TASK_TIME_LIMIT} must be under half CELERY_VISIBILITY_TIMEOUT="
+        f"{CELERY_VISIBILITY_TIMEOUT} (shared/RELIABILITY.md, Celery)"
+    )
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 if CELERY_BROKER_URL.startswith("filesystem"):
     CELERY_BROKER_TRANSPORT = "cardsite.broker:Transport"  # atomic writes; see cardsite/broker.py

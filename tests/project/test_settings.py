@@ -57,3 +57,45 @@ def test_postgresql_sessions_have_the_sites_settings(setting, value):
     with connection.cursor() as cursor:
         cursor.execute(f"SHOW {setting}")
         assert cursor.fetchone()[0] == value
+
+
+def test_every_task_finishes_well_inside_the_visibility_timeout():
+    """A task's own time limit overrides the setting: each must be under half the visibility timeout too
+    (RELIABILITY.md: a 15 s task with a 5 s timeout ran 3 times), and no longer than CELERY_TASK_TIME_LIMIT,
+    which the reapers and the import's stale claim read as the longest any task may run."""
+    from cardsite.celery_app import app
+
+    app.loader.import_default_modules()
+    tasks = {name: task for name, task in app.tasks.items() if not name.startswith("celery.")}
+    assert {"cardcollections.tasks.run_collection_import", "decks.goldfish_chunk", "decks.event_check"} <= set(tasks)
+    for name, task in tasks.items():
+        limit = task.time_limit or settings.CELERY_TASK_TIME_LIMIT
+        soft = task.soft_time_limit or settings.CELERY_TASK_SOFT_TIME_LIMIT
+        assert limit <= settings.CELERY_TASK_TIME_LIMIT, name
+        assert limit * 2 < settings.CELERY_VISIBILITY_TIMEOUT, name
+        assert soft < limit, name
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"CELERY_VISIBILITY_TIMEOUT": "2000"},  # the default task limit is 1500
+        {"CELERY_TASK_TIME_LIMIT": "1800"},  # the default visibility timeout is 3600
+    ],
+)
+def test_a_task_time_limit_not_under_half_the_visibility_timeout_stops_start_up(tmp_path, env):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    base = {k: v for k, v in os.environ.items() if not k.startswith("CELERY_")}
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**base, "DJANGO_SETTINGS_MODULE": "cardsite.settings", "CARDSITE_VAR_DIR": str(tmp_path), **env},
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode != 0
+    assert "CELERY_VISIBILITY_TIMEOUT" in result.stderr
