@@ -48,8 +48,9 @@ pytestmark = [
     pytest.mark.postgres,
 ]
 
-THREADS = 16
-OPS_PER_THREAD = 8
+# RELIABILITY.md, Moving cards: 32 threads x 100 random operations over overlapping cards, 3 seeds.
+THREADS = 32
+OPS_PER_THREAD = 100
 USERS = 5
 START_COPIES = 6
 
@@ -75,7 +76,7 @@ def _setup(rng: random.Random) -> tuple[list, list[Card], list[int]]:
 def _run_threads(work) -> list:
     outcomes: list = []
     lock = threading.Lock()
-    barrier = threading.Barrier(THREADS, timeout=60)
+    barrier = threading.Barrier(THREADS, timeout=120)
 
     def worker(index: int) -> None:
         try:
@@ -89,11 +90,11 @@ def _run_threads(work) -> list:
         finally:
             connections.close_all()
 
-    run_threads([functools.partial(worker, i) for i in range(THREADS)], timeout=120)  # a hung thread fails
+    run_threads([functools.partial(worker, i) for i in range(THREADS)], timeout=600)  # a hung thread fails
     return outcomes
 
 
-@pytest.mark.parametrize("seed", [11, 29])
+@pytest.mark.parametrize("seed", [11, 29, 47])
 def test_concurrent_accepts_and_edits_keep_every_card(small_catalogs, seed):
     rng = random.Random(seed)
     users, cards, trade_ids = _setup(rng)
@@ -128,7 +129,7 @@ def test_concurrent_accepts_and_edits_keep_every_card(small_catalogs, seed):
 
     started = time.monotonic()
     outcomes = _run_threads(work)
-    assert time.monotonic() - started < 60
+    assert time.monotonic() - started < 600
     kinds = Counter(o[0] for o in outcomes)
     assert kinds["error"] == 0, [o for o in outcomes if o[0] == "error"]
     assert sum(kinds.values()) == THREADS * OPS_PER_THREAD >= 50
