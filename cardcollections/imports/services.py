@@ -9,7 +9,6 @@ any bad row changes nothing. Big files run as an ImportJob in a Celery worker
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime
 from datetime import timedelta
 
@@ -32,6 +31,7 @@ from cardcollections.models import LedgerReason
 from cardsite.api.work import TooBig
 from cardsite.api.work import budget_lock
 from cardsite.api.work import check_budget
+from cardsite.api.work import claim_token
 from cardsite.api.work import work_budget
 
 # Files with more rows than this, or more bytes, go to a Celery worker; smaller ones run in the request. The
@@ -203,14 +203,6 @@ def import_job_runs_inline(job: ImportJob) -> bool:
     return job.total_rows <= INLINE_MAX_ROWS and len(job.text) <= INLINE_MAX_BYTES
 
 
-def _claim_token(task_id: str | None) -> str:
-    """The claim of an attempt: its task's id (a re-delivered message has the same), or a fresh one."""
-    try:
-        return uuid.UUID(str(task_id)).hex
-    except (TypeError, ValueError):
-        return uuid.uuid4().hex
-
-
 def import_job_run(*, job_id: int, task_id: str | None = None) -> ImportJob | None:
     """Run a queued import job; None if another attempt holds it (a duplicate delivery changes nothing).
 
@@ -221,7 +213,7 @@ def import_job_run(*, job_id: int, task_id: str | None = None) -> ImportJob | No
     be claimed again; the rows are written together with the job's DONE status, under a lock on
     the job, so only one attempt ever applies them.
     """
-    token = _claim_token(task_id)
+    token = claim_token(task_id)
     now = timezone.now()
     job_row = ImportJob.objects.filter(pk=job_id)
     claimed = job_row.filter(status=ImportJob.Status.QUEUED).update(

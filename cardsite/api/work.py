@@ -149,3 +149,12 @@ def budget_lock(key: str, *, wait: float = 5.0) -> Iterator[None]:
     finally:
         if cache.get(name) == token:
             cache.delete(name)
+
+
+def claim_token(task_id: str | None) -> str:
+    """The token a worker claims a job with: its task's id, so the message of an attempt whose process died
+    (re-delivered with the same id) takes its own claim back, or a fresh one when there is no task id."""
+    try:
+        return uuid.UUID(str(task_id)).hex
+    except (TypeError, ValueError):
+        return uuid.uuid4().hex

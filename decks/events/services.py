@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import logging
 import time
-import uuid
 from datetime import datetime
 from datetime import timedelta
 from typing import Any
@@ -42,6 +41,7 @@ from cardcollections.notifications.services import notify
 from cardsite.api.work import TooBig
 from cardsite.api.work import budget_lock
 from cardsite.api.work import check_budget
+from cardsite.api.work import claim_token
 from cardsite.api.work import work_budget
 from cardsite.api.work import work_queue
 from decks.exceptions import DeckRequestError
@@ -494,13 +494,6 @@ def _enqueue(check_id: str, queue: str | None) -> None:
         event_check_fail(check_id=check_id, message=f"the check could not be queued: {type(exc).__name__}")
 
 
-def _claim_token(task_id: str | None) -> str:
-    try:
-        return uuid.UUID(str(task_id)).hex
-    except (TypeError, ValueError):
-        return uuid.uuid4().hex
-
-
 def _claim(check_id: str, token: str) -> bool:
     """QUEUED -> RUNNING; or RUNNING under the same token (the message came back: its process died);
     or RUNNING for longer than a task may run (its worker is gone)."""
@@ -525,7 +518,7 @@ def registration_recheck_result(*, registration: Registration, event: Event) -> 
 
 def event_check_run(*, check_id: str, task_id: str | None = None) -> EventCheck | None:
     """Run one re-check job (the body of its task). None when there is nothing to claim (a duplicate)."""
-    token = _claim_token(task_id)
+    token = claim_token(task_id)
     if not _claim(check_id, token):
         return None
     check = EventCheck.objects.select_related("event__game", "event__format_version").get(pk=check_id)
