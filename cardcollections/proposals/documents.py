@@ -61,6 +61,16 @@ def text_value(f: Field, text: str) -> Any:
     return plain if plain is not None and _takes(f, plain) else text
 
 
+def plain_help(f: Field) -> str:
+    """How to write a list or object field's value in a form input: plainly where the field takes that."""
+    if _takes(f, ["Faith Verse", "Prayer"]):
+        return "Words separated by commas, such as Faith Verse, Prayer (or a JSON list)."
+    if isinstance(f.fresh(), dict):
+        return "Names and numbers, such as faith: 2, strength: 1 (or a JSON object)."
+    example = ', such as [{"kind": "prayer", "n": 2}]' if f.name == "effects" else ", as a catalog file writes it"
+    return f"JSON{example}."
+
+
 def _takes(f: Field, value: Any) -> bool:
     try:
         f.check(value)

@@ -50,8 +50,7 @@ class ProposalForm(forms.Form):
                     label=label,
                     required=False,
                     widget=forms.Textarea(attrs={"rows": 2}),
-                    help_text="Names and numbers such as faith: 2, strength: 1, or a list such as Faith Verse, "
-                    'Prayer; or JSON (["Faith Verse"], [{"kind": "prayer", "n": 2}]).',
+                    help_text=documents.plain_help(f),
                 )
             else:
                 widget = forms.Textarea(attrs={"rows": 3}) if name in _LONG_TEXT else None
