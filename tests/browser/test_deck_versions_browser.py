@@ -3,35 +3,26 @@
 import copy
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from cardcollections.catalog.services import catalog_load
-from cardcollections.models import Game
 from decks.lists import services
 from decks.lists import views
-from decks.lists.services import deck_create
 from decks.lists.services import deck_update
 from tests.conftest import CV_SMALL
+from tests.decks.lists.test_deck_pages import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
 def test_the_history_shows_the_kept_versions_and_compares_two(
-    live_server, browser_page, card_media_cleanup, screenshot_dir, monkeypatch, width
+    live_server, browser_page, card_media_cleanup, screenshot_dir, monkeypatch, alice, width
 ):
     monkeypatch.setattr(services, "MAX_VERSIONS", 3)
     monkeypatch.setattr(views, "MAX_VERSIONS", 3)
     catalog_load(document=copy.deepcopy(CV_SMALL))
-    alice = get_user_model().objects.create_user("alice", password="alice-password-1")
-    deck = deck_create(
-        owner=alice,
-        game=Game.objects.get(slug="chapter-and-verse"),
-        name="Spring faith",
-        decklist="1 Pride Cycle",
-        visibility="public",
-    )
+    deck = make_deck(alice, decklist="1 Pride Cycle", visibility="public")
     for copies in (2, 3, 4):
         deck = deck_update(deck=deck, decklist=f"{copies} Pride Cycle")
     page = browser_page
