@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite. Installs what the tests need (the virtualenv, Debian's
-# chromium for the browser tests), then runs pytest on two processes.
+# chromium for the browser tests), then runs pytest on two processes within a
+# deadline (scripts/run-pytest.sh).
 # Extra arguments go to pytest. Exit 5 (no tests collected) counts as a failure
 # only when tests were asked for by name.
 set -uo pipefail
@@ -12,7 +13,7 @@ SECRET_KEY=${SECRET_KEY:-$(scripts/secret-key.sh)}
 export SECRET_KEY
 .venv/bin/ruff check . || exit 1
 .venv/bin/python manage.py makemigrations --check --dry-run -v0 || { echo "missing migrations"; exit 1; }
-.venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadgroup "$@"
+scripts/run-pytest.sh "$@"
 status=$?
 if [[ $status -eq 5 && $# -eq 0 ]]; then
   echo "pytest collected no tests" >&2

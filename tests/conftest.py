@@ -20,6 +20,9 @@ from cardsite.api.throttles import WriteRateThrottle
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# The bounds on a test's and the whole run's time (a test over its limit fails, a stuck worker is ended).
+pytest_plugins = ["tests.run_bounds"]
+
 # A Chapter and Verse card as both small catalogs print it (the catalog page tests' adds a second effect).
 FAITH_WITHOUT_WORKS = {
     "title": "Faith Without Works",

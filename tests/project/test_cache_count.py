@@ -1,5 +1,6 @@
 """cardsite.cache.count: the rate limits' and the catalog budget's counter, on the embedded cache and on Redis."""
 
+import os
 import threading
 import time
 
@@ -10,9 +11,10 @@ from django.core.cache import cache
 from cardsite.cache import count
 from tests.threads import run_threads
 
-# One Redis database, emptied by each test: the tests that use it run one at a time, on one xdist worker.
-pytestmark = pytest.mark.xdist_group("redis-cache-db-14")
-REDIS_URL = "redis://127.0.0.1:6379/14"
+# A Redis database for each xdist worker (12, 13, 14), emptied by each test: tests running at once in two
+# workers never empty each other's counts.
+_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw2").removeprefix("gw"))
+REDIS_URL = f"redis://127.0.0.1:6379/{12 + _WORKER % 3}"
 LOCMEM = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 
 

@@ -12,7 +12,6 @@ from cardsite.celery_app import app
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.xdist_group("celery-worker")
 def test_a_worker_draws_the_missing_card_faces(small_catalogs):
     ids = card_ids_needing_faces()
     assert len(ids) == 8

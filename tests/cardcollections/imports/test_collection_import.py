@@ -182,7 +182,6 @@ def test_a_failed_job_keeps_every_error_and_changes_nothing(alice, cv):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.xdist_group("celery-worker")
 def test_a_worker_runs_a_queued_import(alice, small_catalogs):
     cv = Game.objects.get(slug="chapter-and-verse")
     job = import_job_create(owner=alice, game=cv, text=big_csv(2_500), fmt="csv", mode="add")

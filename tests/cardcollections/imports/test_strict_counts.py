@@ -69,7 +69,6 @@ def test_an_inline_import_that_raises_ends_failed_with_the_reason(alice, small_c
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.xdist_group("celery-worker")
 def test_a_job_whose_task_raised_in_a_worker_is_failed_with_the_reason(alice, small_catalogs, monkeypatch):
     def broken(**kwargs):
         raise RuntimeError("the parser broke")

@@ -21,7 +21,7 @@ from tests.conftest import wait_for
 from tests.decks.events.fixtures import ban_verse_003
 from tests.decks.events.fixtures import spring_text
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("celery-worker")]
+pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
 def test_a_worker_rechecks_every_registration_after_a_ban_once_the_organiser_moves_the_event(

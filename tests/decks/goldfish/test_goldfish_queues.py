@@ -18,7 +18,7 @@ from tests.conftest import wait_for
 from tests.decks.conftest import simulate_request
 from tests.decks.goldfish.test_goldfish_worker import database_url
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("celery-worker"), pytest.mark.slow]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 QUERIES = [{"name": "two faith", "filter": {"theme": "faith"}, "at_least": 2}]
 # Estimated well over INTERACTIVE_MAX_SECONDS, one task of several seconds.

@@ -40,7 +40,7 @@ REQUEST = simulate_request(
     ],
 )
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("celery-worker"), pytest.mark.slow]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 def database_url() -> str:
