@@ -8,7 +8,7 @@ set -uo pipefail
 python="$(cd "$(dirname "$0")/.." && pwd)/.venv/bin/python"
 run_seconds=${TEST_RUN_SECONDS:-2100}
 timeout --kill-after=60 "$run_seconds" \
-  "$python" -m pytest -n "${PYTEST_WORKERS:-2}" --dist worksteal --durations=10 "$@"
+  "$python" -m pytest -n "${PYTEST_WORKERS:-2}" --dist worksteal "$@"
 status=$?
 if [[ $status -eq 124 || $status -eq 137 ]]; then
   echo "the test run passed its limit of $run_seconds s (TEST_RUN_SECONDS) and was stopped" >&2
