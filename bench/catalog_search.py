@@ -35,7 +35,7 @@ SEARCHES = [
     "q=nephi",
     "q=lord thy god",
     "marker=faith verse&q=believe",
-    # The search language (shared/spec/search-syntax.md): a phrase and a three-key query. (Until
+    # The search language (docs/contracts/search-syntax.md): a phrase and a three-key query. (Until
     # 2026-11-24 the phrase was "charity never faileth", which no starter verse holds: it timed 0 matches.)
     'game=chapter-and-verse&q="it came to pass"',
     "game=chapter-and-verse&q=t:faith s<=2 w:bom",

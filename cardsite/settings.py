@@ -377,7 +377,7 @@ SPECTACULAR_SETTINGS = {
 
 # Celery. The embedded default is kombu's file-system transport with results in
 # the database, so a worker runs with no server; CELERY_BROKER_URL=redis://...
-# switches to Redis. Rules from shared/RELIABILITY.md: late acks, re-queue on a
+# switches to Redis. Rules from docs/reliability.md: late acks, re-queue on a
 # lost worker, prefetch 1, time limit under half the visibility timeout.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 CELERY_BROKER_DIR = VAR_DIR / "broker"
@@ -390,7 +390,7 @@ if CELERY_TASK_TIME_LIMIT * 2 >= CELERY_VISIBILITY_TIMEOUT:
 
     raise ImproperlyConfigured(
         f"CELERY_TASK_TIME_LIMIT={CELERY_TASK_TIME_LIMIT} must be under half CELERY_VISIBILITY_TIMEOUT="
-        f"{CELERY_VISIBILITY_TIMEOUT} (shared/RELIABILITY.md, Celery)"
+        f"{CELERY_VISIBILITY_TIMEOUT} (docs/reliability.md, Celery)"
     )
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 if CELERY_BROKER_URL.startswith("filesystem"):

@@ -1,4 +1,4 @@
-"""What every Celery task of the decks app is declared with (shared/RELIABILITY.md).
+"""What every Celery task of the decks app is declared with (docs/reliability.md).
 
 Late acks with re-queue when the pool process dies (each job's atomic claim makes a
 re-run safe), JSON arguments, time limits well under half the visibility timeout

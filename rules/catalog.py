@@ -1,4 +1,4 @@
-"""The catalog file of shared/spec/catalog-format.md: checked, normalised, written back.
+"""The catalog file of docs/contracts/catalog-format.md: checked, normalised, written back.
 
 `parse_catalog` turns a decoded JSON document into plain data, or raises
 `CatalogError` listing every problem with its JSON path

@@ -1,4 +1,4 @@
-"""Catalog card fields (catalog-format.md): what a field is, and the checkers that read its JSON value.
+"""Catalog card fields (docs/contracts/catalog-format.md): what a field is, and the checkers that read its JSON value.
 
 A game's own fields are in its package (rules/games/<game>/catalog.py); a
 checker raises `Invalid` with a message and the path below the field
@@ -251,7 +251,7 @@ def empty_list() -> list:
     return []
 
 
-# Where a card's facts come from (catalog-format.md): a public source, this site's samples, or a player.
+# Where a card's facts come from (docs/contracts/catalog-format.md): a public source, this site's samples, or a player.
 PROVENANCES = ("published", "sample", "community")
 DEFAULT_PROVENANCE = "sample"
 

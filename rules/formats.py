@@ -1,4 +1,4 @@
-"""Deck formats: each game's base formats (validation.md) and organisers' tournament formats.
+"""Deck formats: each game's base formats (docs/contracts/validation.md) and organisers' tournament formats.
 
 A `Format` is data: the parameters of the construction rules (rules/construction.py
 and each game's package: minimum size, copy limit, ...). A parameter left at None

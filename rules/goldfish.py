@@ -1,4 +1,4 @@
-"""Goldfish (shared/spec/goldfish.md): the request, the deck, the result, and the exact mode.
+"""Goldfish (docs/contracts/goldfish.md): the request, the deck, the result, and the exact mode.
 
 Pure engine: no Django, no Celery, no I/O. The caller resolves the deck list
 against its card pool and hands over a `GoldfishDeck`; progress goes out
@@ -442,13 +442,13 @@ def summed_results(
     )
 
 
-# The keys of every mode's result, in goldfish.md's order.
+# The keys of every mode's result, in docs/contracts/goldfish.md's order.
 RESULT_KEYS = ("mode", "trials", "seed", "turns", "cards_seen", "queries")
 
 
 @dataclass(frozen=True)
 class GoldfishResult:
-    """The answer of goldfish.md's "The result": `probability[t]` is for turn `turns[t]`."""
+    """The answer of docs/contracts/goldfish.md's "The result": `probability[t]` is for turn `turns[t]`."""
 
     mode: str
     trials: int | None

@@ -1,4 +1,4 @@
-"""Goldfish `play` mode: a solo player who follows the turn sequence (shared/spec/goldfish.md).
+"""Goldfish `play` mode: a solo player who follows the turn sequence (docs/contracts/goldfish.md).
 
 Pure engine, like rules/goldfish.py: no Django, no Celery, no I/O; progress goes
 out through `on_progress(fraction)`, which may raise to stop a run. The design
@@ -364,7 +364,7 @@ def _cumulate(row: list[int]) -> tuple[int, ...]:
 # ---------------------------------------------------------------- the result
 @dataclass(frozen=True)
 class PlayResult:
-    """goldfish.md's result for `play`: the usual keys plus `outcomes`, `policy`, `unmodelled`
+    """docs/contracts/goldfish.md's result for `play`: the usual keys plus `outcomes`, `policy`, `unmodelled`
     (the deck's titles whose effects the player does not run) and BB's `target`.
 
     `cards_seen` is the setup's nominal count (5 + t, 7 + t); Prayer, Keyword,

@@ -1,4 +1,4 @@
-"""Goldfish `simulate` mode: how often each query holds by each turn, over seeded shuffles (goldfish.md).
+"""Goldfish `simulate` mode: how often each query holds by each turn, over seeded shuffles (docs/contracts/goldfish.md).
 
 The mode is split into chunks of a FIXED number of trials (`CHUNK_TRIALS`),
 each drawing from its own generator (rules/simulation.py):
@@ -41,7 +41,7 @@ from rules.simulation import sub_batches
 # Trials per chunk. Fixed, because the chunk boundaries decide which generator
 # draws which trial: change it and the numbers for a seed change. One million
 # trials is ~0.1 s of work for a typical deck, so a 100 M request is 100 chunks
-# and a 20 M one 20: RELIABILITY.md measured 2-16 chunks of 20 M hands running
+# and a 20 M one 20: docs/reliability.md measured 2-16 chunks of 20 M hands running
 # 1.6-1.9x faster on two workers, and 1,024 chunks 2x slower (a Celery round
 # trip costs ~3 ms), so chunks must stay coarse. A task may run several.
 CHUNK_TRIALS = 1_000_000

@@ -1,4 +1,4 @@
-"""Deck validation (shared/spec/validation.md): one pass, every rule, stable codes.
+"""Deck validation (docs/contracts/validation.md): one pass, every rule, stable codes.
 
 `validate_deck(deck, fmt)` runs the construction rules for the format's game
 over a resolved deck and gathers every finding: the deck list's own findings

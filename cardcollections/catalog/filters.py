@@ -96,7 +96,7 @@ class CardFilter(filters.FilterSet):
     q = CharFilter(
         method="filter_q",
         max_length=500,
-        help_text='a search in the search language (shared/spec/search-syntax.md): words, "phrases", '
+        help_text='a search in the search language (docs/contracts/search-syntax.md): words, "phrases", '
         "key:value and key<=number terms, -, or, parentheses; a game's keys need `game`",
     )
     title = CharFilter(method="filter_title", max_length=200, help_text="exact title (case and spacing ignored)")

@@ -1,6 +1,6 @@
 """The card catalogs of the five games.
 
-One Card table carries the fields of every game (catalog-format.md); a column a
+One Card table carries the fields of every game (docs/contracts/catalog-format.md); a column a
 game does not use stays at its empty value. One table keeps the catalog, the
 search and every later foreign key (collections, decks) simple, and each game's
 fields stay queryable columns.

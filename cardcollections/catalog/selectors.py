@@ -30,7 +30,7 @@ from rules.catalog import set_document
 
 
 def catalog_document(*, game: str) -> dict[str, Any]:
-    """The game's whole catalog in the file format of catalog-format.md."""
+    """The game's whole catalog in the file format of docs/contracts/catalog-format.md."""
     # Insertion order, so a loaded file dumps back in its own order.
     sets = CardSet.objects.filter(game__slug=game).order_by("id")
     cards = Card.objects.filter(game__slug=game).select_related("game", "card_set").order_by("id")

@@ -1,7 +1,7 @@
 """Writing collections: the one function that changes quantities, and the edits built on it.
 
 Every quantity change goes through `collection_apply`, which locks the rows it
-touches in one query ordered by primary key (shared/RELIABILITY.md: locking in
+touches in one query ordered by primary key (docs/reliability.md: locking in
 arbitrary order deadlocked 18-20 % of concurrent trades), refuses the whole batch
 if any row would go below zero, and writes a ledger row per change in the same
 transaction. So the ledger always adds up to the quantities.

@@ -1,6 +1,6 @@
 """Uploaded card scans: checked before any pixel is decoded, thumbnailed, then stored on the card.
 
-Uploads follow shared/RELIABILITY.md ("Uploads"): a 12 KiB PNG can claim 100
+Uploads follow docs/reliability.md ("Uploads"): a 12 KiB PNG can claim 100
 megapixels, and a thumbnail of it took 422 MiB. So an upload is checked in an
 order that never decodes an unchecked image: the byte size first, then the
 dimensions read from the header alone, then Pillow's verify; only then are

@@ -208,7 +208,7 @@ def import_job_run(*, job_id: int, task_id: str | None = None) -> ImportJob | No
 
     The claim is a conditional UPDATE, its token the task's id. The message of a task whose pool
     process died comes back with the same id (reject_on_worker_lost) and takes its own claim over,
-    so the import runs again at once rather than waiting for the reaper (shared/RELIABILITY.md,
+    so the import runs again at once rather than waiting for the reaper (docs/reliability.md,
     Celery). A job left RUNNING longer than the task time limit belongs to a dead attempt and may
     be claimed again; the rows are written together with the job's DONE status, under a lock on
     the job, so only one attempt ever applies them.

@@ -1,4 +1,4 @@
-"""Celery task of notifications: send one notification's mail (shared/RELIABILITY.md: late acks, idempotent)."""
+"""Celery task of notifications: send one notification's mail (docs/reliability.md: late acks, idempotent)."""
 
 from celery import shared_task
 

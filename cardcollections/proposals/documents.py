@@ -1,7 +1,7 @@
 """Proposal documents: what a proposal holds (a catalog document of its cards), how form and CSV
 text becomes catalog values, how a proposal is checked (loadcatalog's own checks), and the diff.
 
-A proposal's cards are in catalog-file form (catalog-format.md), so the loader's checks, with
+A proposal's cards are in catalog-file form (docs/contracts/catalog-format.md), so the loader's checks, with
 their JSON paths, are the proposal's checks, and approving is loading them.
 """
 

@@ -32,7 +32,7 @@ class CardProposal(models.Model):
     kind = models.CharField(max_length=4, choices=Kind.choices)
     # The card an edit changes (it keeps its id when the edit is applied).
     card = models.ForeignKey(Card, on_delete=models.CASCADE, null=True, blank=True, related_name="proposals")
-    # A catalog document (catalog-format.md) of the proposed cards, checked as loadcatalog checks it.
+    # A catalog document (docs/contracts/catalog-format.md) of the proposed cards, checked as loadcatalog checks it.
     document = models.JSONField(default=dict)
     source = models.CharField("source (a link or a note)", max_length=500)
     # The proposed scan, already checked and stripped of metadata (single-card proposals only).

@@ -1,6 +1,6 @@
 """Trades: propose, accept, decline, withdraw, counter.
 
-Accepting follows shared/RELIABILITY.md: the offer's status changes by a
+Accepting follows docs/reliability.md: the offer's status changes by a
 conditional UPDATE (so a second accept, or an accept racing a withdrawal, does
 nothing), the rows of both collections are locked in one query ordered by
 primary key, every shortage is reported, and cards move with their ledger rows

@@ -42,7 +42,7 @@ class DeadlineInput(forms.DateTimeInput):
 
 
 class EventSettingsForm(forms.Form):
-    """The tournament settings (tournaments.md): on the event's form and on the organiser's console."""
+    """The tournament settings (docs/contracts/tournaments.md): on the event's form and on the organiser's console."""
 
     rounds = forms.TypedChoiceField(
         choices=[("", "by player count"), *[(n, n) for n in range(1, MAX_ROUNDS + 1)]],

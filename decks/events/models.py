@@ -37,7 +37,8 @@ class Event(models.Model):
     deadline = models.DateTimeField(help_text="registrations may be made or replaced until this moment")
     description = models.TextField(blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
-    # Running the event (tournaments.md; decks/tournaments/). Null rounds: the default for the player count.
+    # Running the event (docs/contracts/tournaments.md; decks/tournaments/).
+    # Null rounds: the default for the player count.
     rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Swiss rounds (empty: by player count)")
     games_per_match = models.PositiveSmallIntegerField(default=1, choices=[(1, "best of one"), (3, "best of three")])
     top_cut = models.PositiveSmallIntegerField(

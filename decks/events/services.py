@@ -107,7 +107,7 @@ def _check_event_fields(*, name: str | None, description: str | None) -> None:
     check_name_and_description(name=name, description=description, what="An event", error=EventError)
 
 
-# The event's tournament settings (tournaments.md), as keywords of event_create and event_update.
+# The event's tournament settings (docs/contracts/tournaments.md), as keywords of event_create and event_update.
 SETTINGS = ("rounds", "games_per_match", "top_cut", "decklists_public")
 MAX_ROUNDS = 20
 

@@ -29,7 +29,10 @@ class FormatRules(models.Model):
 
 
 class TournamentFormat(FormatRules):
-    """A named format (validation.md, "Tournament formats"); its slug is accepted wherever a format is."""
+    """A named format (docs/contracts/validation.md, "Tournament formats").
+
+    Its slug is accepted wherever a format is.
+    """
 
     slug = models.SlugField(max_length=60, unique=True)
     name = models.CharField(max_length=120)

@@ -1,4 +1,4 @@
-"""Goldfish requests (shared/spec/goldfish.md): checking a request body and resolving its deck against the card pool."""
+"""Goldfish requests (docs/contracts/goldfish.md): checking a request body, resolving its deck against the card pool."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Goldfish jobs (shared/spec/goldfish.md): a `simulate` or `play` request split into chunks for the workers.
+"""Goldfish jobs (docs/contracts/goldfish.md): a `simulate` or `play` request split into chunks for the workers.
 
 A job holds the checked request and the engine's plan (JSON primitives, so a
 worker needs nothing else); each `GoldfishChunk` is one task's share of the

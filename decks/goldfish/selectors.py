@@ -42,7 +42,7 @@ def goldfish_job_progress(*, job: GoldfishJob) -> float:
 
 
 def goldfish_job_state(*, job: GoldfishJob) -> dict[str, Any]:
-    """The body of GET /api/v1/goldfish/{id}/ (goldfish.md, "HTTP")."""
+    """The body of GET /api/v1/goldfish/{id}/ (docs/contracts/goldfish.md, "HTTP")."""
     return {
         "status": job.status,
         "progress": round(goldfish_job_progress(job=job), 4),

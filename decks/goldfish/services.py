@@ -1,4 +1,4 @@
-"""Goldfish (shared/spec/goldfish.md): answering a checked request, `exact` at once or as a job of chunks.
+"""Goldfish (docs/contracts/goldfish.md): answering a checked request, `exact` at once or as a job of chunks.
 
 The one entry point the API, the command and the page share. The engine
 (`rules.goldfish`, `rules.goldfish_play`) does the arithmetic; the request
@@ -10,7 +10,7 @@ is checked and its deck resolved in `checks`, the modes are described in
   `GoldfishChunk` rows: at least ~0.5 s of work each, a power of two of them
   (so 1, 2, 4 ... workers share the job evenly), at most `MAX_PARTS` (a Celery
   round trip costs ~3 ms, and 1,024 chunks ran 2x slower than 16 in
-  RELIABILITY.md). A job whose whole work is estimated under `INLINE_SECONDS`
+  docs/reliability.md). A job whose whole work is estimated under `INLINE_SECONDS`
   runs in the request itself, through the same chunk code (still 202, already
   done): queueing it would cost more than running it.
 - A task claims its chunk with a conditional update (QUEUED -> RUNNING). A

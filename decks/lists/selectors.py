@@ -185,7 +185,7 @@ def deck_versions_numbered(*, deck: Deck, numbers: Any) -> dict[int, DeckVersion
 
 
 def deck_validation_now(*, deck: Deck) -> dict[str, Any]:
-    """The validation.md result of the deck's stored list against its format as they are now; stores nothing.
+    """The validation result (docs/contracts/validation.md) of the stored list against its format now; stores nothing.
 
     A card that has left the catalog is its finding (`unknown-card`), a format
     that no longer exists an `unknown-format` error, as `deck_revalidate` stores them.
@@ -215,8 +215,8 @@ def _written(entries: list[dict[str, Any]]) -> str:
 
 
 def deck_text(deck: Deck) -> str:
-    """The deck's main list as deck-format.md text: the canonical export, or the stored printings as written
-    when the catalog no longer knows one of them (so the list cannot be resolved)."""
+    """The deck's main list as text (docs/contracts/deck-format.md): the canonical export, or the stored printings as
+    written when the catalog no longer knows one of them (so the list cannot be resolved)."""
     try:
         return deck_list_of(deck).text
     except DeckRequestError:
@@ -270,7 +270,7 @@ def _document_cards(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def deck_document(deck: Deck) -> dict[str, Any]:
-    """The deck as deck-format.md's JSON document, each card by set, number and title (its board and
+    """The deck as docs/contracts/deck-format.md's JSON document, each card by set, number and title (its board and
     write-up too, if any)."""
     document: dict[str, Any] = {
         "game": deck.game.slug,

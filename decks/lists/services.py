@@ -345,7 +345,7 @@ def stored_list_verdict(
     """The engine's verdict now on a stored list (a deck's, a version's, a registration's snapshot).
 
     Returns the list read again (None when it can no longer be read) and the
-    validation.md result. A printing that left the catalog is an `unknown-card`
+    docs/contracts/validation.md result. A printing that left the catalog is an `unknown-card`
     error and a format that no longer exists an `unknown-format` one: a stored
     list always gets a result, never an exception. `format_version` picks a
     tournament format's version (an event's) instead of its latest rules.

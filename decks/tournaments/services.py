@@ -1,4 +1,4 @@
-"""Running an event (shared/spec/tournaments.md): start it, pair rounds, take results, drop players,
+"""Running an event (docs/contracts/tournaments.md): start it, pair rounds, take results, drop players,
 cut to the top players, finish.
 
 - Every write runs in one transaction under a lock on the event row, so a double click,
@@ -158,7 +158,7 @@ def _swiss_tables(event: Event) -> list[tuple[Player, Player | None]]:
     still_in = [name for name, p in players.items() if not p.dropped]
     if len(still_in) < 2:
         # A round needs a match: with no one left it would be empty, and with one player only a bye,
-        # handing out 3 points for a round no one played (tournaments.md: 409, nothing left to pair).
+        # handing out 3 points for a round no one played (docs/contracts/tournaments.md: 409, nothing left to pair).
         who = f"only {still_in[0]} is still in" if still_in else "every player has dropped"
         then = ": finish the event." if event.current_round else "."
         raise OutOfTurn("round", f"Nothing is left to pair: {who}{then}")

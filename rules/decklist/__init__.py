@@ -1,4 +1,4 @@
-"""Deck lists (shared/spec/deck-format.md): parse text or JSON, resolve against a pool, export.
+"""Deck lists (docs/contracts/deck-format.md): parse text or JSON, resolve against a pool, export.
 
 Three steps, each a pure function, each in its own module:
 

@@ -7,7 +7,7 @@
 ```
 
 The board is every `// COUNT TITLE` line after a `// Considering` line. To a
-reader that knows only deck-format.md they are comments, so it reads the same
+reader that knows only docs/contracts/deck-format.md they are comments, so it reads the same
 main list; the site reads them back as the board. Other comment lines after
 the mark (`// maybe later`, `# notes`) stay comments.
 """

@@ -17,7 +17,7 @@ from rules.primitives import JsonPathError
 
 MIN_COUNT = 1
 MAX_COUNT = 999
-# A title is at most 200 characters (catalog-format.md); longer text cannot be
+# A title is at most 200 characters (docs/contracts/catalog-format.md); longer text cannot be
 # one, and fuzzy-matching a huge line is slow for nothing.
 MAX_TITLE_LENGTH = 200
 

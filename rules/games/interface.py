@@ -27,7 +27,7 @@ Checker = Callable[["CardPool", Any], Any]
 
 @dataclass(frozen=True)
 class Game:
-    """A game the site knows, by its slug (shared/spec/README.md)."""
+    """A game the site knows, by its slug (docs/games/README.md)."""
 
     slug: str
     name: str
@@ -130,7 +130,7 @@ class GameRules:
 
     - `checkers`: the game's rules checkers by name ("battle", "check-play",
       "challenge", "matchup"), each a function of the pool and a request
-      (spec/rules-checkers.md); the API and the calculator page serve them all alike.
+      (docs/contracts/rules-checkers.md); the API and the calculator page serve them all alike.
     """
 
     game: Game

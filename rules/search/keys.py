@@ -1,4 +1,4 @@
-"""The keys of the search language per game (shared/spec/search-syntax.md), and checking a parsed query against them.
+"""The keys of the search language per game (docs/contracts/search-syntax.md), and checking a parsed query against them.
 
 `resolve_search(tree, game)` turns every `Compare` into a `Match` of a canonical
 field and a checked value, or raises SearchSyntaxError naming the term: an

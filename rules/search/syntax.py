@@ -1,4 +1,4 @@
-"""The card search language (shared/spec/search-syntax.md): text in, a tree of terms out, or a SearchSyntaxError.
+"""The card search language (docs/contracts/search-syntax.md): text in, a tree of terms out, or a SearchSyntaxError.
 
 Grammar (AND binds tighter than OR; parentheses group):
 

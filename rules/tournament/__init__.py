@@ -1,4 +1,4 @@
-"""Running a tournament (shared/spec/tournaments.md): results, standings and tie-breakers,
+"""Running a tournament (docs/contracts/tournaments.md): results, standings and tie-breakers,
 Swiss pairing, the top-cut bracket. Pure Python (networkx for the matching); no I/O."""
 
 from rules.tournament.bracket import bracket_first_round

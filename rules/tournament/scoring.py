@@ -1,4 +1,4 @@
-"""Match results, standings and tie-breakers, as tournaments.md (MTR Appendix C) defines them.
+"""Match results, standings and tie-breakers, as docs/contracts/tournaments.md (MTR Appendix C) defines them.
 
 `standings` is the one computation: the event pages, the API and the CSV all call it.
 """
@@ -123,7 +123,7 @@ class _Tally:
 
 
 def _mean(values: list[Fraction]) -> Fraction:
-    # Nobody met yet (only byes, or round 1 not played): the floor, as tournaments.md says.
+    # Nobody met yet (only byes, or round 1 not played): the floor, as docs/contracts/tournaments.md says.
     return sum(values, Fraction(0)) / len(values) if values else FLOOR
 
 

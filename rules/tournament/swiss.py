@@ -1,4 +1,4 @@
-"""Swiss pairing (tournaments.md): a seeded random round 1, then a minimum-cost matching.
+"""Swiss pairing (docs/contracts/tournaments.md): a seeded random round 1, then a minimum-cost matching.
 
 A later round is networkx's maximum-weight matching on a graph of the players still in,
 with an edge cost that puts the spec's rules in their order of priority:

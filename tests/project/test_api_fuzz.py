@@ -3,7 +3,7 @@ operation documents, with the documented content type and a body that matches it
 
 Every operation of /api/v1/schema/, called in-process through the WSGI app, as a
 signed-in user with a token (so the private endpoints are exercised too) on
-a database with the small catalogs. RELIABILITY.md: at least 100 examples each
+a database with the small catalogs. docs/reliability.md: at least 100 examples each
 (a NUL byte in a query parameter reaching PostgreSQL was found only past 50).
 """
 

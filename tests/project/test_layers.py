@@ -1,4 +1,4 @@
-"""The layering of STYLE.md, checked by import-linter, and the name `rules` being ours."""
+"""The layering of docs/architecture.md ("Layers"), checked by import-linter, and the name `rules` being ours."""
 
 import subprocess
 import sys

@@ -1,4 +1,4 @@
-"""Settings that RELIABILITY.md says must hold, and the strict environment readers."""
+"""Settings that docs/reliability.md says must hold, and the strict environment readers."""
 
 import pytest
 from django.conf import settings
@@ -61,7 +61,7 @@ def test_postgresql_sessions_have_the_sites_settings(setting, value):
 
 def test_every_task_finishes_well_inside_the_visibility_timeout():
     """A task's own time limit overrides the setting: each must be under half the visibility timeout too
-    (RELIABILITY.md: a 15 s task with a 5 s timeout ran 3 times), and no longer than CELERY_TASK_TIME_LIMIT,
+    (docs/reliability.md: a 15 s task with a 5 s timeout ran 3 times), and no longer than CELERY_TASK_TIME_LIMIT,
     which the reapers and the import's stale claim read as the longest any task may run."""
     from cardsite.celery_app import app
 

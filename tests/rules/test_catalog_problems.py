@@ -1,4 +1,7 @@
-"""A rejected catalog reports every problem with its JSON path (catalog-format.md), not the first of each field."""
+"""A rejected catalog reports every problem with its JSON path, not the first of each field.
+
+docs/contracts/catalog-format.md, Loading.
+"""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Deck lists (deck-format.md): every line form, the JSON form, resolving and export. No database."""
+"""Deck lists (docs/contracts/deck-format.md): every line form, the JSON form, resolving and export. No database."""
 
 import re
 import sys
@@ -147,7 +147,7 @@ def test_it_reports_a_count_outside_1_to_999_as_invalid(line, count):
 
 @pytest.mark.parametrize("line", ["+3 By Small Means", "+1x By Small Means", "By Small Means x+2"])
 def test_a_count_with_a_plus_sign_is_invalid_not_read_as_that_many_copies(line):
-    # deck-format.md: "COUNT is written in digits"; a sign makes it an invalid count (docs/rulings.md).
+    # docs/contracts/deck-format.md: "COUNT is written in digits"; a sign makes it an invalid count (docs/rulings.md).
     parsed = parse_decklist(f"# deck\n{line}")
     assert parsed.entries == ()
     (f,) = parsed.findings

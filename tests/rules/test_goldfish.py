@@ -1,4 +1,4 @@
-"""The goldfish engine (rules/goldfish.py, shared/spec/goldfish.md): pure Python, no database."""
+"""The goldfish engine (rules/goldfish.py, docs/contracts/goldfish.md): pure Python, no database."""
 
 from __future__ import annotations
 

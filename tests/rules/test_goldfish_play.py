@@ -1,4 +1,4 @@
-"""Goldfish `play` mode (rules/goldfish_play.py, shared/spec/goldfish.md): pure Python, no database."""
+"""Goldfish `play` mode (rules/goldfish_play.py, docs/contracts/goldfish.md): pure Python, no database."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The search language (shared/spec/search-syntax.md): the spec's examples read as the spec says, every bad part
+"""The search language (docs/contracts/search-syntax.md): the spec's examples read as the spec says, every bad part
 is an error that names it, and no text at all makes the parser raise anything but its own error."""
 
 import pytest

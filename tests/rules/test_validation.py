@@ -1,4 +1,7 @@
-"""Deck validation (validation.md): every finding code, every game's formats, tournament formats. No database."""
+"""Deck validation (docs/contracts/validation.md): every finding code, every game's formats, tournament formats.
+
+No database.
+"""
 
 import pytest
 from hypothesis import assume

@@ -21,7 +21,7 @@ class _DryRun(Exception):
 
 
 class Command(BaseCommand):
-    help = "Load catalog files (shared/spec/catalog-format.md): all of them in one transaction, or nothing."
+    help = "Load catalog files (docs/contracts/catalog-format.md): all of them in one transaction, or nothing."
 
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+", metavar="FILE", help="catalog JSON file(s)")

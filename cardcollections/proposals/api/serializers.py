@@ -15,8 +15,9 @@ from cardsite.api.numbers import StrictPrimaryKeyRelatedField
 
 
 class ProposalIn(serializers.Serializer):
-    """A new card (no `card`) or an edit of `card`. `fields` is the card in catalog-file form (catalog-format.md):
-    set, number and title, then the game's fields; an edit gives only what it changes (set and number stay)."""
+    """A new card (no `card`) or an edit of `card`. `fields` is the card in catalog-file form
+    (docs/contracts/catalog-format.md): set, number and title, then the game's fields; an edit gives only what it
+    changes (set and number stay)."""
 
     game = serializers.SlugRelatedField(slug_field="slug", queryset=Game.objects.all())
     card = StrictPrimaryKeyRelatedField(queryset=Card.objects.all(), required=False, allow_null=True, default=None)

@@ -1,4 +1,4 @@
-"""The rules checkers' API routes, under /api/v1/ (spec/rules-checkers.md): rules/<game>/<checker>/."""
+"""The rules checkers' API routes, under /api/v1/ (docs/contracts/rules-checkers.md): rules/<game>/<checker>/."""
 
 from django.urls import path
 

@@ -1,4 +1,4 @@
-"""The rules checkers' API (spec/rules-checkers.md): one stateless endpoint per checker, no login needed."""
+"""The rules checkers' API (docs/contracts/rules-checkers.md): one stateless endpoint per checker, no login needed."""
 
 from typing import Any
 

@@ -21,7 +21,7 @@ from rules.games import GAME_SLUGS
 
 
 class EventSettingsIn(serializers.Serializer):
-    """The tournament settings (tournaments.md), optional on create and on change."""
+    """The tournament settings (docs/contracts/tournaments.md), optional on create and on change."""
 
     rounds = StrictIntegerField(
         min_value=1,

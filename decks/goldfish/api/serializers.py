@@ -1,4 +1,4 @@
-"""Goldfish API shapes (goldfish.md), for the OpenAPI schema.
+"""Goldfish API shapes (docs/contracts/goldfish.md), for the OpenAPI schema.
 
 The request is checked by the engine (`rules.goldfish.parse_goldfish_request`)
 so that the API, the command and the page refuse the same requests with the

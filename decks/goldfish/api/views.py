@@ -1,4 +1,4 @@
-"""Goldfish API (goldfish.md, "HTTP"): exact answers at once, simulate and play as jobs.
+"""Goldfish API (docs/contracts/goldfish.md, "HTTP"): exact answers at once, simulate and play as jobs.
 
 No login needed. A logged-in caller's job is theirs alone (404 for anyone
 else); an anonymous job is readable and cancellable by whoever has its UUID.

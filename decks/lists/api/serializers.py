@@ -70,7 +70,7 @@ class DeckCardOut(serializers.Serializer):
 
 
 class DeckEntryIn(serializers.Serializer):
-    """One JSON entry (deck-format.md): a title, or a set and number, and a count."""
+    """One JSON entry (docs/contracts/deck-format.md): a title, or a set and number, and a count."""
 
     title = serializers.CharField(required=False)
     set = serializers.CharField(required=False)
@@ -294,7 +294,7 @@ class DeckPatchIn(_ListFields):
 
 
 class DeckDocumentIn(serializers.Serializer):
-    """The JSON deck of deck-format.md."""
+    """The JSON deck of docs/contracts/deck-format.md."""
 
     game = serializers.ChoiceField(choices=GAME_SLUGS, required=False)
     name = serializers.CharField(required=False)
@@ -450,7 +450,7 @@ ExportQuery = type(
 
 
 class DeckDocumentOut(serializers.Serializer):
-    """The JSON deck of deck-format.md, naming each printing by set and number."""
+    """The JSON deck of docs/contracts/deck-format.md, naming each printing by set and number."""
 
     game = serializers.CharField()
     name = serializers.CharField()

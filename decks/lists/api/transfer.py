@@ -1,4 +1,7 @@
-"""Saved-deck API: import a deck from text or a JSON deck document, export one as either (deck-format.md)."""
+"""Saved-deck API: import a deck from text or a JSON deck document, export one as either.
+
+The formats are docs/contracts/deck-format.md.
+"""
 
 from __future__ import annotations
 
@@ -45,7 +48,7 @@ DECK_DOCUMENT_KEYS = ("game", "name", "format", "description", "cards", "conside
 
 
 def _document(doc: Any) -> dict[str, Any]:
-    """A deck-format.md JSON document's parts, each checked; a bad part is a 400 naming its JSON path."""
+    """A docs/contracts/deck-format.md JSON document's parts, each checked; a bad part is a 400 naming its JSON path."""
     if not isinstance(doc, dict):
         raise bad("deck", 'Must be a JSON deck document: {"game", "name", "format", "cards"}.')
     refuse_unknown(doc.keys(), DECK_DOCUMENT_KEYS, "field", prefix="deck.")

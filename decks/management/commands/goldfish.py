@@ -1,4 +1,6 @@
-"""python manage.py goldfish REQUEST.json [--progress] [--replay N [--text]] (goldfish.md, "Command line").
+"""python manage.py goldfish REQUEST.json [--progress] [--replay N [--text]].
+
+docs/contracts/goldfish.md, "Command line".
 
 Runs any mode in this process, no broker. Standard output carries the result
 JSON and nothing else, so it can be piped; `--progress` draws a bar on

@@ -1,4 +1,6 @@
-"""python manage.py validatedeck --game GAME [--format FORMAT] [--json] FILE (validation.md, "Command line").
+"""python manage.py validatedeck --game GAME [--format FORMAT] [--json] FILE.
+
+docs/contracts/validation.md, "Command line".
 
 Exit status: 0 legal, 1 not legal, 2 the request itself is wrong (unknown
 game or format, unreadable file, malformed JSON list).
@@ -67,7 +69,7 @@ class Command(BaseCommand):
 def _deck_from_text(text: str, *, game: str, format_slug: str | None) -> tuple[str | None, Any, str | None]:
     """(decklist, cards, format): a JSON document if the file is one, else the text as a deck list.
 
-    A JSON deck may name its game and format (deck-format.md); --format wins
+    A JSON deck may name its game and format (docs/contracts/deck-format.md); --format wins
     over the file's format, and a file of another game is refused.
     """
     if not text.lstrip().startswith(("{", "[")):

@@ -1,4 +1,4 @@
-"""Tournament API shapes (tournaments.md): rounds and matches, results, standings, the start list."""
+"""Tournament API shapes (docs/contracts/tournaments.md): rounds and matches, results, standings, the start list."""
 
 from typing import Any
 

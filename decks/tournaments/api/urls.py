@@ -1,4 +1,4 @@
-"""Tournament API routes, under /api/v1/ (tournaments.md)."""
+"""Tournament API routes, under /api/v1/ (docs/contracts/tournaments.md)."""
 
 from django.urls import include
 from django.urls import path

@@ -1,4 +1,4 @@
-"""Tournament API (tournaments.md): start, rounds, results, drops, top cut, finish, standings.
+"""Tournament API (docs/contracts/tournaments.md): start, rounds, results, drops, top cut, finish, standings.
 
 - What happens at an event is as public as the event: anyone reads its rounds and standings.
 - Only the organiser starts, pairs, cuts and finishes (403 for anyone else); a result comes from

@@ -1,4 +1,4 @@
-"""Deck validation API: the request and the result of validation.md."""
+"""Deck validation API: the request and the result of docs/contracts/validation.md."""
 
 import re
 from typing import Any

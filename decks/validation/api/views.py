@@ -1,4 +1,4 @@
-"""Deck API: stateless validation of a deck list (validation.md, "HTTP")."""
+"""Deck API: stateless validation of a deck list (docs/contracts/validation.md, "HTTP")."""
 
 from drf_spectacular.utils import OpenApiExample
 from drf_spectacular.utils import OpenApiResponse

@@ -2,7 +2,7 @@
 
 from rules.games.interface import Game
 
-# A fixed-deck game: the rules deal out all the cards (battle-cards.txt), nobody collects them.
+# A fixed-deck game: the rules deal out all the cards (docs/games/battle-cards.md), nobody collects them.
 GAME = Game("battle-cards", "Battle Cards", False, "BC")
 
 BC_SIZES = ("B", "M", "S")

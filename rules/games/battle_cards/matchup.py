@@ -1,4 +1,4 @@
-"""Battle Cards: who wins a match-up, and a Battle Mode round of five match-ups (battle-cards.txt).
+"""Battle Cards: who wins a match-up, and a Battle Mode round of five match-ups (docs/games/battle-cards.md).
 
 The higher score in the category wins; an equal score goes to size (B beats M,
 M beats S, S beats B); equal size goes to the greater Value. Category `value`
@@ -69,7 +69,7 @@ def matchup(category: str, a: CardData, b: CardData) -> Matchup:
 
 
 def check_matchup(pool: CardPool, request: Any) -> Matchup:
-    """The match-up request of spec/rules-checkers.md."""
+    """The match-up request of docs/contracts/rules-checkers.md."""
     request = json_object(request, "")
     if request.get("category") is None:
         raise IllegalInput("category", f"is required: one of {', '.join(BC_CATEGORIES)}.")

@@ -1,4 +1,4 @@
-"""Book of Mormon Battles: who wins a battle (book-of-mormon-battles.txt, spec/rules-checkers.md).
+"""Book of Mormon Battles: who wins a battle (docs/games/book-of-mormon-battles.md, docs/contracts/rules-checkers.md).
 
 A player's play is one character card, or the combination one power card
 allows; each power card is one small function (`POWERS`), as construction rules
@@ -232,7 +232,7 @@ def _tie(tied: list[Play], variant: str, steps: list[Step], value_only: bool) ->
     if variant == "mounting-battles":
         steps.append(Step("Mounting battles", f"{names} tie: they mount the battle with new cards."))
         return None, tuple(p.name for p in tied)
-    # As printed (rules-checkers.md: "Character cards rank by printed value"): Conversion raised the
+    # As printed (docs/contracts/rules-checkers.md: "Character cards rank by printed value"): Conversion raised the
     # player's value, not the card's rank, so a converted black 500 ranks as a black 500 here.
     printed = {p.name: p.printed_best(value_only=value_only) for p in tied}
     bests = ", ".join(f"{p.name}'s {printed[p.name]}" for p in tied)
@@ -311,7 +311,7 @@ def battle_of(plays: list[Play], steps: list[Step], variant: str = "basic") -> B
 
 
 def resolve_battle(pool: CardPool, request: Any) -> BattleResult:
-    """The battle `request` describes (spec/rules-checkers.md); IllegalInput for a play the rules forbid."""
+    """The battle `request` describes (docs/contracts/rules-checkers.md); IllegalInput for a play the rules forbid."""
     request = json_object(request, "")
     variant = choice(request.get("variant"), "variant", VARIANTS, "basic")
     read = _read_plays(pool, request, variant)

@@ -1,4 +1,4 @@
-"""Warriors of the Promised Land: who wins a Challenge (the Armory Cards Appendix, spec/rules-checkers.md).
+"""Warriors of the Promised Land: who wins a Challenge (the Armory Cards Appendix, docs/contracts/rules-checkers.md).
 
 The order is the project's ruling (docs/rulings.md, "Warriors of the Promised
 Land"): the players' choices (Conversion, Dissenter, Escape, Deception) in the
@@ -310,7 +310,10 @@ def _read_side(pool: CardPool, request: Mapping[str, Any], side: str) -> list[Ca
 
 
 def resolve_challenge(pool: CardPool, request: Any) -> ChallengeResult:
-    """The Challenge `request` describes (spec/rules-checkers.md); IllegalInput for cards that could not be played."""
+    """The Challenge `request` describes (docs/contracts/rules-checkers.md).
+
+    IllegalInput for cards that could not be played.
+    """
     request = json_object(request, "")
     table = Table()
     for side in SIDES:

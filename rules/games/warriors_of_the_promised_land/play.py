@@ -77,7 +77,7 @@ def check_cards_in_play(cards: Sequence[CardData], field: str) -> None:
 
 
 def check_play(pool: CardPool, request: Any) -> PlayCheck:
-    """The check-play request of spec/rules-checkers.md: may `card` join `in_play`?"""
+    """The check-play request of docs/contracts/rules-checkers.md: may `card` join `in_play`?"""
     request = json_object(request, "")
     in_play = read_cards(pool, request.get("in_play"), "in_play", least=0, most=MAX_IN_PLAY)
     card = read_card(pool, request.get("card"), "card")

@@ -1,4 +1,4 @@
-"""loadcatalog / dumpcatalog as catalog-format.md says: one transaction, upsert, paths, exit statuses."""
+"""loadcatalog / dumpcatalog as docs/contracts/catalog-format.md says: one transaction, upsert, paths, exit statuses."""
 
 import io
 import json
@@ -99,8 +99,8 @@ class TestLoading:
         assert not Card.objects.exists() and not CardSet.objects.exists()
 
     def test_dry_run_of_several_files_accepts_what_the_real_load_accepts(self, tmp_path, cv_document):
-        # catalog-format.md, Loading: a card's set may be "already in the database", as an earlier file's set
-        # is in a real load; `--dry-run` checks the same files without writing.
+        # docs/contracts/catalog-format.md, Loading: a card's set may be "already in the database", as an earlier
+        # file's set is in a real load; `--dry-run` checks the same files without writing.
         sets_file = write(
             tmp_path, {"game": "chapter-and-verse", "sets": cv_document["sets"], "cards": []}, "sets.json"
         )
@@ -183,7 +183,7 @@ class TestRejecting:
         assert "cards[0].sacrifice" in err and "cards[3].reference" in err
 
     def test_a_missing_image_is_reported_beside_the_other_problems(self, tmp_path, cv_document):
-        # catalog-format.md, Loading: every problem is reported with its JSON path.
+        # docs/contracts/catalog-format.md, Loading: every problem is reported with its JSON path.
         cv_document["cards"][0]["sacrifice"] = 99
         cv_document["cards"][1]["image"] = "nope.png"
         code, err = rejected(write(tmp_path, cv_document))

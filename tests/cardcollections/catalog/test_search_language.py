@@ -44,7 +44,7 @@ def test_a_quoted_line_of_scripture_finds_its_card(starter_catalogs):
 
 
 def test_a_quoted_phrase_matches_whole_words_not_parts_of_words(starter_catalogs):
-    # search-syntax.md: a quoted phrase matches "those words in that order" (PostgreSQL's phrase search).
+    # docs/contracts/search-syntax.md: a quoted phrase matches "those words in that order" (PostgreSQL's phrase search).
     # "hoose" and "thi" are not words of "Choose You This Day", on either database.
     assert "Choose You This Day" in titles('"choose you this"')
     assert "Choose You This Day" not in titles('"hoose you this"') | titles('"choose you thi"')

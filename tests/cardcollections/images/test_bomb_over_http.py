@@ -1,5 +1,5 @@
 """A 100-megapixel PNG of a few KiB sent to each upload endpoint of the API: a 400 naming the dimensions, nothing
-stored (shared/RELIABILITY.md, Uploads: "such a file gets a 400"; the services' own tests call the checks directly)."""
+stored (docs/reliability.md, Uploads: "such a file gets a 400"; the services' own tests call the checks directly)."""
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile

@@ -1,4 +1,4 @@
-"""An import whose pool process died runs again as soon as its message comes back (shared/RELIABILITY.md, Celery:
+"""An import whose pool process died runs again as soon as its message comes back (docs/reliability.md, Celery:
 `task_reject_on_worker_lost` re-queues the message, with the same task id, 0.1 s after the kill)."""
 
 import uuid

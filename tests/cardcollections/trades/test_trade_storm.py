@@ -1,4 +1,4 @@
-"""Concurrent accepts and edits over overlapping cards, on PostgreSQL (shared/RELIABILITY.md).
+"""Concurrent accepts and edits over overlapping cards, on PostgreSQL (docs/reliability.md).
 
 Threads with their own connections race real transactions: accepts of the same
 offers (some twice at once), accepts whose givers are being drained by other
@@ -48,7 +48,7 @@ pytestmark = [
     pytest.mark.postgres,
 ]
 
-# RELIABILITY.md, Moving cards: 32 threads x 100 random operations over overlapping cards, 3 seeds.
+# docs/reliability.md, Moving cards: 32 threads x 100 random operations over overlapping cards, 3 seeds.
 THREADS = 32
 OPS_PER_THREAD = 100
 USERS = 5
@@ -159,7 +159,7 @@ def test_concurrent_accepts_and_edits_keep_every_card(small_catalogs, seed):
 
 
 def _naive_transfer(giver_id: int, receiver_id: int, card_id: int, n: int) -> bool:
-    """What RELIABILITY.md warns against: read, check in Python, write back, no lock."""
+    """What docs/reliability.md warns against: read, check in Python, write back, no lock."""
     giver = CollectionEntry.objects.get(owner_id=giver_id, card_id=card_id, condition="")
     receiver = CollectionEntry.objects.get(owner_id=receiver_id, card_id=card_id, condition="")
     if giver.quantity < n:

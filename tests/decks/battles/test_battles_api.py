@@ -1,4 +1,4 @@
-"""The rules checkers' endpoints (spec/rules-checkers.md): answers, 400s that say why, never a 500."""
+"""The rules checkers' endpoints (docs/contracts/rules-checkers.md): answers, 400s that say why, never a 500."""
 
 from __future__ import annotations
 

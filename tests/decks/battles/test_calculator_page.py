@@ -67,7 +67,7 @@ def test_the_page_has_no_inline_script_or_style(client, fixed_deck_catalogs):
 
 
 def test_a_battle_of_six_players_is_settled_on_the_page(client, fixed_deck_catalogs):
-    # book-of-mormon-battles.txt: "For 2 to 6 players"; the API takes six, and so does the page.
+    # docs/games/book-of-mormon-battles.md: "For 2 to 6 players"; the API takes six, and so does the page.
     titles = ("Sherem", "Lemuel", "Zeezrom", "Seantum", "Kishkumen", "Lehi")
     query = "&".join(f"n{i}=P{i}&p{i}={t}" for i, t in enumerate(titles, start=1))
     html = page(client, f"/rules/book-of-mormon-battles/?{query}")

@@ -1,4 +1,4 @@
-"""POST/GET/DELETE /api/v1/goldfish/ (goldfish.md, "HTTP"): exact at once, jobs run by calling the task.
+"""POST/GET/DELETE /api/v1/goldfish/ (docs/contracts/goldfish.md, "HTTP"): exact at once, jobs run by calling the task.
 
 No eager mode: the chunk task is called as a function, as a worker would;
 delivery by a real worker is tests/decks/goldfish/test_goldfish_worker.py.

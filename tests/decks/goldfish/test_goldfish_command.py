@@ -1,4 +1,7 @@
-"""python manage.py goldfish REQUEST.json (goldfish.md, "Command line"): JSON only on stdout, bar on stderr, exit 2."""
+"""python manage.py goldfish REQUEST.json (docs/contracts/goldfish.md, "Command line").
+
+JSON only on stdout, bar on stderr, exit 2.
+"""
 
 import functools
 import json

@@ -1,6 +1,6 @@
 """A real Celery worker process is killed in the middle of a goldfish chunk, and the job still ends right.
 
-RELIABILITY.md: with `acks_late` and `reject_on_worker_lost`, a task whose pool
+docs/reliability.md: with `acks_late` and `reject_on_worker_lost`, a task whose pool
 process dies is re-queued at once; the chunk claim lets the re-delivered
 message (same task id) take its chunk over, and the numbers are those of an
 uninterrupted run with the same seed.

@@ -1,4 +1,7 @@
-"""The tournament API (tournaments.md): shapes, refusals (400 names the field, 409 says why), and a whole event."""
+"""The tournament API (docs/contracts/tournaments.md).
+
+Shapes, refusals (400 names the field, 409 says why), and a whole event.
+"""
 
 from datetime import timedelta
 

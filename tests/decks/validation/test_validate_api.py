@@ -1,4 +1,4 @@
-"""POST /api/v1/decks/validate/ (validation.md, "HTTP")."""
+"""POST /api/v1/decks/validate/ (docs/contracts/validation.md, "HTTP")."""
 
 import json
 import time

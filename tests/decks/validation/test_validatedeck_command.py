@@ -1,4 +1,4 @@
-"""python manage.py validatedeck (validation.md, "Command line"): output and exit statuses 0/1/2."""
+"""python manage.py validatedeck (docs/contracts/validation.md, "Command line"): output and exit statuses 0/1/2."""
 
 import functools
 import json

@@ -48,7 +48,7 @@ def test_battle_cards_is_a_fixed_deck_game():
 
 
 def test_a_card_never_meets_itself():
-    # One box, every card single (battle-cards.txt): a combination the rules forbid is a 400.
+    # One box, every card single (docs/games/battle-cards.md): a combination the rules forbid is a 400.
     with pytest.raises(IllegalInput) as exc:
         check_matchup(POOL, {"category": "strength", "a": {"title": "Goliath"}, "b": {"title": "Goliath"}})
     assert exc.value.field == "b" and "Goliath" in exc.value.message

@@ -183,7 +183,7 @@ def test_every_step_names_its_rule():
 
 def test_a_tie_ranks_the_character_cards_as_printed():
     # Zeezrom (black diamond 500) converted is worth 1500, as Amulek (gold oval 1500) is: a tie, which the
-    # highest single card as printed decides (rules-checkers.md, "rank by printed value"): Amulek's 1500.
+    # highest single card as printed decides (docs/contracts/rules-checkers.md, "rank by printed value"): Amulek's 1500.
     result = battle(("Ann", "Zeezrom", "Conversion"), ("Ben", "Amulek"))
     assert result["values"] == {"Ann": 1500, "Ben": 1500}
     assert result["winner"] == "Ben"
