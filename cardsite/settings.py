@@ -423,6 +423,11 @@ CELERY_INTERACTIVE_QUEUE = env_str("CELERY_INTERACTIVE_QUEUE", "interactive")
 CELERY_BULK_QUEUE = env_str("CELERY_BULK_QUEUE", "bulk")
 CELERY_TASK_DEFAULT_QUEUE = CELERY_INTERACTIVE_QUEUE
 INTERACTIVE_MAX_SECONDS = env_int("INTERACTIVE_MAX_SECONDS", 10)
+# One queue for every job of a kind, whatever its estimate (empty: by the estimate, as above; format re-checks: bulk).
+# For a deployment that gives a kind its own workers, and for tests that run a worker on a queue of their own.
+GOLDFISH_QUEUE = env_str("GOLDFISH_QUEUE", "")
+EVENT_CHECK_QUEUE = env_str("EVENT_CHECK_QUEUE", "")
+FORMAT_RECHECK_QUEUE = env_str("FORMAT_RECHECK_QUEUE", "")
 # The reapers (one task per kind of job, run by celery beat every REAPER_EVERY_SECONDS) fails jobs whose work died: a
 # running piece with no progress for JOB_STALE_SECONDS, or a job no worker picked up for JOB_QUEUED_HOURS.
 REAPER_EVERY_SECONDS = env_int("REAPER_EVERY_SECONDS", 60)

@@ -440,7 +440,7 @@ def event_check_create(*, event: Event, requested_by: AbstractBaseUser, queue: s
         total = Registration.objects.filter(event=event, active=True).count()
         _check_budget(requested_by=requested_by, seconds=total * CHECK_SECONDS_PER_LIST)
         check = EventCheck.objects.create(event=event, requested_by=requested_by, total=total)
-        target = queue or getattr(settings, "EVENT_CHECK_QUEUE", None) or work_queue(total * CHECK_SECONDS_PER_LIST)
+        target = queue or settings.EVENT_CHECK_QUEUE or work_queue(total * CHECK_SECONDS_PER_LIST)
         check_id = str(check.pk)
         transaction.on_commit(lambda: _enqueue(check_id, target))
     return check

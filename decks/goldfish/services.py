@@ -340,7 +340,7 @@ def planned_job_create(
             )
             for index, (first, last) in enumerate(_ranges(n_chunks, parts))
         )
-        job_id, target = str(job.id), queue or getattr(settings, "GOLDFISH_QUEUE", None) or work_queue(seconds)
+        job_id, target = str(job.id), queue or settings.GOLDFISH_QUEUE or work_queue(seconds)
         if not inline:
             transaction.on_commit(lambda: _enqueue(job_id, range(parts), target))
     if inline:
