@@ -2,6 +2,7 @@
 
 from cardcollections.images.tasks import render_card_faces
 from cardcollections.imports.tasks import run_collection_import
+from cardcollections.jobs.tasks import reap_jobs
 from cardcollections.notifications.tasks import notification_email
 
-__all__ = ["notification_email", "render_card_faces", "run_collection_import"]
+__all__ = ["notification_email", "reap_jobs", "render_card_faces", "run_collection_import"]

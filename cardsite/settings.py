@@ -423,18 +423,19 @@ CELERY_INTERACTIVE_QUEUE = env_str("CELERY_INTERACTIVE_QUEUE", "interactive")
 CELERY_BULK_QUEUE = env_str("CELERY_BULK_QUEUE", "bulk")
 CELERY_TASK_DEFAULT_QUEUE = CELERY_INTERACTIVE_QUEUE
 INTERACTIVE_MAX_SECONDS = env_int("INTERACTIVE_MAX_SECONDS", 10)
-# The reapers (one task per kind of job, run by celery beat every REAPER_EVERY_SECONDS) fails jobs whose work died: a
-# running piece with no progress for JOB_STALE_SECONDS, or a job no worker picked up for JOB_QUEUED_HOURS.
+# One queue for every job of a kind, whatever its estimate (empty: by the estimate, as above; format re-checks: bulk).
+# For a deployment that gives a kind its own workers, and for tests that run a worker on a queue of their own.
+GOLDFISH_QUEUE = env_str("GOLDFISH_QUEUE", "")
+EVENT_CHECK_QUEUE = env_str("EVENT_CHECK_QUEUE", "")
+FORMAT_RECHECK_QUEUE = env_str("FORMAT_RECHECK_QUEUE", "")
+# The reaper (one task for every kind of job, cardcollections/jobs/, run by celery beat every REAPER_EVERY_SECONDS)
+# fails jobs whose work died: a running job past its own task's time limit (a goldfish chunk: no progress for
+# JOB_STALE_SECONDS), or a job no worker picked up for JOB_QUEUED_HOURS.
 REAPER_EVERY_SECONDS = env_int("REAPER_EVERY_SECONDS", 60)
 JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 300)
 JOB_QUEUED_HOURS = env_int("JOB_QUEUED_HOURS", 6)
 CELERY_BEAT_SCHEDULE = {
-    name: {"task": task, "schedule": float(REAPER_EVERY_SECONDS)}
-    for name, task in (
-        ("reap-goldfish-jobs", "decks.reap_goldfish_jobs"),
-        ("reap-event-checks", "decks.reap_event_checks"),
-        ("reap-import-jobs", "cardcollections.reap_import_jobs"),
-    )
+    "reap-jobs": {"task": "cardcollections.reap_jobs", "schedule": float(REAPER_EVERY_SECONDS)},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Unfinished queued work one caller may hold (cardsite/api/work.py): jobs at once and estimated seconds of

@@ -10,14 +10,18 @@ test in Python, because concurrent trades can race past any Python check.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import F
 from django.db.models import Q
+from django.db.models import QuerySet
 
 from cardcollections.catalog.models import Card
 from cardcollections.catalog.models import Game
+from cardcollections.jobs.models import Job
+from cardcollections.jobs.models import JobStatus
 
 
 class Condition(models.TextChoices):
@@ -143,19 +147,22 @@ class CollectionSettings(models.Model):
         return f"{self.owner_id}: {self.visibility}"
 
 
-class JobStatus(models.TextChoices):
-    """Where a background job a worker claims stands: a collection import, an event's re-check."""
+class ImportJob(Job):
+    """A collection import: validated with progress, then applied in one transaction (or not at all).
 
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
-
-
-class ImportJob(models.Model):
-    """A collection import: validated with progress, then applied in one transaction (or not at all)."""
+    A kind of job (cardcollections.jobs): claimed, failed and reaped as every other kind."""
 
     Status = JobStatus
+
+    # The kind's declaration (cardcollections.jobs.models.Job).
+    job_what = "import"
+    job_time_limit = 1200
+    job_soft_time_limit = 1140
+    job_stopped_message = "The worker running this import stopped. Nothing was changed; import the file again."
+    job_unclaimed_message = "No worker took this import within {hours} hours. Nothing was changed; try again later."
+    # The estimated worker time of a row (checked, then written in one transaction), for the owner's
+    # work budget (cardsite/api/work.py) and the queue: rounded up from the import tests' timings.
+    SECONDS_PER_ROW = 0.002
 
     class Mode(models.TextChoices):
         ADD = "add", "Add to my collection"
@@ -171,7 +178,6 @@ class ImportJob(models.Model):
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.ADD)
     # `replace` with a file of no cards empties the game's collection: only when the request says so.
     confirm_empty = models.BooleanField(default=False)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED, db_index=True)
     text = models.TextField()
     total_rows = models.PositiveIntegerField(default=0)
     progress = models.FloatField(default=0.0)
@@ -179,11 +185,6 @@ class ImportJob(models.Model):
     errors = models.JSONField(default=list, blank=True)
     # What was applied: {"rows", "cards", "added", "removed"}.
     summary = models.JSONField(default=dict, blank=True)
-    # Changes with each claim, so only the attempt holding it may finish the job.
-    claim = models.CharField(max_length=32, blank=True, default="")
-    created = models.DateTimeField(auto_now_add=True)
-    started = models.DateTimeField(null=True, blank=True)
-    finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -193,6 +194,19 @@ class ImportJob(models.Model):
 
     def __str__(self) -> str:
         return f"import {self.pk} ({self.status})"
+
+    @classmethod
+    def job_failed_fields(cls, message: str) -> dict[str, Any]:
+        # The uploaded text is dropped once the job has ended (up to 10 MB a job, never needed again).
+        return {"progress": 1.0, "text": "", "errors": [{"line": None, "message": message[:500], "suggestions": []}]}
+
+    @classmethod
+    def job_claim_fields(cls) -> dict[str, Any]:
+        return {"progress": 0.0}
+
+    @classmethod
+    def job_busy_seconds(cls, busy: QuerySet[Any]) -> float:
+        return sum(busy.values_list("total_rows", flat=True)) * cls.SECONDS_PER_ROW
 
     @property
     def finished_ok(self) -> bool:

@@ -24,23 +24,26 @@ from cardcollections.imports.parsing import ImportProblem
 from cardcollections.imports.parsing import ImportRow
 from cardcollections.imports.parsing import import_parse
 from cardcollections.imports.parsing import import_row_count
+from cardcollections.jobs.services import job_budget_check
+from cardcollections.jobs.services import job_claim
+from cardcollections.jobs.services import job_fail
+from cardcollections.jobs.services import job_kind_reap
+from cardcollections.jobs.services import job_mine
+from cardcollections.jobs.services import job_progress
 from cardcollections.models import CollectionEntry
 from cardcollections.models import Game
 from cardcollections.models import ImportJob
 from cardcollections.models import LedgerReason
 from cardsite.api.work import TooBig
 from cardsite.api.work import budget_lock
-from cardsite.api.work import check_budget
 from cardsite.api.work import claim_token
-from cardsite.api.work import work_budget
 
 # Files with more rows than this, or more bytes, go to a Celery worker; smaller ones run in the request. The
 # bytes too: a file of a few lines can be a 20 MB header of a million columns (ten seconds of reading).
 INLINE_MAX_ROWS = 2000
 INLINE_MAX_BYTES = 256 * 1024
-# The estimated worker time of a row (checked, then written in one transaction), for the owner's
-# work budget (cardsite/api/work.py) and the queue: rounded up from the import tests' timings.
-SECONDS_PER_ROW = 0.002
+# The estimated worker time of a row, for the owner's work budget and the queue (declared with the kind).
+SECONDS_PER_ROW = ImportJob.SECONDS_PER_ROW
 UNFINISHED = (ImportJob.Status.QUEUED, ImportJob.Status.RUNNING)
 # A job keeps this many of its problems (a 50,000-row file of mistakes kept them all, for ever).
 MAX_STORED_ERRORS = 300
@@ -148,15 +151,8 @@ def import_job_create(
     if mode == ImportJob.Mode.REPLACE and total_rows == 0 and not confirm_empty:
         raise CollectionError(_empty_replace(game))  # said before a job exists (import_apply checks again)
     with budget_lock(f"import:{owner.pk}"), transaction.atomic():
-        busy = ImportJob.objects.filter(owner=owner, status__in=UNFINISHED).values_list("total_rows", flat=True)
         try:
-            check_budget(
-                budget=work_budget(owner),
-                busy_jobs=len(busy),
-                busy_seconds=sum(busy) * SECONDS_PER_ROW,
-                seconds=import_job_seconds(total_rows),
-                what="import",
-            )
+            job_budget_check(model=ImportJob, caller=owner, seconds=import_job_seconds(total_rows))
         except TooBig as exc:
             raise CollectionError(exc.message) from exc
         return ImportJob.objects.create(
@@ -176,27 +172,13 @@ def import_job_seconds(total_rows: int) -> float:
 
 
 def import_jobs_reap() -> int:
-    """Fail the imports whose work died; how many. Run by celery beat (`cardcollections.reap_import_jobs`).
+    """Fail the imports whose work died; how many (the imports' share of `cardcollections.reap_jobs`).
 
-    One running for longer than a task may (its worker is gone), or still queued
-    after JOB_QUEUED_HOURS (no worker serves its queue): the import page then
-    says so, and the job no longer counts against its owner's budget.
+    One running for longer than its task may (its worker is gone), or still queued after
+    JOB_QUEUED_HOURS (no worker serves its queue): the import page then says so, and the job
+    no longer counts against its owner's budget.
     """
-    now = timezone.now()
-    ran = now - timedelta(seconds=getattr(settings, "CELERY_TASK_TIME_LIMIT", 1500))
-    waited = now - timedelta(hours=settings.JOB_QUEUED_HOURS)
-    dead = {
-        "The worker running this import stopped. Nothing was changed; import the file again.": ImportJob.objects.filter(
-            status=ImportJob.Status.RUNNING, started__lt=ran
-        ),
-        f"No worker took this import within {settings.JOB_QUEUED_HOURS} hours. Nothing was changed; "
-        "try again later.": ImportJob.objects.filter(status=ImportJob.Status.QUEUED, created__lt=waited),
-    }
-    return sum(
-        import_job_fail(job_id=job_id, message=message)
-        for message, jobs in dead.items()
-        for job_id in list(jobs.values_list("pk", flat=True))
-    )
+    return job_kind_reap(ImportJob)
 
 
 def import_job_runs_inline(job: ImportJob) -> bool:
@@ -209,31 +191,19 @@ def import_job_run(*, job_id: int, task_id: str | None = None) -> ImportJob | No
     The claim is a conditional UPDATE, its token the task's id. The message of a task whose pool
     process died comes back with the same id (reject_on_worker_lost) and takes its own claim over,
     so the import runs again at once rather than waiting for the reaper (docs/reliability.md,
-    Celery). A job left RUNNING longer than the task time limit belongs to a dead attempt and may
-    be claimed again; the rows are written together with the job's DONE status, under a lock on
-    the job, so only one attempt ever applies them.
+    Celery). A job left RUNNING longer than its task's own time limit belongs to a dead attempt and
+    may be claimed again (cardcollections.jobs.services.job_claim); the rows are written together with
+    the job's DONE status, under a lock on the job, so only one attempt ever applies them.
     """
     token = claim_token(task_id)
-    now = timezone.now()
-    job_row = ImportJob.objects.filter(pk=job_id)
-    claimed = job_row.filter(status=ImportJob.Status.QUEUED).update(
-        status=ImportJob.Status.RUNNING, claim=token, started=now, progress=0.0
-    )
-    if not claimed:
-        claimed = job_row.filter(status=ImportJob.Status.RUNNING, claim=token).update(started=now, progress=0.0)
-    if not claimed:
-        stale = now - timedelta(seconds=getattr(settings, "CELERY_TASK_TIME_LIMIT", 1500))
-        claimed = ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.RUNNING, started__lt=stale).update(
-            claim=token, started=now, progress=0.0
-        )
-    if not claimed:
+    if not job_claim(model=ImportJob, pk=job_id, token=token):
         return None
     job = ImportJob.objects.select_related("owner", "game").get(pk=job_id)
-    mine = ImportJob.objects.filter(pk=job_id, claim=token, status=ImportJob.Status.RUNNING)
+    mine = job_mine(model=ImportJob, pk=job_id, token=token)
 
     def progress(fraction: float) -> None:
         # Validation is 90 % of the bar; the one-transaction write is the rest.
-        mine.update(progress=round(min(0.9, fraction * 0.9), 3))
+        job_progress(model=ImportJob, pk=job_id, token=token, progress=round(min(0.9, fraction * 0.9), 3))
 
     parsed = import_parse(game=job.game, text=job.text, fmt=job.format, on_progress=progress)
     if parsed.problems:
@@ -242,9 +212,7 @@ def import_job_run(*, job_id: int, task_id: str | None = None) -> ImportJob | No
     progress(1.0)
     try:
         with transaction.atomic():
-            locked = ImportJob.objects.select_for_update().filter(
-                pk=job_id, claim=token, status=ImportJob.Status.RUNNING
-            )
+            locked = job_mine(model=ImportJob, pk=job_id, token=token).select_for_update()
             if not locked.exists():
                 return None
             summary = import_apply(
@@ -263,11 +231,7 @@ def import_job_run(*, job_id: int, task_id: str | None = None) -> ImportJob | No
 
 def import_job_fail(*, job_id: int, message: str) -> bool:
     """Fail an unfinished job (its task raised) with the reason; True if it was unfinished."""
-    return bool(
-        ImportJob.objects.filter(pk=job_id, status__in=[ImportJob.Status.QUEUED, ImportJob.Status.RUNNING]).update(
-            **_ended(ImportJob.Status.FAILED, errors=_stored_errors([ImportProblem(None, message[:500])]))
-        )
-    )
+    return job_fail(model=ImportJob, pk=job_id, message=message)
 
 
 def _ended(status: str, **fields: object) -> dict[str, object]:

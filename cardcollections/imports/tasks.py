@@ -1,9 +1,7 @@
 """Celery task of collection imports: run one import job, and start a job inline or in a worker."""
 
 import logging
-from typing import Any
 
-from celery import Task
 from celery import shared_task
 from django.db import transaction
 
@@ -12,6 +10,8 @@ from cardcollections.imports.services import import_job_run
 from cardcollections.imports.services import import_job_runs_inline
 from cardcollections.imports.services import import_job_seconds
 from cardcollections.imports.services import import_jobs_reap
+from cardcollections.jobs.policy import job_task
+from cardcollections.models import ImportJob
 from cardsite.api.work import work_queue
 
 logger = logging.getLogger(__name__)
@@ -21,23 +21,14 @@ def _failed(exc: BaseException) -> str:
     return f"The import failed: {type(exc).__name__}: {exc}"
 
 
-class CollectionImportTask(Task):
-    """A job whose task raised is marked failed with the reason, so no progress bar waits for ever."""
-
-    def on_failure(self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
-        if args:
-            import_job_fail(job_id=int(args[0]), message=_failed(exc))
-
-
 # The name is the one the task had before features got their own packages, so queued messages still run.
-@shared_task(
-    base=CollectionImportTask,
-    name="cardcollections.tasks.run_collection_import",
-    bind=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    time_limit=1200,
-    soft_time_limit=1140,
+# The limits are the kind's own (ImportJob.job_time_limit), which its stale window reads too.
+@job_task(
+    "cardcollections.tasks.run_collection_import",
+    model=ImportJob,
+    what="The import",
+    fail_job=import_job_fail,
+    job_argument="job_id",
 )
 def run_collection_import(self, job_id: int) -> str:
     """Run one import job (idempotent: the job is claimed atomically; a duplicate delivery does nothing,
@@ -65,5 +56,5 @@ def collection_import_start(job) -> None:
 
 @shared_task(name="cardcollections.reap_import_jobs", ignore_result=True)
 def reap_import_jobs() -> int:
-    """Celery beat's periodic call: fail the imports whose work died."""
+    """Fail the imports whose work died (a message of the beat schedule before `cardcollections.reap_jobs`)."""
     return import_jobs_reap()

@@ -8,12 +8,15 @@ never over it.
 """
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models import QuerySet
 
+from cardcollections.jobs.models import Job
+from cardcollections.jobs.models import JobStatus
 from cardcollections.models import Game
-from cardcollections.models import JobStatus
 from decks.formats.models import TournamentFormatVersion
 from decks.lists.models import Deck
 
@@ -95,32 +98,45 @@ class Registration(models.Model):
         return f"{self.deck_name} [{self.list_hash}]"
 
 
-# A re-check is claimed and run as a collection import is: the same states.
+# A re-check is a kind of job, as a collection import is: the same states.
 EventCheckStatus = JobStatus
 
 
-class EventCheck(models.Model):
-    """The organiser's "re-check every registration against the format" job, run by a worker."""
+class EventCheck(Job):
+    """The organiser's "re-check every registration against the format" job, run by a worker.
+
+    A kind of job (cardcollections.jobs): claimed, failed, reaped and budgeted as every other kind."""
+
+    # The kind's declaration (cardcollections.jobs.models.Job); its task has the default limits.
+    job_what = "re-check"
+    job_owner_field = "requested_by"
+    job_stopped_message = "the worker running it stopped"
+    job_unclaimed_message = "no worker took it within {hours} hours"
+    # The estimated worker time of re-checking one registration, for the budget and the queue.
+    SECONDS_PER_LIST = 0.05
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="checks")
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    status = models.CharField(max_length=10, choices=EventCheckStatus.choices, default=EventCheckStatus.QUEUED)
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     legal = models.PositiveIntegerField(default=0)
     illegal = models.PositiveIntegerField(default=0)
     error = models.CharField(max_length=500, blank=True, default="")
-    claim = models.CharField(max_length=32, blank=True, default="")
-    created = models.DateTimeField(auto_now_add=True)
-    started = models.DateTimeField(null=True, blank=True)
-    finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created"]
 
     def __str__(self) -> str:
         return f"check of {self.event_id} ({self.status})"
+
+    @classmethod
+    def job_claim_fields(cls) -> dict[str, Any]:
+        return {"done": 0, "legal": 0, "illegal": 0}
+
+    @classmethod
+    def job_busy_seconds(cls, busy: QuerySet[Any]) -> float:
+        return sum(busy.values_list("total", flat=True)) * cls.SECONDS_PER_LIST
 
     @property
     def progress(self) -> float:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import logging
 import time
 from datetime import datetime
-from datetime import timedelta
 from typing import Any
 
 from celery import current_app
@@ -35,14 +34,19 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from cardcollections.jobs.policy import job_stale_before
+from cardcollections.jobs.services import job_budget_check
+from cardcollections.jobs.services import job_claim
+from cardcollections.jobs.services import job_fail
+from cardcollections.jobs.services import job_finish
+from cardcollections.jobs.services import job_kind_reap
+from cardcollections.jobs.services import job_mine
 from cardcollections.models import Game
 from cardcollections.models import NotificationKind
 from cardcollections.notifications.services import notify
 from cardsite.api.work import TooBig
 from cardsite.api.work import budget_lock
-from cardsite.api.work import check_budget
 from cardsite.api.work import claim_token
-from cardsite.api.work import work_budget
 from cardsite.api.work import work_queue
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import format_resolve
@@ -72,7 +76,7 @@ CHECK_TASK = "decks.event_check"
 # A check not yet finished: it counts against its organiser's work budget.
 RUNNING = (EventCheckStatus.QUEUED, EventCheckStatus.RUNNING)
 # The estimated worker time of re-checking one list (validation of a stored deck), rounded up.
-CHECK_SECONDS_PER_LIST = 0.05
+CHECK_SECONDS_PER_LIST = EventCheck.SECONDS_PER_LIST
 # A running check writes its progress after this many registrations, or this often, whichever comes first.
 PROGRESS_EVERY = 5
 PROGRESS_SECONDS = 0.5
@@ -420,7 +424,8 @@ def registration_withdraw(*, registration: Registration, now: datetime | None = 
 
 # ---------------------------------------------------------------- re-checks
 def _stale_before() -> datetime:
-    return timezone.now() - timedelta(seconds=getattr(settings, "CELERY_TASK_TIME_LIMIT", 1500))
+    """A check started before this has outlived its task's own time limit (its worker is gone)."""
+    return job_stale_before(EventCheck)
 
 
 def event_check_create(*, event: Event, requested_by: AbstractBaseUser, queue: str | None = None) -> EventCheck:
@@ -440,7 +445,7 @@ def event_check_create(*, event: Event, requested_by: AbstractBaseUser, queue: s
         total = Registration.objects.filter(event=event, active=True).count()
         _check_budget(requested_by=requested_by, seconds=total * CHECK_SECONDS_PER_LIST)
         check = EventCheck.objects.create(event=event, requested_by=requested_by, total=total)
-        target = queue or getattr(settings, "EVENT_CHECK_QUEUE", None) or work_queue(total * CHECK_SECONDS_PER_LIST)
+        target = queue or settings.EVENT_CHECK_QUEUE or work_queue(total * CHECK_SECONDS_PER_LIST)
         check_id = str(check.pk)
         transaction.on_commit(lambda: _enqueue(check_id, target))
     return check
@@ -448,41 +453,25 @@ def event_check_create(*, event: Event, requested_by: AbstractBaseUser, queue: s
 
 def _check_budget(*, requested_by: AbstractBaseUser, seconds: float) -> None:
     """The organiser's unfinished re-checks (of all their events) must leave room for this one (a 429 if not)."""
-    busy = EventCheck.objects.filter(requested_by=requested_by, status__in=RUNNING).filter(created__gte=_stale_before())
-    totals = list(busy.values_list("total", flat=True))
     try:
-        check_budget(
-            budget=work_budget(requested_by),
-            busy_jobs=len(totals),
-            busy_seconds=sum(totals) * CHECK_SECONDS_PER_LIST,
+        job_budget_check(
+            model=EventCheck,
+            caller=requested_by,
             seconds=seconds,
-            what="re-check",
+            busy=EventCheck.objects.filter(created__gte=_stale_before()),
         )
     except TooBig as exc:
         raise EventError("event", exc.message) from exc
 
 
 def events_checks_reap() -> int:
-    """Fail the re-checks whose work died; how many. Run by celery beat (`decks.reap_event_checks`).
+    """Fail the re-checks whose work died; how many (the re-checks' share of `cardcollections.reap_jobs`).
 
-    One running for longer than a task may (its worker is gone) or still queued
+    One running for longer than its task may (its worker is gone) or still queued
     after JOB_QUEUED_HOURS (no worker serves its queue): the manage page then
     says so and offers to start it again.
     """
-    waited = timezone.now() - timedelta(hours=settings.JOB_QUEUED_HOURS)
-    dead = {
-        "the worker running it stopped": EventCheck.objects.filter(
-            status=EventCheckStatus.RUNNING, started__lt=_stale_before()
-        ),
-        f"no worker took it within {settings.JOB_QUEUED_HOURS} hours": EventCheck.objects.filter(
-            status=EventCheckStatus.QUEUED, created__lt=waited
-        ),
-    }
-    return sum(
-        event_check_fail(check_id=str(check_id), message=message)
-        for message, checks in dead.items()
-        for check_id in list(checks.values_list("pk", flat=True))
-    )
+    return job_kind_reap(EventCheck)
 
 
 def _enqueue(check_id: str, queue: str | None) -> None:
@@ -494,22 +483,6 @@ def _enqueue(check_id: str, queue: str | None) -> None:
         event_check_fail(check_id=check_id, message=f"the check could not be queued: {type(exc).__name__}")
 
 
-def _claim(check_id: str, token: str) -> bool:
-    """QUEUED -> RUNNING; or RUNNING under the same token (the message came back: its process died);
-    or RUNNING for longer than a task may run (its worker is gone)."""
-    now = timezone.now()
-    checks = EventCheck.objects.filter(pk=check_id)
-    if checks.filter(status=EventCheckStatus.QUEUED).update(status=EventCheckStatus.RUNNING, claim=token, started=now):
-        return True
-    if checks.filter(status=EventCheckStatus.RUNNING, claim=token).update(started=now, done=0, legal=0, illegal=0):
-        return True
-    return bool(
-        checks.filter(status=EventCheckStatus.RUNNING, started__lt=_stale_before()).update(
-            claim=token, started=now, done=0, legal=0, illegal=0
-        )
-    )
-
-
 def registration_recheck_result(*, registration: Registration, event: Event) -> dict[str, Any]:
     """The engine's verdict on a registration's snapshot list against the event's format (its version) now."""
     _read, result = _verdict_for_event(event, registration)
@@ -519,11 +492,11 @@ def registration_recheck_result(*, registration: Registration, event: Event) -> 
 def event_check_run(*, check_id: str, task_id: str | None = None) -> EventCheck | None:
     """Run one re-check job (the body of its task). None when there is nothing to claim (a duplicate)."""
     token = claim_token(task_id)
-    if not _claim(check_id, token):
+    if not job_claim(model=EventCheck, pk=check_id, token=token):
         return None
     check = EventCheck.objects.select_related("event__game", "event__format_version").get(pk=check_id)
     event = check.event
-    mine = EventCheck.objects.filter(pk=check_id, status=EventCheckStatus.RUNNING, claim=token)
+    mine = job_mine(model=EventCheck, pk=check_id, token=token)
     registrations = list(
         Registration.objects.filter(event=event, active=True)
         .only("id", "cards", "card_count", "player", "deck_name", "recheck_legal")
@@ -563,16 +536,10 @@ def event_check_run(*, check_id: str, task_id: str | None = None) -> EventCheck 
             last = time.monotonic()
             if not mine.update(done=done, legal=legal, illegal=illegal):
                 return None  # taken over or failed meanwhile
-    mine.update(
-        status=EventCheckStatus.DONE, done=done, legal=legal, illegal=illegal, total=total, finished=timezone.now()
-    )
+    job_finish(model=EventCheck, pk=check_id, token=token, done=done, legal=legal, illegal=illegal, total=total)
     return EventCheck.objects.get(pk=check_id)
 
 
 def event_check_fail(*, check_id: str, message: str) -> bool:
     """Fail an unfinished check (a task that failed for good); True if it was unfinished."""
-    return bool(
-        EventCheck.objects.filter(pk=check_id, status__in=[EventCheckStatus.QUEUED, EventCheckStatus.RUNNING]).update(
-            status=EventCheckStatus.FAILED, error=message[:500], finished=timezone.now()
-        )
-    )
+    return job_fail(model=EventCheck, pk=check_id, message=message)

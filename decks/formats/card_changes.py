@@ -31,7 +31,7 @@ CARD_RECHECK_TASK = "decks.card_decks_recheck"
 
 @receiver(card_rules_changed)
 def _queue_recheck(*, game: str, titles: list[str], **kwargs: Any) -> None:
-    queue = getattr(settings, "CELERY_BULK_QUEUE", None)
+    queue = settings.CELERY_BULK_QUEUE
     try:
         current_app.send_task(CARD_RECHECK_TASK, args=[game, titles], **({"queue": queue} if queue else {}))
     except Exception:

@@ -220,7 +220,7 @@ def tournament_format_update(
         row.legal_sets.set(rules.legal_sets)
         _version_write(row, list(rules.legal_sets))
         # Every saved deck of the format: bulk work.
-        slug, target = row.slug, queue or getattr(settings, "FORMAT_RECHECK_QUEUE", None) or settings.CELERY_BULK_QUEUE
+        slug, target = row.slug, queue or settings.FORMAT_RECHECK_QUEUE or settings.CELERY_BULK_QUEUE
         transaction.on_commit(lambda: _enqueue_recheck(slug, target))
     return row
 

@@ -2,11 +2,15 @@
 
 from celery import shared_task
 
+from cardcollections.jobs.policy import RELIABLE_OPTIONS
+from cardcollections.jobs.policy import task_limits
 from decks.formats.card_changes import CARD_RECHECK_TASK
 from decks.formats.card_changes import card_decks_recheck
 from decks.formats.notices import RECHECK_TASK
 from decks.formats.notices import format_decks_recheck
-from decks.task_policy import RELIABLE
+
+# A re-check of a game's or a format's saved decks is minutes of work at most.
+RELIABLE = {**RELIABLE_OPTIONS, **task_limits(600, 570)}
 
 
 @shared_task(

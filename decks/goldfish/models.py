@@ -8,25 +8,31 @@ numbers.
 """
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models import QuerySet
+from django.db.models import Sum
+
+from cardcollections.jobs.models import UNFINISHED as UNFINISHED  # a job or chunk in one of these may still change
+from cardcollections.jobs.models import Job
+from cardcollections.jobs.models import JobStatus
+
+# A goldfish job goes through the states of every kind of job (cardcollections.jobs), and so do its chunks.
+GoldfishStatus = JobStatus
 
 
-class GoldfishStatus(models.TextChoices):
-    QUEUED = "queued"
-    RUNNING = "running"
-    DONE = "done"
-    FAILED = "failed"
-    CANCELLED = "cancelled"
+class GoldfishJob(Job):
+    """One `simulate` or `play` request. `owner` is null for an anonymous job: anyone with its UUID may read it.
 
+    A kind of job (cardcollections.jobs) whose work is split: each chunk is claimed on its own (GoldfishChunk),
+    so the job's own `claim` stays empty, and the job reaps itself by its chunks' heartbeats.
+    """
 
-# A job or chunk in one of these may still change; the others are final.
-UNFINISHED = (GoldfishStatus.QUEUED, GoldfishStatus.RUNNING)
-
-
-class GoldfishJob(models.Model):
-    """One `simulate` or `play` request. `owner` is null for an anonymous job: anyone with its UUID may read it."""
+    # The kind's declaration (cardcollections.jobs.models.Job); its chunk task has the default limits.
+    job_what = "goldfish job"
+    job_reaper = "decks.goldfish.services.goldfish_jobs_reap"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
@@ -40,12 +46,10 @@ class GoldfishJob(models.Model):
     seconds = models.FloatField(default=0.0)
     # An anonymous job's caller address (cardsite/api/work.py counts its unfinished work); blank for an owner's.
     client = models.CharField(max_length=64, blank=True, default="")
-    status = models.CharField(max_length=12, choices=GoldfishStatus.choices, default=GoldfishStatus.QUEUED)
     # Set when the job is final; while it runs the selector derives progress from the chunks.
     progress = models.FloatField(default=0.0)
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -58,9 +62,13 @@ class GoldfishJob(models.Model):
     def __str__(self) -> str:
         return f"goldfish {self.mode} {self.id} ({self.status})"
 
-    @property
-    def finished(self) -> bool:
-        return self.status not in UNFINISHED
+    @classmethod
+    def job_failed_fields(cls, message: str) -> dict[str, Any]:
+        return {"error": message[:2000]}
+
+    @classmethod
+    def job_busy_seconds(cls, busy: QuerySet[Any]) -> float:
+        return busy.aggregate(seconds=Sum("seconds"))["seconds"] or 0.0
 
 
 class GoldfishChunk(models.Model):

@@ -31,7 +31,7 @@ def goldfish_job_get(*, job_id: Any, user: AbstractBaseUser | AnonymousUser | No
 
 def goldfish_job_progress(*, job: GoldfishJob) -> float:
     """0.0..1.0: the stored figure once the job is final, else the chunks' progress weighted by their trials."""
-    if job.finished:
+    if not job.unfinished:
         return job.progress
     totals = GoldfishChunk.objects.filter(job=job).aggregate(
         done=Sum(F("progress") * F("trials"), output_field=FloatField()), trials=Sum("trials")

@@ -41,18 +41,17 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
-from django.db.models import Count
 from django.db.models import Exists
 from django.db.models import F
 from django.db.models import OuterRef
-from django.db.models import Sum
 from django.db.models.functions import Now
 from django.utils import timezone
 
+from cardcollections.jobs.services import job_budget_check
+from cardcollections.jobs.services import job_cancel
+from cardcollections.jobs.services import job_fail
 from cardsite.api.work import TooBig
 from cardsite.api.work import budget_lock
-from cardsite.api.work import check_budget
-from cardsite.api.work import work_budget
 from cardsite.api.work import work_queue
 from decks.battles.modes import BATTLE_MODES
 from decks.goldfish.checks import GoldfishInputError
@@ -320,7 +319,7 @@ def planned_job_create(
     lock = budget_lock(f"goldfish:{user.pk if user else client}") if budgeted else contextlib.nullcontext()
     with lock, transaction.atomic():
         if budgeted:
-            _check_budget(owner=owner, user=user, client=client, seconds=seconds)
+            _check_budget(owner=owner, client=client, seconds=seconds)
         job = GoldfishJob.objects.create(
             owner=user,
             client="" if user is not None else (client or ""),
@@ -340,7 +339,7 @@ def planned_job_create(
             )
             for index, (first, last) in enumerate(_ranges(n_chunks, parts))
         )
-        job_id, target = str(job.id), queue or getattr(settings, "GOLDFISH_QUEUE", None) or work_queue(seconds)
+        job_id, target = str(job.id), queue or settings.GOLDFISH_QUEUE or work_queue(seconds)
         if not inline:
             transaction.on_commit(lambda: _enqueue(job_id, range(parts), target))
     if inline:
@@ -354,19 +353,10 @@ def planned_job_create(
     return job
 
 
-def _check_budget(*, owner: Any, user: Any, client: str | None, seconds: float) -> None:
+def _check_budget(*, owner: Any, client: str | None, seconds: float) -> None:
     """The caller's unfinished jobs (their own, or their address's when anonymous) must leave room for this one."""
-    busy = GoldfishJob.objects.filter(status__in=UNFINISHED)
-    busy = busy.filter(owner=user) if user is not None else busy.filter(owner=None, client=client)
-    totals = busy.aggregate(jobs=Count("id"), seconds=Sum("seconds"))
     try:
-        check_budget(
-            budget=work_budget(owner),
-            busy_jobs=totals["jobs"],
-            busy_seconds=totals["seconds"] or 0.0,
-            seconds=seconds,
-            what="goldfish job",
-        )
+        job_budget_check(model=GoldfishJob, caller=owner, client=client, seconds=seconds)
     except TooBig as exc:
         raise GoldfishInputError("trials", exc.message) from exc
 
@@ -401,7 +391,9 @@ def _claim(*, job_id: str, index: int, task_id: str) -> GoldfishChunk | None:
             )
         if not claimed:
             return None
-        GoldfishJob.objects.filter(pk=job_id, status=GoldfishStatus.QUEUED).update(status=GoldfishStatus.RUNNING)
+        GoldfishJob.objects.filter(pk=job_id, status=GoldfishStatus.QUEUED).update(
+            status=GoldfishStatus.RUNNING, started=Now()
+        )
         # Read inside the transaction: the row is ours until it commits.
         chunk = GoldfishChunk.objects.select_related("job").get(job_id=job_id, index=index)
     if chunk.attempt > MAX_ATTEMPTS:
@@ -508,7 +500,7 @@ def goldfish_job_finalise(*, job_id: str) -> bool:
     # The claim and the write in one statement: a cancel or another finaliser in between wins instead.
     return bool(
         GoldfishJob.objects.filter(pk=job_id, status__in=UNFINISHED).update(
-            status=GoldfishStatus.DONE, result=result, progress=1.0, error=None
+            status=GoldfishStatus.DONE, result=result, progress=1.0, error=None, finished=Now()
         )
     )
 
@@ -517,9 +509,7 @@ def goldfish_job_cancel(*, job: GoldfishJob) -> bool:
     """Cancel a job that has not finished; False when it already had. Running chunks stop at their next report."""
     progress = goldfish_job_progress(job=job)
     with transaction.atomic():
-        cancelled = GoldfishJob.objects.filter(pk=job.pk, status__in=UNFINISHED).update(
-            status=GoldfishStatus.CANCELLED, progress=progress
-        )
+        cancelled = job_cancel(model=GoldfishJob, pk=job.pk, progress=progress)
         if cancelled:
             GoldfishChunk.objects.filter(job=job, status=GoldfishStatus.QUEUED).update(status=GoldfishStatus.CANCELLED)
     job.refresh_from_db()
@@ -529,9 +519,7 @@ def goldfish_job_cancel(*, job: GoldfishJob) -> bool:
 def goldfish_job_fail(*, job_id: str, message: str) -> bool:
     """Mark an unfinished job failed with a message the caller may read."""
     with transaction.atomic():
-        failed = GoldfishJob.objects.filter(pk=job_id, status__in=UNFINISHED).update(
-            status=GoldfishStatus.FAILED, error=message[:2000]
-        )
+        failed = job_fail(model=GoldfishJob, pk=job_id, message=message)
         if failed:
             GoldfishChunk.objects.filter(job_id=job_id, status__in=UNFINISHED).update(status=GoldfishStatus.FAILED)
     return bool(failed)
@@ -539,7 +527,7 @@ def goldfish_job_fail(*, job_id: str, message: str) -> bool:
 
 # ---------------------------------------------------------------- jobs: the reaper
 def goldfish_jobs_reap() -> int:
-    """Fail the jobs whose work died; how many. Run by celery beat (`decks.reap_goldfish_jobs`).
+    """Fail the jobs whose work died; how many. The goldfish share of `cardcollections.reap_jobs` (GoldfishJob.job_reaper).
 
     A running chunk reports progress every PROGRESS_SECONDS (at most a couple
     of seconds apart): one silent for JOB_STALE_SECONDS lost its process and

@@ -62,7 +62,7 @@ def test_postgresql_sessions_have_the_sites_settings(setting, value):
 def test_every_task_finishes_well_inside_the_visibility_timeout():
     """A task's own time limit overrides the setting: each must be under half the visibility timeout too
     (docs/reliability.md: a 15 s task with a 5 s timeout ran 3 times), and no longer than CELERY_TASK_TIME_LIMIT,
-    which the reapers and the import's stale claim read as the longest any task may run."""
+    the ceiling of every task (a job's stale window is its own task's limit: tests/cardcollections/jobs/)."""
     from cardsite.celery_app import app
 
     app.loader.import_default_modules()
