@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "csp",  # its system checks (a django-csp 3.x setting left behind stops start-up)
     "cardcollections.apps.CardCollectionsConfig",
     "decks.apps.DecksConfig",
+    "play.apps.PlayConfig",
 ]
 
 MIDDLEWARE = [
