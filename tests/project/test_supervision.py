@@ -1,0 +1,124 @@
+"""`make run`'s processes are supervised (scripts/supervise.sh): each one killed comes back and the site answers
+again, nothing is left behind, a second beat is never started, and stopping ends every process."""
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.slow
+KINDS = ["web", "interactive", "bulk", "beat"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _answers(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health/", timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def _wait(condition, seconds: float, what: str):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if value := condition():
+            return value
+        time.sleep(0.2)
+    pytest.fail(f"waited {seconds} s for {what}")
+
+
+def _pid(var: Path, name: str) -> int | None:
+    try:
+        return int((var / "run" / f"{name}.pid").read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+class Site:
+    def __init__(self, tmp: Path):
+        self.var, self.port = tmp, _free_port()
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DATABASE_", "CELERY_"))}
+        env |= {"CARDSITE_VAR_DIR": str(tmp), "PORT": str(self.port), "WEB_CONCURRENCY": "1", "DJANGO_DEBUG": "false"}
+        self.log = (tmp / "supervise.log").open("w")
+        self.process = subprocess.Popen(
+            [str(ROOT / "scripts" / "supervise.sh")], cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT
+        )
+        _wait(lambda: _answers(self.port) and all(_pid(tmp, k) for k in KINDS), 60, "the site to start")
+
+    def stop(self) -> list[int]:
+        """SIGTERM the supervisor; the process groups it had."""
+        groups = [p for k in KINDS if (p := _pid(self.var, k))]
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=60)
+        self.log.close()
+        return groups
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    running = Site(tmp_path_factory.mktemp("site"))
+    yield running
+    for pgid in running.stop():
+        if _group_alive(pgid):
+            os.killpg(pgid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_killed_process_comes_back_and_the_site_answers_again(site, kind):
+    old = _pid(site.var, kind)
+    os.kill(old, signal.SIGKILL)
+    new = _wait(lambda: (p := _pid(site.var, kind)) != old and p, 30, f"{kind} to be started again")
+    _wait(lambda: _answers(site.port), 30, "the site to answer again")
+    assert not _group_alive(old), f"{kind}'s old process group left a process behind"
+    os.kill(new, 0)  # the new one runs
+    assert f"{kind} (pid {old}) died: starting it again" in (site.var / "supervise.log").read_text()
+
+
+def test_stopping_ends_every_process_beat_included(tmp_path):
+    site = Site(tmp_path)
+    groups = site.stop()
+    assert len(groups) == len(KINDS)
+    assert [g for g in groups if _group_alive(g)] == []
+    assert not list((tmp_path / "run").glob("*.pid"))
+
+
+def test_a_second_beat_is_refused_while_one_runs(site):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")} | {"CARDSITE_VAR_DIR": str(site.var)}
+    second = subprocess.run(
+        [
+            str(ROOT / ".venv" / "bin" / "celery"),
+            "-A",
+            "cardsite",
+            "beat",
+            f"--pidfile={site.var}/run/celerybeat.pid",
+            f"--schedule={site.var}/celerybeat-schedule",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert second.returncode != 0
+    assert "pidfile" in (second.stdout + second.stderr).lower()
