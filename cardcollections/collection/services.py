@@ -159,6 +159,10 @@ def collection_apply(
         for key, delta in sorted(merged.items()):
             row = rows[key]
             row.quantity += delta
+            if reason == LedgerReason.TRADE and key in taken:
+                # The copies a trade gave away were the ones on offer: they leave the trade list first (3 owned, 2
+                # offered, 2 traded: 1 left and none on offer, not the last copy offered again).
+                row.for_trade = max(0, row.for_trade - taken[key])
             # Copies offered for trade can never be more than the copies owned.
             row.for_trade = min(row.for_trade, row.quantity)
             touched.append(row)
@@ -341,6 +345,30 @@ def wishlist_set(
             return None
         entry, _ = WishlistEntry.objects.update_or_create(**lookup, defaults={**defaults, "wanted": wanted})
         return entry
+
+
+def wishlist_fulfil(*, received: dict[tuple[int, int], int]) -> list[str]:
+    """Received copies ({(owner id, card id): count}, from a trade) come off their owner's wishlist: a wish for
+    that printing first, then one for any printing of its title; a wish met in full is removed. Must run in the
+    trade's transaction. Returns a sentence per wish changed, for the notice."""
+    changed: list[str] = []
+    cards = Card.objects.in_bulk({card_id for _, card_id in received})
+    for (owner_id, card_id), count in sorted(received.items()):
+        card = cards[card_id]
+        wishes = WishlistEntry.objects.select_for_update().filter(owner_id=owner_id, game_id=card.game_id)
+        for entry in [*wishes.filter(card_id=card_id), *wishes.filter(card=None, title_key=card.title_key)]:
+            if count <= 0:
+                break
+            met = min(count, entry.wanted)
+            count -= met
+            if met == entry.wanted:
+                entry.delete()
+                changed.append(f"{entry.title} is off your wishlist")
+            else:
+                entry.wanted -= met
+                entry.save(update_fields=["wanted"])
+                changed.append(f"you now want {entry.wanted} more {entry.title}")
+    return changed
 
 
 def wishlist_update(*, entry: WishlistEntry, wanted: int) -> WishlistEntry:

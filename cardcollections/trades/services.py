@@ -24,6 +24,7 @@ from cardcollections.collection.services import Shortage
 from cardcollections.collection.services import ShortageError
 from cardcollections.collection.services import collection_apply
 from cardcollections.collection.services import collection_rows_ensure
+from cardcollections.collection.services import wishlist_fulfil
 from cardcollections.models import Card
 from cardcollections.models import CollectionEntry
 from cardcollections.models import Condition
@@ -176,11 +177,19 @@ def trade_accept(*, trade: Trade, user: AbstractBaseUser) -> Trade:
             if claimed != 1:
                 raise TradeError(f"This offer is {_current_status(trade)}; it can no longer be accepted.")
             collection_apply(changes=changes, reason=LedgerReason.TRADE, actor=user, trade=trade, owner_names=names)
+            received: dict[tuple[int, int], int] = {}
+            for change in changes:
+                if change.delta > 0:
+                    key = (change.owner_id, change.card_id)
+                    received[key] = received.get(key, 0) + change.delta
+            wishes = wishlist_fulfil(received={k: v for k, v in received.items() if k[0] == trade.proposer_id})
+            wishes_met = f" On your wishlist: {'; '.join(wishes)}." if wishes else ""
+            wishlist_fulfil(received={k: v for k, v in received.items() if k[0] == trade.recipient_id})
             _tell(
                 trade.proposer,
                 trade,
                 NotificationKind.TRADE_ACCEPTED,
-                f"{names[trade.recipient_id]} accepted your offer: the cards have moved.",
+                f"{names[trade.recipient_id]} accepted your offer: the cards have moved.{wishes_met}",
             )
     except ShortageError as exc:
         messages = [s.message for s in exc.shortages]

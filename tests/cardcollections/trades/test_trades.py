@@ -189,3 +189,28 @@ def test_matching_finds_who_offers_what_i_want_and_who_wants_what_i_offer(
     with django_assert_max_num_queries(2):
         wanted_by = matches_for_my_offers(user=bob)
     assert [(m.user.username, [i["wish"].wanted for i in m.items]) for m in wanted_by] == [("alice", [1])]
+
+
+def test_a_trade_takes_the_traded_copies_off_the_trade_list_first(alice, bob, stocked):
+    # Alice owns 3 and offers 2; she trades those 2 away: her last copy is not offered again.
+    trade_list_change(owner=alice, card=stocked["means"], delta=2)
+    trade = trade_propose(proposer=bob, recipient=alice, lines=[LineSpec(GETS, stocked["means"].pk, 2)])
+    trade_accept(trade=trade, user=alice)
+    row = CollectionEntry.objects.get(owner=alice, card=stocked["means"])
+    assert (row.quantity, row.for_trade) == (1, 0)
+    assert matches_for_my_wishlist(user=bob) == []
+
+
+def test_received_cards_come_off_both_players_wishlists(alice, bob, stocked):
+    wishlist_set(owner=alice, card=stocked["pride"], wanted=2)
+    wishlist_set(owner=bob, game=stocked["means"].game, title="By Small Means", wanted=3)
+    trade = trade_propose(
+        proposer=alice,
+        recipient=bob,
+        lines=[LineSpec(GIVES, stocked["means"].pk, 2), LineSpec(GETS, stocked["pride"].pk, 2)],
+    )
+    trade_accept(trade=trade, user=bob)
+    assert not alice.wishlist_entries.exists()  # she wanted 2 Pride Cycle and got them
+    assert list(bob.wishlist_entries.values_list("title", "wanted")) == [("By Small Means", 1)]
+    notice = alice.notifications.get()
+    assert "Pride Cycle is off your wishlist" in notice.message
