@@ -151,7 +151,7 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
         return [event, *_continue(state, after=seat)]
     if kind == "done":
         fight.window = None
-        return _continue(state, after=seat)
+        return _continue(state, after=seat, declined=True)
     events = _use(state, fight, seat, action)
     if not uses(state, seat):
         fight.window = None
@@ -193,8 +193,9 @@ def _use(state: State, fight: Fight, seat: int, action: Action) -> list[Event]:
     return [Event(kind, seat, tuple(action["cards"]), rule, detail)]
 
 
-def _continue(state: State, after: int | None = None) -> list[Event]:
-    """The next moment of the Challenge: the other player's reveal, the last moments, or the scoring."""
+def _continue(state: State, after: int | None = None, declined: bool = False) -> list[Event]:
+    """The next moment of the Challenge: the other player's reveal, the last moments, or the scoring. A player who
+    has just said "done" after the last reveal is not asked again."""
     fight = state.fight
     assert fight is not None
     if fight.finals is None:
@@ -203,7 +204,7 @@ def _continue(state: State, after: int | None = None) -> list[Event]:
             if state.facedown(seat):
                 fight.revealer, state.step = seat, "reveal"
                 return []
-        fight.finals = [fight.challenger, fight.defender]
+        fight.finals = [s for s in (fight.challenger, fight.defender) if not (declined and s == after)]
     while fight.finals:
         seat = fight.finals.pop(0)
         if uses(state, seat):
