@@ -1,11 +1,11 @@
 """The computer player of Warriors of the Promised Land (its policy is in docs/games/warriors-of-the-promised-land.md).
 
 It sees only what its seat may see: its hand, its own face-down cards, the revealed cards, and what a Prophecy
-showed it. Phase One: the primary Warrior that most of the hand can be laid with, then each turn the card that
-adds most points (interactive cards count 2); it draws a Warrior while it holds one or none, else an Armory card;
-it calls to battle from the fourth Preparation round or once its cards make 12 points. Phase Two: it looks with
-a Prophecy when it can, challenges the opponent who looks weakest, and at each moment uses the interactive card
-that most improves its margin on the cards it can see.
+showed it. The last Challenge of the game usually decides it (LOSING), so it leads with its weakest Warriors and
+keeps the strongest for its last round, never lays a Warrior as a secondary card when it has another card, calls to
+battle at once until its last round (then from the fourth Preparation round or at 12 points), looks with a
+Prophecy, challenges the opponent who looks weakest, and at each moment uses the interactive card that most
+improves its margin on the cards it can see.
 """
 
 from __future__ import annotations
