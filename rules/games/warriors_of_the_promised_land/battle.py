@@ -152,14 +152,14 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     if kind == "done":
         fight.window = None
         return _continue(state, after=seat, declined=True)
-    events = _use(state, fight, seat, action)
+    events = use_card(state, fight, seat, action)
     if not uses(state, seat):
         fight.window = None
         events += _continue(state, after=seat)
     return events
 
 
-def _use(state: State, fight: Fight, seat: int, action: Action) -> list[Event]:
+def use_card(state: State, fight: Fight, seat: int, action: Action) -> list[Event]:
     kind = action["type"]
     player, opponent = state.players[seat], state.players[fight.other(seat)]
     card_id, target_id = action["ids"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from rules.cards import CardData
-from rules.games.warriors_of_the_promised_land.battle import _use
+from rules.games.warriors_of_the_promised_land.battle import use_card
 from rules.games.warriors_of_the_promised_land.battle import score
 from rules.games.warriors_of_the_promised_land.challenge import Slot
 from rules.games.warriors_of_the_promised_land.challenge import Table
@@ -103,7 +103,7 @@ def _margin(state: State, seat: int, action: Action | None) -> int:
     other = trial.players[fight.other(seat)]
     other.in_play = [c for c in other.in_play if c.id in trial.faceup or c.id in trial.known[seat]]
     if action is not None:
-        _use(trial, fight, seat, action)
+        use_card(trial, fight, seat, action)
     points = score(trial, fight).points
     return points[fight.side(seat)] - points[fight.side(fight.other(seat))]
 

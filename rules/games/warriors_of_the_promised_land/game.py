@@ -21,7 +21,6 @@ from rules.play.deal import box_cards
 from rules.play.deal import shuffled
 from rules.play.deal import stacked_deal
 from rules.play.interface import Action
-from rules.play.interface import Card
 from rules.play.interface import Event
 from rules.play.interface import Result
 from rules.play.interface import Setup
@@ -117,10 +116,6 @@ class WarriorsEngine:
 
     def computer(self, state: State, seat: int, rng: random.Random) -> Action:
         return computer.choose(state, seat, self.legal(state)[seat], rng)
-
-
-def cards_of(state: State, seat: int) -> list[Card]:
-    return [c for zone in state.players[seat].zones().values() for c in zone]
 
 
 ENGINE = WarriorsEngine()
