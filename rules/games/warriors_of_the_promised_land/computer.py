@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from rules.cards import CardData
-from rules.games.warriors_of_the_promised_land.battle import use_card
 from rules.games.warriors_of_the_promised_land.battle import score
+from rules.games.warriors_of_the_promised_land.battle import use_card
 from rules.games.warriors_of_the_promised_land.challenge import Slot
 from rules.games.warriors_of_the_promised_land.challenge import Table
 from rules.games.warriors_of_the_promised_land.challenge import score_table
