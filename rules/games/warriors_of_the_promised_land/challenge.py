@@ -27,7 +27,7 @@ from rules.checkers import json_object
 from rules.checkers import read_card
 from rules.checkers import read_cards
 from rules.checkers import steps_to_list
-from rules.games.warriors_of_the_promised_land.play import MAX_IN_PLAY
+from rules.games.warriors_of_the_promised_land.play import MAX_SIDE
 from rules.games.warriors_of_the_promised_land.play import check_cards_in_play
 from rules.games.warriors_of_the_promised_land.play import may_lay
 from rules.text import title_key
@@ -70,12 +70,16 @@ class Slot:
     # A taken card that cannot be used with the taker's cards scores for nobody.
     usable: bool = True
     used: bool = False
+    # How the whole game names the card when the origin and index do not say it (a taken card).
+    note: str = ""
 
     @property
     def active(self) -> bool:
         return self.usable and not self.disabled_by
 
     def label(self) -> str:
+        if self.note:
+            return f"{self.card.title} ({self.note})"
         where = f"{self.origin}'s card {self.index}" if self.index is not None else f"{self.origin}'s added card"
         return f"{self.card.title} ({where})"
 
@@ -115,7 +119,7 @@ def _read_choices(pool: CardPool, raw: Any, table: Table) -> dict[tuple[str, int
     against the cards."""
     if raw is None:
         return {}
-    items = json_list(raw, "choices", least=0, most=2 * MAX_IN_PLAY, what="choices")
+    items = json_list(raw, "choices", least=0, most=2 * MAX_SIDE, what="choices")
     out: dict[tuple[str, int], tuple[str, Any]] = {}
     for k, item in enumerate(items):
         path = f"choices[{k}]"
@@ -304,7 +308,7 @@ def _shields(table: Table, side: str, total: int) -> int:
 
 def _read_side(pool: CardPool, request: Mapping[str, Any], side: str) -> list[CardData]:
     raw = json_object(request.get(side), side)
-    cards = read_cards(pool, raw.get("cards"), f"{side}.cards", least=1, most=MAX_IN_PLAY)
+    cards = read_cards(pool, raw.get("cards"), f"{side}.cards", least=1, most=MAX_SIDE)
     check_cards_in_play(cards, f"{side}.cards")
     return list(cards)
 
@@ -332,6 +336,11 @@ def resolve_challenge(pool: CardPool, request: Any) -> ChallengeResult:
             Step("Coriantumr and Shiz", "the special battle: list each player's usable hand cards as secondary cards.")
         )
     _apply_choices(table, choices)
+    return score_table(table)
+
+
+def score_table(table: Table) -> ChallengeResult:
+    """Points and winner of cards whose choices are made: disabling, points and bonuses, doubling, shields."""
     _disable(table)
     points = {side: _additions(table, side) for side in SIDES}
     points = {side: _double(table, side, points[side]) for side in SIDES}

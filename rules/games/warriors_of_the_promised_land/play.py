@@ -19,9 +19,11 @@ from rules.checkers import json_object
 from rules.checkers import read_card
 from rules.checkers import read_cards
 
-# A player lays a primary card and secondary cards from a six-card hand, a round at a time: a
-# generous cap that still keeps a request small.
+# The calculator page's slots a side (the cards a player usually has in play in one Battle round).
 MAX_IN_PLAY = 12
+# What a request may name a side: Phase One has no fixed length and a Coriantumr and Shiz battle adds the six
+# hand cards, so the only bound is the box (112 cards); one box's copies are checked card by card anyway.
+MAX_SIDE = 112
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ def check_cards_in_play(cards: Sequence[CardData], field: str) -> None:
 def check_play(pool: CardPool, request: Any) -> PlayCheck:
     """The check-play request of docs/contracts/rules-checkers.md: may `card` join `in_play`?"""
     request = json_object(request, "")
-    in_play = read_cards(pool, request.get("in_play"), "in_play", least=0, most=MAX_IN_PLAY)
+    in_play = read_cards(pool, request.get("in_play"), "in_play", least=0, most=MAX_SIDE)
     card = read_card(pool, request.get("card"), "card")
     check_cards_in_play(in_play, "in_play")
     played = [(f"in_play[{i}]", c) for i, c in enumerate(in_play)]

@@ -232,3 +232,14 @@ def test_a_refused_deception_card_is_named_by_its_json_path(add):
     with pytest.raises(IllegalInput) as exc:
         score(("Korihor", "Deception"), ("Giddianhi", "Dissenter"), choices=choices)
     assert exc.value.field == "choices[1].add"
+
+
+def test_a_coriantumr_and_shiz_side_may_hold_more_than_twelve_cards():
+    # Finding: a side of more than 12 cards was refused, yet the special battle adds all six hand cards
+    # (warriors-of-the-promised-land.txt, CORANTUMR AND SHIZ: "each opponent must lay down all six cards").
+    big = ("Coriantumr", "Sword", "Sword", "Sword", "Sword", "Ambush", "Ambush", "Ambush")
+    big += ("Reinforcements", "Reinforcements", "Reinforcements", "Fortress", "Fortress", "Fortress")
+    result = score(big, ("Shiz",))
+    assert len(big) == 14
+    assert result["points"]["challenger"] == 4 + 4 * 2 + 3 * 2 + 3 * 2
+    assert any(s.startswith("Coriantumr and Shiz: the special battle") for s in result["steps"])
