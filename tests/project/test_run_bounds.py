@@ -39,7 +39,7 @@ def test_a_test_past_its_limit_fails_by_name_and_the_others_run(tmp_path):
     assert status == 1, out
     assert "FAILED test_suite.py::test_sleeps_too_long - Failed: Timeout" in out
     assert "1 failed, 12 passed" in out
-    assert seconds < 60, out
+    assert seconds < 120, out  # it ends: seconds here, under a loaded machine's slow start-up too
 
 
 def test_a_test_that_kills_its_worker_is_reported_and_the_rest_still_run(tmp_path):
@@ -61,13 +61,14 @@ def test_a_test_the_signal_cannot_reach_is_ended_by_the_watchdog_with_its_stack(
     assert "crashed while running 'test_suite.py::test_stuck_where_no_signal_reaches'" in out
     assert "in test_stuck_where_no_signal_reaches" in out  # faulthandler's stack of the stuck thread
     assert "1 failed, 12 passed" in out
-    assert seconds < 60, out
+    assert seconds < 120, out  # it ends: seconds here, under a loaded machine's slow start-up too
 
 
 def test_a_run_past_its_deadline_stops_and_names_the_tests_still_running(tmp_path):
-    # No per-test limit at all: only the deadline on the whole run can end it.
-    status, out, seconds = run_suite(tmp_path, "def test_never_ends():\n    time.sleep(600)\n", limit=0, run_seconds=20)
+    # No per-test limit at all: only the deadline on the whole run can end it. 25 s: a loaded machine took 13 s
+    # to start the workers, and the deadline must find the test running.
+    status, out, seconds = run_suite(tmp_path, "def test_never_ends():\n    time.sleep(600)\n", limit=0, run_seconds=25)
     assert status == 124, out
     assert "tests still running:" in out
     assert "test_suite.py::test_never_ends" in out
-    assert seconds < 60, out
+    assert seconds < 120, out  # it ends: seconds here, under a loaded machine's slow start-up too
