@@ -34,6 +34,7 @@ urlpatterns = [
     path("api/v1/redoc/", RedocDocs.as_view(url_name="schema"), name="api-redoc"),
     path("", include("cardcollections.urls")),
     path("", include("decks.urls")),
+    path("", include("play.urls")),
     # Media are served by Django here (the site's own small deployment); a
     # production proxy can serve MEDIA_ROOT itself.
     path(f"{settings.MEDIA_URL.strip('/')}/<path:path>", serve_media),

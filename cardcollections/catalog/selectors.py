@@ -238,3 +238,12 @@ def cards_with_free_copies(
         )
         .filter(_owned__gt=F("_reserved"))
     )
+
+
+def card_ids_by_title(*, game: str, titles: Iterable[str]) -> dict[str, int]:
+    """{title as the catalog spells it, case-folded: the id of its first printing}, for card images."""
+    rows = Card.objects.filter(game__slug=game, title__in=set(titles)).order_by("id").values_list("pk", "title")
+    ids: dict[str, int] = {}
+    for pk, title in rows:
+        ids.setdefault(title.casefold(), pk)
+    return ids

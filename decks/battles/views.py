@@ -16,10 +16,10 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views import View
 
+from cardcollections.catalog.selectors import card_ids_by_title
 from decks.battles.forms import CALCULATORS
 from decks.battles.forms import Calculator
 from decks.battles.forms import Position
-from decks.battles.selectors import battle_card_ids
 from decks.battles.selectors import battle_card_search
 from decks.battles.services import rules_check
 from rules.checkers import IllegalInput
@@ -57,7 +57,7 @@ def _outcome(calc: Calculator, position: Position) -> dict[str, Any] | None:
 
 def calculator_context(calc: Calculator, position: Position) -> dict[str, Any]:
     titles = {t for slot in position.slots for t in slot.titles}
-    ids = battle_card_ids(game=calc.game, titles=titles)
+    ids = card_ids_by_title(game=calc.game, titles=titles)
     notes = _lay_notes(calc, position)
     slots = [
         {

@@ -3,6 +3,8 @@ API and the play pages share. The engine is `rules.play`; this module only bring
 
 from __future__ import annotations
 
+import random
+import secrets
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
@@ -12,6 +14,7 @@ from rules.cards import CardPool
 from rules.play.interface import SeatSpec
 from rules.play.interface import Setup
 from rules.play.interface import SetupError
+from rules.play.log import MAX_ACTIONS
 from rules.play.log import Played
 from rules.play.log import replay
 from rules.play.registry import engine_for
@@ -58,3 +61,86 @@ def game_replay(
         box=_box(pool, options),
     )
     return replay(engine, setup, actions)
+
+
+# ---------------------------------------------------------------- games on one screen (the play pages)
+# A game against the computer, or hot-seat for a family at one table, kept in the visitor's session: its seats,
+# options, seed and actions (docs/contracts/play.md: any state is a replay of its actions). The session keeps
+# the last KEPT games.
+KEPT = 3
+SESSION_KEY = "play_games"
+
+
+def _session_games(session: Any) -> dict[str, dict[str, Any]]:
+    games: dict[str, dict[str, Any]] = session.get(SESSION_KEY) or {}
+    return games
+
+
+def local_game_start(
+    *, session: Any, game: str, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any], seed: int
+) -> str:
+    """A new game on this screen; its id. `seats`: `{"name", "computer": bool}`. SetupError, NotPlayable."""
+    record = {
+        "game": game,
+        "seats": [{"name": s["name"], "computer": bool(s["computer"])} for s in seats],
+        "options": dict(options),
+        "seed": seed,
+        "actions": [],
+    }
+    game_replay(game=game, seats=record["seats"], options=record["options"], seed=seed, actions=[])
+    _play_computers(record)
+    games = _session_games(session)
+    game_id = secrets.token_urlsafe(8)
+    games[game_id] = record
+    for old in list(games)[:-KEPT]:
+        del games[old]
+    session[SESSION_KEY] = games
+    return game_id
+
+
+def local_game(*, session: Any, game_id: str) -> dict[str, Any] | None:
+    return _session_games(session).get(game_id)
+
+
+def _computer_rng(record: Mapping[str, Any]) -> random.Random:
+    return random.Random(f"{record['seed']}:{len(record['actions'])}")
+
+
+def _play_computers(record: dict[str, Any]) -> Played:
+    """The computer seats' moves, until a person must act or the game is over (bounded by the action limit)."""
+    while True:
+        played = game_replay(
+            game=record["game"],
+            seats=record["seats"],
+            options=record["options"],
+            seed=record["seed"],
+            actions=record["actions"],
+        )
+        engine = played.engine
+        if engine.result(played.state) is not None or len(record["actions"]) >= MAX_ACTIONS:
+            return played
+        legal = engine.legal(played.state)
+        computers = [seat for seat in sorted(legal) if record["seats"][seat]["computer"]]
+        if not computers or len(computers) < len(legal):
+            return played  # a person must act (the computer waits for people acting at the same moment)
+        seat = computers[0]
+        action = engine.computer(played.state, seat, _computer_rng(record))
+        record["actions"].append({"seat": seat, **action})
+
+
+def local_game_act(*, session: Any, game_id: str, seat: int, index: int) -> None:
+    """Seat `seat` (a person) takes its `index`th legal action; then the computer seats play. LookupError for
+    a game, seat or action that is not there (an old page, another tab)."""
+    games = _session_games(session)
+    record = games.get(game_id)
+    if record is None:
+        raise LookupError("That game is no longer kept.")
+    played = _play_computers(record)
+    legal = played.engine.legal(played.state) if played.engine.result(played.state) is None else {}
+    if not 0 <= seat < len(record["seats"]) or record["seats"][seat]["computer"] or seat not in legal:
+        raise LookupError("That seat may not act now.")
+    if not 0 <= index < len(legal[seat]):
+        raise LookupError("That action is no longer legal.")
+    record["actions"].append({"seat": seat, **legal[seat][index]})
+    _play_computers(record)
+    session[SESSION_KEY] = games

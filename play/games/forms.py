@@ -1,0 +1,53 @@
+"""The form that starts a game on one screen (the play pages)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from rules.games import GAMES_BY_SLUG
+from rules.play.registry import engine_for
+from rules.play.registry import playable_games
+
+
+class NewGameForm(forms.Form):
+    game = forms.ChoiceField(choices=())
+    variant = forms.CharField(required=False, max_length=40, help_text="Empty: the basic game.")
+    mode = forms.ChoiceField(
+        choices=[("computer", "Me against the computer"), ("hotseat", "People taking turns on this screen")],
+        initial="computer",
+    )
+    players = forms.IntegerField(min_value=2, max_value=6, initial=2, help_text="Seats at the table, you included.")
+    names = forms.CharField(
+        required=False, max_length=200, help_text="The players' names, separated by commas (optional)."
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["game"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(slug, GAMES_BY_SLUG[slug].name) for slug in playable_games()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        engine = engine_for(data.get("game", ""))
+        if engine is None:
+            return data
+        variant = data.get("variant") or ""
+        if variant and variant not in engine.variants:
+            self.add_error("variant", f"Variants of this game: {', '.join(engine.variants) or 'none'}.")
+        players = data.get("players")
+        if players is not None and not engine.min_seats <= players <= engine.max_seats:
+            self.add_error("players", f"This game takes {engine.min_seats} to {engine.max_seats} players.")
+        return data
+
+    def seats(self) -> list[dict[str, Any]]:
+        data = self.cleaned_data
+        names = [n.strip()[:40] for n in (data.get("names") or "").split(",") if n.strip()]
+        computer = data["mode"] == "computer"
+        seats = []
+        for seat in range(data["players"]):
+            default = "You" if seat == 0 and computer else (f"Computer {seat}" if computer else f"Player {seat + 1}")
+            seats.append({"name": names[seat] if seat < len(names) else default, "computer": computer and seat > 0})
+        return seats

@@ -1,0 +1,172 @@
+"""The play pages: start a game against the computer or for people taking turns on one screen, play it with
+the cards on the table and every step explained, and replay it once it is over (docs/games/README.md)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views import View
+
+from cardcollections.catalog.selectors import card_ids_by_title
+from cardsite.page_writes import counted_posts
+from play.games.forms import NewGameForm
+from play.games.services import NotPlayable
+from play.games.services import game_replay
+from play.games.services import local_game
+from play.games.services import local_game_act
+from play.games.services import local_game_start
+from rules.games import GAMES_BY_SLUG
+from rules.play.interface import SetupError
+from rules.play.registry import engine_for
+from rules.play.registry import playable_games
+
+
+def _titles(value: Any) -> set[str]:
+    """Every card title inside a view's value (cards are {"id", "title"}; piles are lists)."""
+    if isinstance(value, dict):
+        found = {value["title"]} if isinstance(value.get("title"), str) else set()
+        for item in value.values():
+            found |= _titles(item)
+        return found
+    if isinstance(value, list):
+        return set().union(*(_titles(item) for item in value)) if value else set()
+    return set()
+
+
+def _zones(zones: Any) -> list[dict[str, Any]]:
+    """A view's zones as rows to draw: face-up cards, or a count of face-down ones."""
+    rows = []
+    for name, value in (zones or {}).items():
+        row: dict[str, Any] = {"name": name.replace("_", " ").replace("-", " ")}
+        if isinstance(value, list):
+            row["cards"] = [card for item in value for card in (item if isinstance(item, list) else [item])]
+        elif isinstance(value, dict) and "count" in value:
+            row["hidden"] = value["count"]
+        elif isinstance(value, int):
+            row["hidden"] = value
+        else:
+            row["text"] = str(value)
+        rows.append(row)
+    return rows
+
+
+class PlayHome(View):
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return self._page(request, NewGameForm(initial={"game": request.GET.get("game")}))
+
+    @staticmethod
+    def _page(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
+        games = [{"game": GAMES_BY_SLUG[slug], "engine": engine_for(slug)} for slug in playable_games()]
+        return render(request, "play/home.html", {"form": form, "games": games}, status=status)
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        return counted_posts(self._start)(request)
+
+    def _start(self, request: HttpRequest) -> HttpResponse:
+        form = NewGameForm(request.POST)
+        if not form.is_valid():
+            return self._page(request, form, status=400)
+        options = {"variant": form.cleaned_data["variant"]} if form.cleaned_data["variant"] else {}
+        try:
+            game_id = local_game_start(
+                session=request.session,
+                game=form.cleaned_data["game"],
+                seats=form.seats(),
+                options=options,
+                seed=random.SystemRandom().randrange(2**31),
+            )
+        except (SetupError, NotPlayable) as exc:
+            form.add_error(None, str(exc))
+            return self._page(request, form, status=400)
+        return redirect("play-game", game_id=game_id)
+
+
+class PlayGamePage(View):
+    def get(self, request: HttpRequest, game_id: str) -> HttpResponse:
+        record = local_game(session=request.session, game_id=game_id)
+        if record is None:
+            raise Http404("That game is no longer kept: start a new one.")
+        return render(request, "play/game.html", _game_context(record, game_id, request.GET.get("step")))
+
+    def post(self, request: HttpRequest, game_id: str) -> HttpResponse:
+        return counted_posts(self._act)(request, game_id)
+
+    def _act(self, request: HttpRequest, game_id: str) -> HttpResponse:
+        try:
+            seat, index = int(request.POST.get("seat", "")), int(request.POST.get("index", ""))
+            local_game_act(session=request.session, game_id=game_id, seat=seat, index=index)
+        except (ValueError, LookupError) as exc:
+            record = local_game(session=request.session, game_id=game_id)
+            if record is None:
+                raise Http404("That game is no longer kept: start a new one.") from None
+            context = _game_context(record, game_id, None)
+            context["problem"] = str(exc) if isinstance(exc, LookupError) else "Choose one of the actions shown."
+            return render(request, "play/game.html", context, status=400)
+        return redirect(reverse("play-game", args=[game_id]) + "#table")
+
+
+def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dict[str, Any]:
+    total = len(record["actions"])
+    shown = total
+    if step is not None and step.isdigit():
+        shown = min(int(step), total)
+    played = game_replay(
+        game=record["game"],
+        seats=record["seats"],
+        options=record["options"],
+        seed=record["seed"],
+        actions=record["actions"][:shown],
+    )
+    engine, state = played.engine, played.state
+    result = engine.result(state)
+    final = engine.result(
+        game_replay(
+            game=record["game"],
+            seats=record["seats"],
+            options=record["options"],
+            seed=record["seed"],
+            actions=record["actions"],
+        ).state
+    )
+    legal = engine.legal(state) if result is None and shown == total else {}
+    people = [seat for seat in sorted(legal) if not record["seats"][seat]["computer"]]
+    # Whose eyes the table is drawn for: the person who must act; a finished game (or its replay) shows all.
+    viewer = people[0] if people else next((i for i, s in enumerate(record["seats"]) if not s["computer"]), None)
+    view = engine.to_dict(state) if final is not None else engine.view(state, viewer)
+    ids = card_ids_by_title(game=record["game"], titles=_titles(view))
+    seats = []
+    for i, seat in enumerate(view.get("seats", [])):
+        seats.append(
+            {
+                "index": i,
+                "name": record["seats"][i]["name"],
+                "computer": record["seats"][i]["computer"],
+                "zones": _zones(seat.get("zones")),
+                "to_act": i in legal,
+                "winner": result is not None and i in result.winners,
+            }
+        )
+    events = [event.to_dict(after) for after, event in played.events]
+    return {
+        "game": GAMES_BY_SLUG[record["game"]],
+        "game_id": game_id,
+        "options": record["options"],
+        "seats": seats,
+        "shared": _zones(view.get("zones")),
+        "facts": {k: v for k, v in view.items() if k not in ("seats", "zones") and isinstance(v, str | int)},
+        "image_ids": {title.casefold(): pk for title, pk in ids.items()},
+        "actions": [{"seat": s, "name": record["seats"][s]["name"], "choices": legal[s]} for s in people],
+        "events": list(reversed(events[-40:])),
+        "result": result,
+        "over": final is not None,
+        "shown": shown,
+        "total": total,
+        "steps": list(range(0, total + 1)) if final is not None and total <= 400 else [],
+    }

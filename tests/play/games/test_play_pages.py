@@ -1,0 +1,64 @@
+"""The play pages: deal a game against the computer, play it by its buttons to the end, and replay it."""
+
+import re
+
+from django.test import Client
+
+
+def _start(client, **fields):
+    form = {"game": "warriors-of-the-promised-land", "variant": "", "mode": "computer", "players": 2, **fields}
+    answer = client.post("/play/", form)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    return answer["Location"]
+
+
+def _buttons(html: str) -> list[tuple[str, str]]:
+    return re.findall(r'name="seat" value="(\d+)">\s*<input type="hidden" name="index" value="(\d+)"', html)
+
+
+def test_the_play_page_lists_the_games_that_can_be_played_whole(boxes):
+    html = Client().get("/play/").content.decode()
+    assert "Warriors of the Promised Land" in html
+    assert '<option value="chapter-and-verse"' not in html  # not playable whole yet
+
+
+def test_a_player_plays_a_whole_game_against_the_computer_and_replays_it(boxes):
+    client = Client()
+    page = _start(client, names="Ann")
+    html = client.get(page).content.decode()
+    assert "Ann" in html and "(computer)" in html
+    for _ in range(400):
+        buttons = _buttons(html)
+        if not buttons:
+            break
+        seat, index = buttons[-1]
+        assert client.post(page, {"seat": seat, "index": index}).status_code == 302
+        html = client.get(page).content.decode()
+    assert 'class="play-result"' in html  # over, with who won and by which rule
+    assert "Replay" in html
+    deal = client.get(page + "?step=0").content.decode()
+    assert "after move 0" in deal
+
+
+def test_a_stale_or_forged_move_is_refused_and_changes_nothing(boxes):
+    client = Client()
+    page = _start(client)
+    before = client.get(page).content.decode()
+    answer = client.post(page, {"seat": "1", "index": "0"})  # the computer's seat
+    assert answer.status_code == 400
+    assert client.post(page, {"seat": "0", "index": "999"}).status_code == 400
+    assert client.post(page, {"seat": "x", "index": "0"}).status_code == 400
+    assert _buttons(client.get(page).content.decode()) == _buttons(before)
+
+
+def test_another_visitor_cannot_open_or_move_in_my_game(boxes):
+    page = _start(Client())
+    stranger = Client()
+    assert stranger.get(page).status_code == 404
+    assert stranger.post(page, {"seat": "0", "index": "0"}).status_code == 404
+
+
+def test_a_bad_start_is_a_400_naming_the_field(boxes):
+    answer = Client().post("/play/", {"game": "warriors-of-the-promised-land", "mode": "computer", "players": 9})
+    assert answer.status_code == 400
+    assert "players" in answer.content.decode()
