@@ -115,7 +115,7 @@ class BattleCardsEngine:
     game = "battle-cards"
     min_seats = 2
     max_seats = 4
-    variants = (TRUMPS, BATTLE)
+    variants: tuple[str, ...] = (TRUMPS, BATTLE)
 
     def new_game(self, setup: Setup) -> tuple[State, list[Event]]:
         rng = random.Random(setup.seed)

@@ -110,7 +110,8 @@ class RoundResult:
 def battle_round(category: str, a: Sequence[CardData], b: Sequence[CardData]) -> RoundResult:
     """Five cards a side, face to face; the round ends as soon as one player has won three match-ups.
 
-    No winner (two each, or ties) means a sudden-death decider is due, as the rules say.
+    Otherwise the player who won more match-ups takes the round; the same number each (two each, or ties)
+    means a sudden-death decider is due, as the rules say.
     """
     if category == "value" or category not in BC_CATEGORIES:
         raise IllegalInput("category", "a round is contested on strength, skill, magic or terror.")
@@ -129,7 +130,13 @@ def battle_round(category: str, a: Sequence[CardData], b: Sequence[CardData]) ->
             winner = "a" if wins["a"] == WINS_NEEDED else "b"
             steps.append(Step("Battle Mode", f"{winner} has won {WINS_NEEDED} match-ups: the round ends."))
             return RoundResult(winner, wins, tuple(played), tuple(steps))
-    steps.append(Step("Battle Mode", "nobody won three match-ups: a sudden-death decider follows."))
+    if wins["a"] != wins["b"]:
+        # The rules name a decider only for two match-ups each; otherwise the most match-ups won takes the round,
+        # as the whole game does (docs/rulings.md, Battle Cards whole games).
+        winner = "a" if wins["a"] > wins["b"] else "b"
+        steps.append(Step("Battle Mode", f"nobody won three match-ups; {winner} won more and takes the round."))
+        return RoundResult(winner, wins, tuple(played), tuple(steps))
+    steps.append(Step("Battle Mode", "the same number of match-ups each: a sudden-death decider follows."))
     return RoundResult(None, wins, tuple(played), tuple(steps))
 
 

@@ -4,6 +4,7 @@ computer beats random play; bad input is refused with a code, never another exce
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -38,12 +39,12 @@ LOOPS = [
 ]
 
 
-def test_the_registry_names_this_engine():
+def test_the_registry_names_this_engine() -> None:
     assert engine_for("battle-cards") is ENGINE
 
 
 @pytest.mark.parametrize(("variant", "seats", "games", "every"), LOOPS)
-def test_random_games_keep_every_card_and_secret_and_end(variant, seats, games, every):
+def test_random_games_keep_every_card_and_secret_and_end(variant: str, seats: int, games: int, every: int) -> None:
     ends = set()
     for seed in range(games):
         state, _ = play_out(ENGINE, setup(variant, seats, seed), rng=random.Random(seed), check_every=every)
@@ -61,7 +62,7 @@ def test_random_games_keep_every_card_and_secret_and_end(variant, seats, games, 
 
 
 @pytest.mark.parametrize(("variant", "seats"), [(v, n) for v in ("trumps", "battle-mode") for n in (2, 3, 4)])
-def test_a_finished_game_replays_to_the_same_result(variant, seats):
+def test_a_finished_game_replays_to_the_same_result(variant: str, seats: int) -> None:
     for seed in range(5):
         s = setup(variant, seats, seed)
         _, log = play_out(ENGINE, s, rng=random.Random(seed + 100), check_every=50)
@@ -83,13 +84,13 @@ COMPUTER = [
 
 
 @pytest.mark.parametrize(("variant", "seats", "least"), COMPUTER)
-def test_the_computer_beats_random_play(variant, seats, least):
+def test_the_computer_beats_random_play(variant: str, seats: int, least: float) -> None:
     games = 40 if seats < 4 or variant == "trumps" else 20
     share = computer_vs_random(ENGINE, lambda seed: setup(variant, seats, seed), games=games)
     assert share > least, share
 
 
-def test_the_computer_is_seeded_and_legal():
+def test_the_computer_is_seeded_and_legal() -> None:
     s = setup("battle-mode", 2, 3)
     state, _ = ENGINE.new_game(s)
     a = ENGINE.computer(state, 0, random.Random(1))
@@ -100,7 +101,7 @@ def test_the_computer_is_seeded_and_legal():
 # Bad input through replay: always SetupError or ActionRefused.
 
 
-def test_an_illegal_action_is_refused_with_its_index():
+def test_an_illegal_action_is_refused_with_its_index() -> None:
     with pytest.raises(ActionRefused) as refused:
         replay(ENGINE, setup("trumps", 2, 1), [{"seat": 0, "type": "choose-category", "category": "speed"}])
     assert (refused.value.index, refused.value.code) == (0, "illegal-action")
@@ -109,7 +110,7 @@ def test_an_illegal_action_is_refused_with_its_index():
     assert refused.value.code == "not-your-turn"
 
 
-def test_an_action_after_the_end_is_refused():
+def test_an_action_after_the_end_is_refused() -> None:
     s = setup("battle-mode", 2, 4)
     _, log = play_out(ENGINE, s, rng=random.Random(4), check_every=100)
     with pytest.raises(ActionRefused) as refused:
@@ -136,14 +137,14 @@ def test_an_action_after_the_end_is_refused():
         ),
     ],
 )
-def test_a_bad_setup_is_a_setup_error_with_its_path(options, path, code):
+def test_a_bad_setup_is_a_setup_error_with_its_path(options: dict[str, Any], path: str, code: str) -> None:
     s = Setup((SeatSpec("Ann"), SeatSpec("Ben")), {"variant": "trumps", **options}, 0, BOX)
     with pytest.raises(SetupError) as error:
         replay(ENGINE, s, [])
     assert (error.value.path, error.value.code) == (path, code)
 
 
-def test_a_draw_deck_naming_a_squad_card_is_refused_on_its_path():
+def test_a_draw_deck_naming_a_squad_card_is_refused_on_its_path() -> None:
     squads = [
         ["Samson", "Og of Bashan", "Sons of Anak", "She-Bears of Bethel", "Ram with Two Horns", "Gadianton Robber"],
         ["Great Fish", "Ravening Wolf", "Jackals of the Desert", "Hornets", "Fiery Serpents", "Witch of Endor"],
@@ -157,12 +158,12 @@ def test_a_draw_deck_naming_a_squad_card_is_refused_on_its_path():
     assert (error.value.path, error.value.code) == ("options.draw[1]", "card-named-twice")
 
 
-def test_too_many_or_junk_actions_are_refused_never_crash():
+def test_too_many_or_junk_actions_are_refused_never_crash() -> None:
     s = setup("trumps", 2, 2)
     with pytest.raises(ActionRefused) as refused:
         replay(ENGINE, s, [{"seat": 0, "type": "choose-category", "category": "strength"}] * 6000)
     assert refused.value.code == "too-many-actions"
-    junk = [
+    junk: list[dict[str, Any]] = [
         {"seat": "0", "type": "pick"},
         {"seat": 0, "type": "choose-category", "category": "strength", "cards": "Goliath"},
         {"seat": 0, "type": "choose-category", "category": ["strength"]},
@@ -182,7 +183,7 @@ def test_too_many_or_junk_actions_are_refused_never_crash():
                 replay(ENGINE, setup(variant, 2, 0), [action] * 3)
 
 
-def test_a_long_trumps_game_replays_within_the_action_limit():
+def test_a_long_trumps_game_replays_within_the_action_limit() -> None:
     # Trumps may in principle go round for ever: option max_rounds (1000 by default) ends it (docs/rulings.md).
     s = setup("trumps", 2, 0, max_rounds=40)
     state, log = play_out(ENGINE, s, rng=random.Random(0))

@@ -44,7 +44,7 @@ def events(played: Played, kind: str) -> list[dict[str, Any]]:
 # Trumps ------------------------------------------------------------------------------------------------------
 
 
-def test_the_highest_score_wins_all_the_cards_to_the_bottom_of_the_pack():
+def test_the_highest_score_wins_all_the_cards_to_the_bottom_of_the_pack() -> None:
     # "The player with the highest score wins all of the cards and places them at the bottom of his pack."
     played = game("trumps", [["Goliath", "Hornets"], ["Samson", "Golden Calf"]], [choose(0, "strength", "Goliath")])
     state = played.to_dict()["state"]
@@ -53,7 +53,7 @@ def test_the_highest_score_wins_all_the_cards_to_the_bottom_of_the_pack():
     assert events(played, "round-won")[0]["rule"].startswith("battle-cards.txt: Basic Game")
 
 
-def test_the_round_winner_chooses_the_next_category():
+def test_the_round_winner_chooses_the_next_category() -> None:
     # "The round winner chooses the category to contest in the next round."
     deal = [["Goliath", "Hornets"], ["Samson", "Golden Calf"]]
     played = game("trumps", deal, [choose(0, "strength", "Goliath")])
@@ -63,7 +63,7 @@ def test_the_round_winner_chooses_the_next_category():
     assert (refused.value.index, refused.value.code) == (1, "not-your-turn")
 
 
-def test_the_starting_player_may_choose_value_in_trumps():
+def test_the_starting_player_may_choose_value_in_trumps() -> None:
     # "The starting player chooses a category (Strength, Skill, Magic, Terror or Value)."
     played = game("trumps", [["Goliath", "Hornets"], ["Samson", "Golden Calf"]], [])
     assert sorted(a["category"] for a in played.to_dict()["legal"]["0"]) == [
@@ -77,7 +77,7 @@ def test_the_starting_player_may_choose_value_in_trumps():
     assert titles(played.to_dict()["state"]["seats"][1]["zones"]["pack"])[-2:] == ["Samson", "Goliath"]
 
 
-def test_the_finding_equal_scores_go_to_the_centre_in_trumps_though_the_match_up_breaks_them_by_size():
+def test_the_finding_equal_scores_go_to_the_centre_in_trumps_though_the_match_up_breaks_them_by_size() -> None:
     # "If more than one player have the same score, they place their cards in the centre. The winner of the next
     # round wins all of these cards." Lion of Judah (M) and Gog of Magog (B) both score 80 in Strength.
     deal = [["Lion of Judah", "Behemoth"], ["Gog of Magog", "Golden Calf"]]
@@ -98,7 +98,7 @@ def test_the_finding_equal_scores_go_to_the_centre_in_trumps_though_the_match_up
     assert "centre" in trumps.steps[-1].text
 
 
-def test_equal_value_goes_to_the_centre_too():
+def test_equal_value_goes_to_the_centre_too() -> None:
     # "The starting player chooses a category (... or Value)"; "If more than one player have the same score".
     played = game("trumps", [["Golden Calf", "Goliath"], ["Hornets", "Samson"]], [choose(0, "value", "Golden Calf")])
     assert titles(played.to_dict()["state"]["zones"]["centre"]) == ["Golden Calf", "Hornets"]
@@ -106,7 +106,7 @@ def test_equal_value_goes_to_the_centre_too():
     assert check_matchup(POOL, request).winner == "tie"
 
 
-def test_the_player_who_collects_all_the_cards_wins():
+def test_the_player_who_collects_all_the_cards_wins() -> None:
     # "The winner of the game is the player who has collected all the cards."
     deal = [["Lion of Judah", "Behemoth"], ["Gog of Magog", "Golden Calf"]]
     played = game("trumps", deal, [choose(0, "strength", "Lion of Judah"), choose(0, "strength", "Behemoth")])
@@ -118,7 +118,7 @@ def test_the_player_who_collects_all_the_cards_wins():
     assert (refused.value.index, refused.value.code) == (2, "game-over")
 
 
-def test_a_player_sees_only_the_top_card_of_his_pack():
+def test_a_player_sees_only_the_top_card_of_his_pack() -> None:
     # "Players may only look at the card at the top of his pack."
     played = game("trumps", [["Goliath", "Hornets", "Seraph"], ["Samson", "Golden Calf", "Legion"]], [])
     view = ENGINE.view(played.state, 0)
@@ -131,7 +131,7 @@ def test_a_player_sees_only_the_top_card_of_his_pack():
     assert ENGINE.secret_ids(played.state, None) == {"goliath", "hornets", "seraph", "samson", "golden-calf", "legion"}
 
 
-def test_with_three_players_a_tie_for_the_highest_sends_every_card_of_the_round_to_the_centre():
+def test_with_three_players_a_tie_for_the_highest_sends_every_card_of_the_round_to_the_centre() -> None:
     # "If more than one player have the same score, they place their cards in the centre" (docs/rulings.md: the
     # lower cards have no winner to go to, so they join the centre).
     deal = [["Lion of Judah", "Seraph"], ["Gog of Magog", "Hornets"], ["Golden Calf", "Legion"]]
@@ -143,14 +143,14 @@ def test_with_three_players_a_tie_for_the_highest_sends_every_card_of_the_round_
     assert len(state["seats"][0]["zones"]["pack"]) == 6 and played.to_dict()["result"]["winners"] == [0]
 
 
-def test_a_tie_with_everybodys_last_card_is_a_draw():
+def test_a_tie_with_everybodys_last_card_is_a_draw() -> None:
     # "they place their cards in the centre. The winner of the next round wins all of these cards": there is no
     # next round when nobody has a card left, so nobody collects them (docs/rulings.md).
     played = game("trumps", [["Lion of Judah"], ["Gog of Magog"]], [choose(0, "strength", "Lion of Judah")])
     assert played.to_dict()["result"]["winners"] == []
 
 
-def test_max_rounds_ends_a_long_game_with_the_most_cards():
+def test_max_rounds_ends_a_long_game_with_the_most_cards() -> None:
     # "The winner of the game is the player who has collected all the cards": a game that goes round for ever
     # stops at option max_rounds, where the most cards wins (docs/rulings.md).
     deal = [["Goliath", "Hornets"], ["Samson", "Golden Calf"]]
@@ -180,7 +180,7 @@ def battle(actions: list[dict[str, Any]], deal: list[list[str]] | None = None, d
     return game("battle-mode", deal, actions, draw=draw if draw is not None else DRAW)
 
 
-def test_the_first_category_is_the_highest_score_of_the_top_card_which_goes_to_the_bottom():
+def test_the_first_category_is_the_highest_score_of_the_top_card_which_goes_to_the_bottom() -> None:
     # "Turn over the top card on the draw deck - the first round's category is the highest scoring category on
     # this card. Put this card on the bottom of the draw deck."
     state = battle([]).to_dict()["state"]
@@ -194,7 +194,7 @@ def test_the_first_category_is_the_highest_score_of_the_top_card_which_goes_to_t
     assert state["category"] == "magic"  # Pharaoh's Magicians: Magic 70
 
 
-def test_the_seventh_card_is_hidden_and_each_player_places_five_face_down():
+def test_the_seventh_card_is_hidden_and_each_player_places_five_face_down() -> None:
     # "Each player takes an extra card from the draw deck without revealing it to their opponent";
     # "Players choose 5 cards each and place them, face down".
     played = game("battle-mode", [ANN, BEN], [], draw=DRAW)
@@ -209,7 +209,7 @@ def test_the_seventh_card_is_hidden_and_each_player_places_five_face_down():
     assert sorted(played.to_dict()["to_act"]) == [0, 1]
 
 
-def test_a_round_ends_as_soon_as_one_player_has_won_three_match_ups():
+def test_a_round_ends_as_soon_as_one_player_has_won_three_match_ups() -> None:
     # "As soon as one player has won 3 match-ups, the round ends immediately." Samson beats Witch; Og of Bashan and
     # Great Fish are both 90, B, Value 6: nobody wins; Sons of Anak beats Jackals; She-Bears beat Shepherd Boy.
     played = battle(
@@ -250,7 +250,7 @@ def test_a_round_ends_as_soon_as_one_player_has_won_three_match_ups():
     }
 
 
-def test_the_loser_picks_and_the_winner_may_not():
+def test_the_loser_picks_and_the_winner_may_not() -> None:
     # "The loser picks the category for the next round."
     first = both(
         ["Samson", "Og of Bashan", "Sons of Anak", "She-Bears of Bethel", "Ram with Two Horns"],
@@ -277,7 +277,7 @@ SIZE_DEAL = [
 ]
 
 
-def test_ties_go_to_size_where_small_beats_big_then_to_value():
+def test_ties_go_to_size_where_small_beats_big_then_to_value() -> None:
     # "Ties are resolved by comparing Size - B (Big) beats M (Medium), M beats S (Small), and S beats B."
     # "Any match-up ties which are not resolvable by size are resolved by comparing Value".
     # Pale Horse (Terror 95) makes the round Terror: Locust Swarm (S) and Gog of Magog (B) both 75: S wins;
@@ -332,7 +332,7 @@ ANN_FIVE = ["Samson", "Og of Bashan", "Ram with Two Horns", "Gadianton Robber", 
 BEN_FIVE = ["Behemoth", "Great Fish", "Ravening Wolf", "She-Bears of Bethel", "Ravens of Elijah"]
 
 
-def test_two_match_ups_each_go_to_a_sudden_death_decider_with_an_unused_card():
+def test_two_match_ups_each_go_to_a_sudden_death_decider_with_an_unused_card() -> None:
     # "If two players both win 2 match-ups in a round, they then play a sudden-death decider using one of the
     # unused cards in their hand, on the same category as the round." Strength (Leviathan 97): Behemoth beats
     # Samson, Og of Bashan and Great Fish tie (90, B, Value 6), Ram beats Ravening Wolf, She-Bears beat Gadianton
@@ -354,7 +354,7 @@ def test_two_match_ups_each_go_to_a_sudden_death_decider_with_an_unused_card():
     assert "Golden Calf" in titles(played.to_dict()["state"]["zones"]["draw"])  # the decider's loser is lost
 
 
-def test_more_match_ups_won_takes_the_round_when_nobody_has_three():
+def test_more_match_ups_won_takes_the_round_when_nobody_has_three() -> None:
     # "As soon as one player has won 3 match-ups, the round ends immediately": with ties, five match-ups can end
     # 1 to 2; the rules name a decider only for two each, so the most match-ups wins the round (docs/rulings.md).
     ben = [*BEN_FIVE[:4], "Shepherd Boy with a Sling"]  # Jackals and Shepherd Boy: 25, S, Value 2: nobody wins
@@ -363,7 +363,7 @@ def test_more_match_ups_won_takes_the_round_when_nobody_has_three():
     assert [s.round_wins for s in played.state.seats] == [0, 1] and played.to_dict()["to_act"] == [0]
 
 
-def test_the_draft_keeps_every_squad_within_30_value():
+def test_the_draft_keeps_every_squad_within_30_value() -> None:
     # "The total value of the squad must not exceed 30 'Value' points." After Destroying Angel and Great Red
     # Dragon (20), Ann's four more cards must fit in 10: the cheapest left are 1, 2, 2, so no card above 5.
     picks = [("Destroying Angel", 0), ("Hornets", 1), ("Great Red Dragon", 0), ("Golden Calf", 1)]
@@ -380,7 +380,7 @@ def test_the_draft_keeps_every_squad_within_30_value():
     assert refused.value.code == "not-your-turn"
 
 
-def test_after_the_draft_the_rest_is_the_draw_deck_and_each_takes_a_seventh_card():
+def test_after_the_draft_the_rest_is_the_draw_deck_and_each_takes_a_seventh_card() -> None:
     # "Once squads are complete, the remaining cards are shuffled and placed in a pile, face down, forming the
     # draw deck. Each player takes an extra card from the draw deck without revealing it to their opponent."
     setup = Setup((SeatSpec("Ann"), SeatSpec("Ben")), {"variant": "battle-mode"}, 3, BOX)
@@ -388,8 +388,8 @@ def test_after_the_draft_the_rest_is_the_draw_deck_and_each_takes_a_seventh_card
     view = ENGINE.view(state, 1)
     assert len(view["zones"]["pool"]) == 34 and {"hidden": True} not in view["zones"]["pool"]  # face up
     values = [c["id"] for c in view["zones"]["pool"]]
-    assert [next(c.data.value for c in state.zones["pool"] if c.id == i) for i in values] == sorted(
-        c.data.value for c in state.zones["pool"]
+    assert [next(c.data.value or 0 for c in state.zones["pool"] if c.id == i) for i in values] == sorted(
+        c.data.value or 0 for c in state.zones["pool"]
     )  # "It is useful to arrange in order of 'Value'"
     actions = []
     rng = random.Random(0)
@@ -409,7 +409,7 @@ def test_after_the_draft_the_rest_is_the_draw_deck_and_each_takes_a_seventh_card
     assert ENGINE.view(played.state, 0)["seats"][1]["zones"]["squad"] == [{"hidden": True}] * 7
 
 
-def test_a_stacked_squad_over_30_value_is_refused():
+def test_a_stacked_squad_over_30_value_is_refused() -> None:
     # "The total value of the squad must not exceed 30 'Value' points."
     deal = [["Destroying Angel", "Great Red Dragon", "Leviathan", "Hornets", "Golden Calf", "Ravens of Elijah"], BEN]
     with pytest.raises(SetupError) as error:
@@ -441,7 +441,7 @@ THREE = [
 THREE_DRAW = ["Behemoth", "Leviathan", "Great Red Dragon", "Cherub with a Flaming Sword", "Chariot of Fire"]
 
 
-def test_with_three_players_those_tied_last_play_a_decider_for_the_pick_and_the_deck_is_shuffled():
+def test_with_three_players_those_tied_last_play_a_decider_for_the_pick_and_the_deck_is_shuffled() -> None:
     # "If more than one player is tied last in the round, then the player picking the next round's category is
     # likewise decided by a sudden death decider" (its winner picks: docs/rulings.md); "After each round, once
     # losing cards have been added to the draw deck, the draw deck should be shuffled well before players draw".
@@ -462,7 +462,7 @@ def test_with_three_players_those_tied_last_play_a_decider_for_the_pick_and_the_
     assert all(len(s.zones["squad"]) == 7 for s in played.state.seats)
 
 
-def test_the_first_player_to_win_three_rounds_wins_the_battle():
+def test_the_first_player_to_win_three_rounds_wins_the_battle() -> None:
     # "The first player to win 3 rounds is the winner of the battle." Ann's squad is strong in every category,
     # Ben's weak; both play as the computer.
     deal = [
