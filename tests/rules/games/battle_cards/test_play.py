@@ -28,6 +28,11 @@ def setup(variant: str, seats: int, seed: int, **options: object) -> Setup:
     return Setup(tuple(SeatSpec(n) for n in NAMES[:seats]), {"variant": variant, **options}, seed, BOX)
 
 
+SQUADS = [
+    ["Samson", "Og of Bashan", "Sons of Anak", "She-Bears of Bethel", "Ram with Two Horns", "Gadianton Robber"],
+    ["Great Fish", "Ravening Wolf", "Jackals of the Desert", "Hornets", "Fiery Serpents", "Witch of Endor"],
+]
+
 # (variant, seats, games, check every n actions): about 5 s each on one core.
 LOOPS = [
     ("trumps", 2, 200, 2),
@@ -135,6 +140,16 @@ def test_an_action_after_the_end_is_refused() -> None:
             "options.deal[0]",
             "squad-size",
         ),
+        (
+            {"variant": "battle-mode", "deal": [SQUADS[0], SQUADS[1]], "draw": ["Behemoth"]},
+            "options.draw",
+            "draw-too-small",
+        ),
+        (
+            {"variant": "battle-mode", "deal": [SQUADS[0], SQUADS[1]], "draw": ["Behemoth", 7]},
+            "options.draw[1]",
+            "bad-deal",
+        ),
     ],
 )
 def test_a_bad_setup_is_a_setup_error_with_its_path(options: dict[str, Any], path: str, code: str) -> None:
@@ -145,10 +160,7 @@ def test_a_bad_setup_is_a_setup_error_with_its_path(options: dict[str, Any], pat
 
 
 def test_a_draw_deck_naming_a_squad_card_is_refused_on_its_path() -> None:
-    squads = [
-        ["Samson", "Og of Bashan", "Sons of Anak", "She-Bears of Bethel", "Ram with Two Horns", "Gadianton Robber"],
-        ["Great Fish", "Ravening Wolf", "Jackals of the Desert", "Hornets", "Fiery Serpents", "Witch of Endor"],
-    ]
+    squads = SQUADS
     s = Setup(
         (SeatSpec("Ann"), SeatSpec("Ben")), {"variant": "battle-mode", "deal": squads, "draw": ["Behemoth", "Samson"]}
     )
@@ -188,3 +200,23 @@ def test_a_long_trumps_game_replays_within_the_action_limit() -> None:
     s = setup("trumps", 2, 0, max_rounds=40)
     state, log = play_out(ENGINE, s, rng=random.Random(0))
     assert len(log) <= 40 and ENGINE.result(state) is not None
+
+
+JUNK: list[Any] = [None, 7, True, "", "strength", ["Goliath"], [7], {"a": 1}, ["Goliath", "Goliath"], "value"]
+
+
+@pytest.mark.parametrize("variant", ["trumps", "battle-mode"])
+def test_a_mutated_log_is_replayed_or_refused_never_crashes(variant: str) -> None:
+    rng = random.Random(29)
+    for seed in range(8):
+        s = setup(variant, 2 + seed % 3, seed)
+        _, log = play_out(ENGINE, s, rng=random.Random(seed), check_every=1000)
+        for _ in range(15):
+            bad = [dict(a) for a in log[: rng.randrange(1, min(len(log), 120) + 1)]]
+            action = bad[-1]
+            key = rng.choice(["type", "cards", "ids", "category", "seat", "extra"])
+            action[key] = rng.choice(JUNK) if key != "type" else rng.choice(["pick", "place", "decide", "reveal"])
+            try:
+                replay(ENGINE, s, bad)
+            except ActionRefused as refused:
+                assert refused.index == len(bad) - 1
