@@ -492,3 +492,58 @@ def test_the_first_player_to_win_three_rounds_wins_the_battle() -> None:
     assert answer["state"]["seats"][0]["round_wins"] == 3 and answer["state"]["seats"][1]["round_wins"] < 3
     assert answer["state"]["round"] <= 5  # "The battle is made up of 5 rounds"
     assert not events(replay(ENGINE, setup, actions), "shuffle")  # two players: losers go to the bottom
+
+
+def test_when_the_chooser_is_out_the_next_player_with_cards_chooses():
+    # "The round winner chooses the category to contest in the next round": after a tie there is no round winner,
+    # and Ann, who chose, tied with her last card: the next player with cards chooses (docs/rulings.md).
+    deal = [["Lion of Judah"], ["Gog of Magog", "Hornets"], ["Golden Calf", "Seraph"]]
+    played = game("trumps", deal, [choose(0, "strength", "Lion of Judah")])
+    answer = played.to_dict()
+    assert answer["to_act"] == [1] and answer["status"] == "playing"
+    assert titles(answer["state"]["zones"]["centre"]) == ["Lion of Judah", "Gog of Magog", "Golden Calf"]
+    assert events(played, "chooser-out")
+
+
+def test_deciders_that_keep_tying_leave_the_round_unresolved():
+    # "they then play a sudden-death decider using one of the unused cards in their hand"; "Any match-up ties
+    # which are not resolvable by size are resolved by comparing Value". Skill (Ravens of Elijah: Skill 60):
+    # She-Bears and Ram tie (50, M, 4); two match-ups each. Goliath and Gog of Magog tie (55, B, 7), then Samson
+    # and Pale Horse (60, M, 8): no unused card is left, nobody wins the round and the next turned card gives the
+    # category (docs/rulings.md).
+    deal = [
+        [
+            "Goliath",
+            "Samson",
+            "She-Bears of Bethel",
+            "Shepherd Boy with a Sling",
+            "Gadianton Robber",
+            "Golden Calf",
+            "Hornets",
+        ],
+        [
+            "Gog of Magog",
+            "Pale Horse",
+            "Ram with Two Horns",
+            "Ravening Wolf",
+            "Jackals of the Desert",
+            "Balaam's Donkey",
+            "Jaredite Barges",
+        ],
+    ]
+    draw = ["Ravens of Elijah", "Witch of Endor", "Locust Swarm", "Legion", "Fiery Serpents"]
+    ann = ["She-Bears of Bethel", "Shepherd Boy with a Sling", "Hornets", "Gadianton Robber", "Golden Calf"]
+    ben = ["Ram with Two Horns", "Balaam's Donkey", "Ravening Wolf", "Jaredite Barges", "Jackals of the Desert"]
+    deciders = [
+        {"seat": 0, "type": "decide", "cards": ["Goliath"]},
+        {"seat": 1, "type": "decide", "cards": ["Gog of Magog"]},
+        {"seat": 1, "type": "decide", "cards": ["Pale Horse"]},
+        {"seat": 0, "type": "decide", "cards": ["Samson"]},
+    ]
+    played = game("battle-mode", deal, [*both(ann, ben), *deciders], draw=draw)
+    assert [m["seat"] for m in events(played, "match-up")] == [None, 0, 1, 0, 1]
+    assert [d["seat"] for d in events(played, "decider")] == [None, None] and events(played, "no-decider")
+    state = played.to_dict()["state"]
+    assert [s["round_wins"] for s in state["seats"]] == [0, 0]
+    assert (state["round"], state["category"], state["phase"]) == (2, "skill", "place")  # Ravens again
+    assert [len(s["zones"]["squad"]) for s in state["seats"]] == [7, 7]
