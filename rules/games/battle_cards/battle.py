@@ -192,8 +192,8 @@ def reveal(state: State) -> list[Event]:
 
 def start_decider(state: State, players: list[int], purpose: str) -> list[Event]:
     names = " and ".join(state.seats[i].name for i in players)
-    unused = [i for i in players if not any(c.id not in state.used for c in state.seats[i].zones["squad"])]
-    if unused:
+    stuck = [i for i in players if not any(c.id not in state.used for c in state.seats[i].zones["squad"])]
+    if stuck:
         event = Event(
             "no-decider",
             None,
@@ -225,7 +225,7 @@ def decide(state: State, seat: int, card: Card) -> list[Event]:
     out = compare(category, {i: c.data for i, c in cards.items()})
     shown = ", ".join(f"{c.title} {score(c.data, category)}" for c in cards.values())
     _settle(state, cards, out.winner, out.tied)
-    players, state.deciders = state.deciders, []
+    state.deciders = []
     if out.winner is None:
         events.append(Event("decider", None, tuple(c.title for c in cards.values()), R_VALUE, f"{shown}: a tie."))
         return events + start_decider(state, list(out.tied), state.purpose)
@@ -236,7 +236,6 @@ def decide(state: State, seat: int, card: Card) -> list[Event]:
     if state.purpose == "win":
         return events + round_won(state, out.winner)
     state.chooser = out.winner
-    del players
     return events + end_round(state)
 
 
