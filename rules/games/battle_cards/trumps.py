@@ -99,7 +99,7 @@ def _end_or_next(state: State) -> list[Event]:
         return [Event("game-won", winner, tuple(c.title for c in pot), reason, "They have collected all the cards.")]
     if not left:
         state.result = Result((), rule("Basic Game: every last card tied into the centre; nobody can collect them"))
-        return [Event("draw", None, (), state.result.reason, "Nobody has a card left: the game is a draw.")]
+        return [Event("game-drawn", None, (), state.result.reason, "Nobody has a card left: the game is a draw.")]
     if state.round > state.max_rounds:
         counts = {i: len(state.seats[i].zones["pack"]) for i in left}
         most = max(counts.values())

@@ -148,6 +148,7 @@ def test_a_tie_with_everybodys_last_card_is_a_draw() -> None:
     # next round when nobody has a card left, so nobody collects them (docs/rulings.md).
     played = game("trumps", [["Lion of Judah"], ["Gog of Magog"]], [choose(0, "strength", "Lion of Judah")])
     assert played.to_dict()["result"]["winners"] == []
+    assert events(played, "game-drawn")
 
 
 def test_max_rounds_ends_a_long_game_with_the_most_cards() -> None:
