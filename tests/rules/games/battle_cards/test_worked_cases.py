@@ -495,7 +495,7 @@ def test_the_first_player_to_win_three_rounds_wins_the_battle() -> None:
     assert not events(replay(ENGINE, setup, actions), "shuffle")  # two players: losers go to the bottom
 
 
-def test_when_the_chooser_is_out_the_next_player_with_cards_chooses():
+def test_when_the_chooser_is_out_the_next_player_with_cards_chooses() -> None:
     # "The round winner chooses the category to contest in the next round": after a tie there is no round winner,
     # and Ann, who chose, tied with her last card: the next player with cards chooses (docs/rulings.md).
     deal = [["Lion of Judah"], ["Gog of Magog", "Hornets"], ["Golden Calf", "Seraph"]]
@@ -506,7 +506,7 @@ def test_when_the_chooser_is_out_the_next_player_with_cards_chooses():
     assert events(played, "chooser-out")
 
 
-def test_deciders_that_keep_tying_leave_the_round_unresolved():
+def test_deciders_that_keep_tying_leave_the_round_unresolved() -> None:
     # "they then play a sudden-death decider using one of the unused cards in their hand"; "Any match-up ties
     # which are not resolvable by size are resolved by comparing Value". Skill (Ravens of Elijah: Skill 60):
     # She-Bears and Ram tie (50, M, 4); two match-ups each. Goliath and Gog of Magog tie (55, B, 7), then Samson
