@@ -45,6 +45,7 @@ def events(played: Played, kind: str) -> list[dict[str, Any]]:
 
 
 def test_the_highest_score_wins_all_the_cards_to_the_bottom_of_the_pack() -> None:
+    # battle-cards.txt line 4:
     # "The player with the highest score wins all of the cards and places them at the bottom of his pack."
     played = game("trumps", [["Goliath", "Hornets"], ["Samson", "Golden Calf"]], [choose(0, "strength", "Goliath")])
     state = played.to_dict()["state"]
@@ -54,6 +55,7 @@ def test_the_highest_score_wins_all_the_cards_to_the_bottom_of_the_pack() -> Non
 
 
 def test_the_round_winner_chooses_the_next_category() -> None:
+    # battle-cards.txt line 6:
     # "The round winner chooses the category to contest in the next round."
     deal = [["Goliath", "Hornets"], ["Samson", "Golden Calf"]]
     played = game("trumps", deal, [choose(0, "strength", "Goliath")])
@@ -64,6 +66,7 @@ def test_the_round_winner_chooses_the_next_category() -> None:
 
 
 def test_the_starting_player_may_choose_value_in_trumps() -> None:
+    # battle-cards.txt line 3:
     # "The starting player chooses a category (Strength, Skill, Magic, Terror or Value)."
     played = game("trumps", [["Goliath", "Hornets"], ["Samson", "Golden Calf"]], [])
     assert sorted(a["category"] for a in played.to_dict()["legal"]["0"]) == [
@@ -78,6 +81,7 @@ def test_the_starting_player_may_choose_value_in_trumps() -> None:
 
 
 def test_the_finding_equal_scores_go_to_the_centre_in_trumps_though_the_match_up_breaks_them_by_size() -> None:
+    # battle-cards.txt line 5 (the finding):
     # "If more than one player have the same score, they place their cards in the centre. The winner of the next
     # round wins all of these cards." Lion of Judah (M) and Gog of Magog (B) both score 80 in Strength.
     deal = [["Lion of Judah", "Behemoth"], ["Gog of Magog", "Golden Calf"]]
@@ -99,6 +103,7 @@ def test_the_finding_equal_scores_go_to_the_centre_in_trumps_though_the_match_up
 
 
 def test_equal_value_goes_to_the_centre_too() -> None:
+    # battle-cards.txt line 3 and 5:
     # "The starting player chooses a category (... or Value)"; "If more than one player have the same score".
     played = game("trumps", [["Golden Calf", "Goliath"], ["Hornets", "Samson"]], [choose(0, "value", "Golden Calf")])
     assert titles(played.to_dict()["state"]["zones"]["centre"]) == ["Golden Calf", "Hornets"]
@@ -107,6 +112,7 @@ def test_equal_value_goes_to_the_centre_too() -> None:
 
 
 def test_the_player_who_collects_all_the_cards_wins() -> None:
+    # battle-cards.txt line 7:
     # "The winner of the game is the player who has collected all the cards."
     deal = [["Lion of Judah", "Behemoth"], ["Gog of Magog", "Golden Calf"]]
     played = game("trumps", deal, [choose(0, "strength", "Lion of Judah"), choose(0, "strength", "Behemoth")])
@@ -119,6 +125,7 @@ def test_the_player_who_collects_all_the_cards_wins() -> None:
 
 
 def test_a_player_sees_only_the_top_card_of_his_pack() -> None:
+    # battle-cards.txt line 2:
     # "Players may only look at the card at the top of his pack."
     played = game("trumps", [["Goliath", "Hornets", "Seraph"], ["Samson", "Golden Calf", "Legion"]], [])
     view = ENGINE.view(played.state, 0)
@@ -132,6 +139,7 @@ def test_a_player_sees_only_the_top_card_of_his_pack() -> None:
 
 
 def test_with_three_players_a_tie_for_the_highest_sends_every_card_of_the_round_to_the_centre() -> None:
+    # battle-cards.txt line 5:
     # "If more than one player have the same score, they place their cards in the centre" (docs/rulings.md: the
     # lower cards have no winner to go to, so they join the centre).
     deal = [["Lion of Judah", "Seraph"], ["Gog of Magog", "Hornets"], ["Golden Calf", "Legion"]]
@@ -144,6 +152,7 @@ def test_with_three_players_a_tie_for_the_highest_sends_every_card_of_the_round_
 
 
 def test_a_tie_with_everybodys_last_card_is_a_draw() -> None:
+    # battle-cards.txt line 5 and 7:
     # "they place their cards in the centre. The winner of the next round wins all of these cards": there is no
     # next round when nobody has a card left, so nobody collects them (docs/rulings.md).
     played = game("trumps", [["Lion of Judah"], ["Gog of Magog"]], [choose(0, "strength", "Lion of Judah")])
@@ -152,6 +161,7 @@ def test_a_tie_with_everybodys_last_card_is_a_draw() -> None:
 
 
 def test_max_rounds_ends_a_long_game_with_the_most_cards() -> None:
+    # battle-cards.txt line 7:
     # "The winner of the game is the player who has collected all the cards": a game that goes round for ever
     # stops at option max_rounds, where the most cards wins (docs/rulings.md).
     deal = [["Goliath", "Hornets"], ["Samson", "Golden Calf"]]
@@ -182,6 +192,7 @@ def battle(actions: list[dict[str, Any]], deal: list[list[str]] | None = None, d
 
 
 def test_the_first_category_is_the_highest_score_of_the_top_card_which_goes_to_the_bottom() -> None:
+    # battle-cards.txt line 16:
     # "Turn over the top card on the draw deck - the first round's category is the highest scoring category on
     # this card. Put this card on the bottom of the draw deck."
     state = battle([]).to_dict()["state"]
@@ -196,6 +207,7 @@ def test_the_first_category_is_the_highest_score_of_the_top_card_which_goes_to_t
 
 
 def test_the_seventh_card_is_hidden_and_each_player_places_five_face_down() -> None:
+    # battle-cards.txt line 13 and 17:
     # "Each player takes an extra card from the draw deck without revealing it to their opponent";
     # "Players choose 5 cards each and place them, face down".
     played = game("battle-mode", [ANN, BEN], [], draw=DRAW)
@@ -211,6 +223,7 @@ def test_the_seventh_card_is_hidden_and_each_player_places_five_face_down() -> N
 
 
 def test_a_round_ends_as_soon_as_one_player_has_won_three_match_ups() -> None:
+    # battle-cards.txt line 20, 21, 22 and 23:
     # "As soon as one player has won 3 match-ups, the round ends immediately." Samson beats Witch; Og of Bashan and
     # Great Fish are both 90, B, Value 6: nobody wins; Sons of Anak beats Jackals; She-Bears beat Shepherd Boy.
     played = battle(
@@ -252,6 +265,7 @@ def test_a_round_ends_as_soon_as_one_player_has_won_three_match_ups() -> None:
 
 
 def test_the_loser_picks_and_the_winner_may_not() -> None:
+    # battle-cards.txt line 23:
     # "The loser picks the category for the next round."
     first = both(
         ["Samson", "Og of Bashan", "Sons of Anak", "She-Bears of Bethel", "Ram with Two Horns"],
@@ -279,6 +293,7 @@ SIZE_DEAL = [
 
 
 def test_ties_go_to_size_where_small_beats_big_then_to_value() -> None:
+    # battle-cards.txt line 19 and 30:
     # "Ties are resolved by comparing Size - B (Big) beats M (Medium), M beats S (Small), and S beats B."
     # "Any match-up ties which are not resolvable by size are resolved by comparing Value".
     # Pale Horse (Terror 95) makes the round Terror: Locust Swarm (S) and Gog of Magog (B) both 75: S wins;
@@ -334,6 +349,7 @@ BEN_FIVE = ["Behemoth", "Great Fish", "Ravening Wolf", "She-Bears of Bethel", "R
 
 
 def test_two_match_ups_each_go_to_a_sudden_death_decider_with_an_unused_card() -> None:
+    # battle-cards.txt line 27:
     # "If two players both win 2 match-ups in a round, they then play a sudden-death decider using one of the
     # unused cards in their hand, on the same category as the round." Strength (Leviathan 97): Behemoth beats
     # Samson, Og of Bashan and Great Fish tie (90, B, Value 6), Ram beats Ravening Wolf, She-Bears beat Gadianton
@@ -356,6 +372,7 @@ def test_two_match_ups_each_go_to_a_sudden_death_decider_with_an_unused_card() -
 
 
 def test_more_match_ups_won_takes_the_round_when_nobody_has_three() -> None:
+    # battle-cards.txt line 20 and 27:
     # "As soon as one player has won 3 match-ups, the round ends immediately": with ties, five match-ups can end
     # 1 to 2; the rules name a decider only for two each, so the most match-ups wins the round (docs/rulings.md).
     ben = [*BEN_FIVE[:4], "Shepherd Boy with a Sling"]  # Jackals and Shepherd Boy: 25, S, Value 2: nobody wins
@@ -365,6 +382,7 @@ def test_more_match_ups_won_takes_the_round_when_nobody_has_three() -> None:
 
 
 def test_the_draft_keeps_every_squad_within_30_value() -> None:
+    # battle-cards.txt line 11 and 12:
     # "The total value of the squad must not exceed 30 'Value' points." After Destroying Angel and Great Red
     # Dragon (20), Ann's four more cards must fit in 10: the cheapest left are 1, 2, 2, so no card above 5.
     picks = [("Destroying Angel", 0), ("Hornets", 1), ("Great Red Dragon", 0), ("Golden Calf", 1)]
@@ -382,6 +400,7 @@ def test_the_draft_keeps_every_squad_within_30_value() -> None:
 
 
 def test_after_the_draft_the_rest_is_the_draw_deck_and_each_takes_a_seventh_card() -> None:
+    # battle-cards.txt line 10 and 13:
     # "Once squads are complete, the remaining cards are shuffled and placed in a pile, face down, forming the
     # draw deck. Each player takes an extra card from the draw deck without revealing it to their opponent."
     setup = Setup((SeatSpec("Ann"), SeatSpec("Ben")), {"variant": "battle-mode"}, 3, BOX)
@@ -411,6 +430,7 @@ def test_after_the_draft_the_rest_is_the_draw_deck_and_each_takes_a_seventh_card
 
 
 def test_a_stacked_squad_over_30_value_is_refused() -> None:
+    # battle-cards.txt line 12:
     # "The total value of the squad must not exceed 30 'Value' points."
     deal = [["Destroying Angel", "Great Red Dragon", "Leviathan", "Hornets", "Golden Calf", "Ravens of Elijah"], BEN]
     with pytest.raises(SetupError) as error:
@@ -443,6 +463,7 @@ THREE_DRAW = ["Behemoth", "Leviathan", "Great Red Dragon", "Cherub with a Flamin
 
 
 def test_with_three_players_those_tied_last_play_a_decider_for_the_pick_and_the_deck_is_shuffled() -> None:
+    # battle-cards.txt line 28 and 29:
     # "If more than one player is tied last in the round, then the player picking the next round's category is
     # likewise decided by a sudden death decider" (its winner picks: docs/rulings.md); "After each round, once
     # losing cards have been added to the draw deck, the draw deck should be shuffled well before players draw".
@@ -464,6 +485,7 @@ def test_with_three_players_those_tied_last_play_a_decider_for_the_pick_and_the_
 
 
 def test_the_first_player_to_win_three_rounds_wins_the_battle() -> None:
+    # battle-cards.txt line 24 and 15:
     # "The first player to win 3 rounds is the winner of the battle." Ann's squad is strong in every category,
     # Ben's weak; both play as the computer.
     deal = [
@@ -496,6 +518,7 @@ def test_the_first_player_to_win_three_rounds_wins_the_battle() -> None:
 
 
 def test_when_the_chooser_is_out_the_next_player_with_cards_chooses() -> None:
+    # battle-cards.txt line 6:
     # "The round winner chooses the category to contest in the next round": after a tie there is no round winner,
     # and Ann, who chose, tied with her last card: the next player with cards chooses (docs/rulings.md).
     deal = [["Lion of Judah"], ["Gog of Magog", "Hornets"], ["Golden Calf", "Seraph"]]
@@ -507,6 +530,7 @@ def test_when_the_chooser_is_out_the_next_player_with_cards_chooses() -> None:
 
 
 def test_deciders_that_keep_tying_leave_the_round_unresolved() -> None:
+    # battle-cards.txt line 27 and 30:
     # "they then play a sudden-death decider using one of the unused cards in their hand"; "Any match-up ties
     # which are not resolvable by size are resolved by comparing Value". Skill (Ravens of Elijah: Skill 60):
     # She-Bears and Ram tie (50, M, 4); two match-ups each. Goliath and Gog of Magog tie (55, B, 7), then Samson
