@@ -81,6 +81,11 @@ class MatchupRequestSerializer(serializers.Serializer):
     category = serializers.ChoiceField(choices=BC_CATEGORIES)
     a = CardRefSerializer()
     b = CardRefSerializer()
+    mode = serializers.ChoiceField(
+        choices=("battle-mode", "trumps"),
+        required=False,
+        help_text="battle-mode (default): ties go to size, then Value; trumps: an equal score is a tie (the centre).",
+    )
 
 
 class MatchupResultSerializer(serializers.Serializer):

@@ -2,7 +2,8 @@
 
 The higher score in the category wins; an equal score goes to size (B beats M,
 M beats S, S beats B); equal size goes to the greater Value. Category `value`
-compares Value directly (then size).
+compares Value directly (then size). That is Battle Mode's match-up; in Trumps (mode `trumps`, the Basic
+Game) an equal score is not broken at all: both cards go to the centre, and the answer is a tie.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from rules.games.battle_cards import BC_CATEGORIES
 BEATS: Mapping[str, str] = {"B": "M", "M": "S", "S": "B"}
 ROUND_MATCHUPS = 5
 WINS_NEEDED = 3
+# The calculator's modes: Battle Mode's match-up (the default, as the contract had it) or Trumps.
+MODES = ("battle-mode", "trumps")
 
 
 @dataclass(frozen=True)
@@ -44,8 +47,8 @@ def _score(card: CardData, category: str) -> int:
     return getattr(card, category) or 0
 
 
-def matchup(category: str, a: CardData, b: CardData) -> Matchup:
-    """The match-up of `a` against `b` in `category`."""
+def matchup(category: str, a: CardData, b: CardData, mode: str = "battle-mode") -> Matchup:
+    """The match-up of `a` against `b` in `category`; in mode `trumps` an equal score is a tie (the centre)."""
     sa, sb = _score(a, category), _score(b, category)
     by = "value" if category == "value" else "score"
     rule = "Value" if by == "value" else "Basic game"
@@ -54,6 +57,11 @@ def matchup(category: str, a: CardData, b: CardData) -> Matchup:
         step = Step(rule, f"{a.title} {sa} against {b.title} {sb} in {category}: {winner} wins.")
         return Matchup(winner, by, (step,))
     steps = [Step(rule, f"{a.title} and {b.title} both score {sa} in {category}.")]
+    if mode == "trumps":
+        # battle-cards.txt, Basic Game: "If more than one player have the same score, they place their cards in
+        # the centre. The winner of the next round wins all of these cards." Size and Value are Battle Mode's.
+        steps.append(Step("Trumps", "the same score: both cards go to the centre for the next round's winner."))
+        return Matchup("tie", "score", tuple(steps))
     if a.size != b.size and a.size in BEATS and b.size in BEATS:
         winner = "a" if BEATS[a.size] == b.size else "b"
         steps.append(Step("Size", f"{a.size} against {b.size}: B beats M, M beats S, S beats B; {winner} wins."))
@@ -74,10 +82,11 @@ def check_matchup(pool: CardPool, request: Any) -> Matchup:
     if request.get("category") is None:
         raise IllegalInput("category", f"is required: one of {', '.join(BC_CATEGORIES)}.")
     category = choice(request.get("category"), "category", BC_CATEGORIES, "strength")
+    mode = choice(request.get("mode"), "mode", MODES, "battle-mode")
     a, b = read_card(pool, request.get("a"), "a"), read_card(pool, request.get("b"), "b")
     # Both cards come out of one box, where each is single: a card never meets itself.
     box_copies(pool, [("a", a), ("b", b)])
-    return matchup(category, a, b)
+    return matchup(category, a, b, mode)
 
 
 @dataclass(frozen=True)
@@ -101,7 +110,8 @@ class RoundResult:
 def battle_round(category: str, a: Sequence[CardData], b: Sequence[CardData]) -> RoundResult:
     """Five cards a side, face to face; the round ends as soon as one player has won three match-ups.
 
-    No winner (two each, or ties) means a sudden-death decider is due, as the rules say.
+    Otherwise the player who won more match-ups takes the round; the same number each (two each, or ties)
+    means a sudden-death decider is due, as the rules say.
     """
     if category == "value" or category not in BC_CATEGORIES:
         raise IllegalInput("category", "a round is contested on strength, skill, magic or terror.")
@@ -120,7 +130,13 @@ def battle_round(category: str, a: Sequence[CardData], b: Sequence[CardData]) ->
             winner = "a" if wins["a"] == WINS_NEEDED else "b"
             steps.append(Step("Battle Mode", f"{winner} has won {WINS_NEEDED} match-ups: the round ends."))
             return RoundResult(winner, wins, tuple(played), tuple(steps))
-    steps.append(Step("Battle Mode", "nobody won three match-ups: a sudden-death decider follows."))
+    if wins["a"] != wins["b"]:
+        # The rules name a decider only for two match-ups each; otherwise the most match-ups won takes the round,
+        # as the whole game does (docs/rulings.md, Battle Cards whole games).
+        winner = "a" if wins["a"] > wins["b"] else "b"
+        steps.append(Step("Battle Mode", f"nobody won three match-ups; {winner} won more and takes the round."))
+        return RoundResult(winner, wins, tuple(played), tuple(steps))
+    steps.append(Step("Battle Mode", "the same number of match-ups each: a sudden-death decider follows."))
     return RoundResult(None, wins, tuple(played), tuple(steps))
 
 

@@ -4,8 +4,8 @@ The plan draws `candidates` random legal squads (six different cards, Value at
 most 30) and, for each, `battles` random opponent squads, all from the seed.
 A battle is five rounds, each on a random category of the four; in a round
 each player lays five of their six cards in a random order and the match-ups
-(matchup.battle_round) decide it; a round nobody wins counts for nobody (the
-sudden-death decider is not played out). The squad that wins the most battles
+(matchup.battle_round) decide it; a round tied on match-ups counts for nobody
+(the sudden-death decider is not played out). The squad that wins the most battles
 is the best. Chunks split the candidates, so how they are shared never changes
 the numbers.
 """
