@@ -56,7 +56,7 @@ BB_EFFECT_KEYS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
 }
 
 
-def _effect(effect: dict) -> dict[str, Any]:
+def _effect(effect: dict[str, Any]) -> dict[str, Any]:
     kind = effect.get("kind")
     if kind not in BB_EFFECT_KEYS:
         raise Invalid("must be one of " + ", ".join(BB_EFFECT_KEYS), ".kind")

@@ -61,7 +61,7 @@ _EFFECT_KEYS: dict[str, dict[str, Checker]] = {
 assert set(_EFFECT_KEYS) == set(CV_EFFECT_KINDS)
 
 
-def _effect(effect: dict) -> dict[str, Any]:
+def _effect(effect: dict[str, Any]) -> dict[str, Any]:
     kind = effect.get("kind")
     if kind not in _EFFECT_KEYS:
         raise Invalid("must be one of " + ", ".join(CV_EFFECT_KINDS), ".kind")

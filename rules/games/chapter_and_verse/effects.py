@@ -18,6 +18,7 @@ a marker picks) into indices once, so the play loop only compares integers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
@@ -84,8 +85,8 @@ _ONE_OF: dict[str, tuple[str, ...]] = {"chapter-verses-with": ("theme", "marker"
 _AT_MOST_ONE: dict[str, tuple[str, ...]] = {"draw-verses": ("per-theme", "per-marker")}
 
 
-def _item(table: dict[str, dict[str, Checker]], tag: str) -> Any:
-    def check(item: dict) -> dict[str, Any]:
+def _item(table: dict[str, dict[str, Checker]], tag: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def check(item: dict[str, Any]) -> dict[str, Any]:
         kind = item.get(tag)
         if kind not in table:
             raise Invalid("must be one of " + ", ".join(table), f".{tag}")
@@ -199,7 +200,9 @@ def compile_action(action: Mapping[str, Any], cards: Sequence[Any]) -> tuple[Any
     return None  # opponents: nothing to do alone
 
 
-def compile_effect(effect: Mapping[str, Any], cards: Sequence[Any]) -> tuple[str, tuple, tuple, tuple]:
+def compile_effect(
+    effect: Mapping[str, Any], cards: Sequence[Any]
+) -> tuple[str, tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...]]:
     """(timing, only, if, do) of one modelled effect, as the plan stores it."""
     only = tuple(compile_condition(c, cards) for c in effect.get("only") or ())
     when = tuple(compile_condition(c, cards) for c in effect.get("if") or ())

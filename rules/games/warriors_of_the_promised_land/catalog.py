@@ -17,7 +17,7 @@ from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS
 from rules.games.warriors_of_the_promised_land import WPL_KINDS
 
 
-def _bonus(bonus: dict) -> dict[str, Any]:
+def _bonus(bonus: dict[str, Any]) -> dict[str, Any]:
     found = Problems()
     for key in bonus:
         if key not in ("with", "points"):
