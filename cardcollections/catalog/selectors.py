@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from types import SimpleNamespace
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Count
 from django.db.models import F
 from django.db.models import IntegerField
@@ -206,7 +206,7 @@ def game_tag_values(*, game: Game, field: str) -> list[str]:
 
 
 def cards_with_free_copies(
-    cards: QuerySet[Card], *, owner: AbstractBaseUser, exclude_holder: str | None = None
+    cards: QuerySet[Card], *, owner: User, exclude_holder: str | None = None
 ) -> QuerySet[Card]:
     """The cards of `cards` whose title `owner` has a free copy of: owned (any printing) minus reserved.
 

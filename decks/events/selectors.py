@@ -11,8 +11,8 @@ import io
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.db.models import Case
 from django.db.models import IntegerField
 from django.db.models import Q
@@ -30,7 +30,7 @@ from decks.models import Registration
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_id
 
-User = AbstractBaseUser | AnonymousUser | None
+User = User | AnonymousUser | None
 
 
 def _is_user(user: User) -> bool:

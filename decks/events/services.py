@@ -29,7 +29,7 @@ from typing import Any
 
 from celery import current_app
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError
 from django.db import transaction
 from django.urls import reverse
@@ -192,7 +192,7 @@ def _verdict_for_event(event: Event, listed: Deck | Registration) -> tuple[DeckL
 
 def event_create(
     *,
-    organiser: AbstractBaseUser,
+    organiser: User,
     name: str,
     game: Game | str,
     format_slug: str | None,
@@ -294,7 +294,7 @@ def event_update(
 
 
 def event_format_version_move(
-    *, event: Event, requested_by: AbstractBaseUser, queue: str | None = None
+    *, event: Event, requested_by: User, queue: str | None = None
 ) -> tuple[Event, EventCheck | None]:
     """Move the event to its tournament format's latest version (the organiser's call, checked by the caller).
 
@@ -343,7 +343,7 @@ def _first_finding(validation: dict[str, Any]) -> str:
 
 
 def registration_create(
-    *, event: Event, player: AbstractBaseUser, deck: Deck, now: datetime | None = None
+    *, event: Event, player: User, deck: Deck, now: datetime | None = None
 ) -> Registration:
     """Register `deck` (the player's own, of the event's game) for `event`, or replace their registration.
 
@@ -423,7 +423,7 @@ def _stale_before() -> datetime:
     return timezone.now() - timedelta(seconds=getattr(settings, "CELERY_TASK_TIME_LIMIT", 1500))
 
 
-def event_check_create(*, event: Event, requested_by: AbstractBaseUser, queue: str | None = None) -> EventCheck:
+def event_check_create(*, event: Event, requested_by: User, queue: str | None = None) -> EventCheck:
     """Queue a re-check of every active registration against the event's format (the organiser's call).
 
     A check already queued or running (and not stale) is answered instead of a second one.
@@ -446,7 +446,7 @@ def event_check_create(*, event: Event, requested_by: AbstractBaseUser, queue: s
     return check
 
 
-def _check_budget(*, requested_by: AbstractBaseUser, seconds: float) -> None:
+def _check_budget(*, requested_by: User, seconds: float) -> None:
     """The organiser's unfinished re-checks (of all their events) must leave room for this one (a 429 if not)."""
     busy = EventCheck.objects.filter(requested_by=requested_by, status__in=RUNNING).filter(created__gte=_stale_before())
     totals = list(busy.values_list("total", flat=True))

@@ -38,8 +38,8 @@ from typing import Any
 
 from celery import current_app
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Count
 from django.db.models import Exists
@@ -253,7 +253,7 @@ def chunk_task_id(job_id: Any, index: int) -> str:
 
 def goldfish_job_create(
     *,
-    owner: AbstractBaseUser | AnonymousUser | None,
+    owner: User | AnonymousUser | None,
     data: Any,
     prepared: PreparedGoldfish | None = None,
     client: str | None = None,
@@ -291,7 +291,7 @@ def goldfish_job_create(
 
 def planned_job_create(
     *,
-    owner: AbstractBaseUser | AnonymousUser | None,
+    owner: User | AnonymousUser | None,
     client: str | None,
     mode_name: str,
     request: dict[str, Any],

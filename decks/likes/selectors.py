@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from decks.likes.models import DeckLike
@@ -10,7 +10,7 @@ from decks.models import Deck
 from decks.models import DeckVisibility
 
 
-def decks_liked(*, user: AbstractBaseUser) -> QuerySet[Deck]:
+def decks_liked(*, user: User) -> QuerySet[Deck]:
     """The decks `user` liked, the latest like first; a deck made private since is left out."""
     return (
         Deck.objects.filter(liked_by__user_id=user.pk)
@@ -21,5 +21,5 @@ def decks_liked(*, user: AbstractBaseUser) -> QuerySet[Deck]:
     )
 
 
-def deck_liked_by(*, deck: Deck, user: AbstractBaseUser) -> bool:
+def deck_liked_by(*, deck: Deck, user: User) -> bool:
     return bool(user.is_authenticated) and DeckLike.objects.filter(deck=deck, user_id=user.pk).exists()

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError
 from django.db import transaction
 from django.utils import timezone
@@ -209,7 +209,7 @@ def event_finish(*, event: Event) -> Event:
     return locked
 
 
-def player_drop(*, event: Event, user: AbstractBaseUser, player: str | None = None) -> Player:
+def player_drop(*, event: Event, user: User, player: str | None = None) -> Player:
     """Drop `user` from the event, or (the organiser) the player named `player`; they are not paired again."""
     organiser = event.organiser_id == user.pk
     if player is not None and not organiser and player != user.get_username():
@@ -244,7 +244,7 @@ def match_result_set(
     *,
     event: Event,
     match: Match | None,
-    user: AbstractBaseUser,
+    user: User,
     wins: list[int],
     draws: int,
     as_player: bool = False,
