@@ -5,6 +5,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest
 from django.http import HttpResponse
 from django.views import View
@@ -14,6 +15,13 @@ from cardsite.api.throttles import page_request_allowed
 from cardsite.api.throttles import too_many_requests
 
 PageView = Callable[..., HttpResponse]
+
+
+class SignedInHttpRequest(HttpRequest):
+    """The request a signed-in-only page view gets (login_required, signed_in_post): its user is no AnonymousUser.
+    For the type checker only; Django makes an HttpRequest as ever."""
+
+    user: User
 
 
 def posts_counted_as(scope: str) -> Callable[[PageView], PageView]:

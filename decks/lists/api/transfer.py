@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardcollections.catalog.selectors import game_get
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.errors import bad
 from cardsite.api.negotiation import FirstRenderer
 from cardsite.api.reading import read_body
@@ -101,7 +102,7 @@ class DeckImportApi(SignedInDeckApi):
             ),
         ],
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         data = read_body(request, DeckImportIn)
         decklist, cards, considering = data.get("decklist"), None, None
         game_slug, name, fmt, description = data.get("game"), data.get("name"), data.get("format"), ""
@@ -184,7 +185,7 @@ class DeckExportAllApi(_ExportsFiles, SignedInDeckApi):
         responses=answers({(200, "application/zip"): OpenApiTypes.BINARY}, bad_request=True, signed_in=True),
     )
     @reads_query(EmptyQuery)
-    def get(self, request: Request) -> HttpResponse:
+    def get(self, request: SignedInRequest) -> HttpResponse:
         response = HttpResponse(decks_export_zip(owner=request.user), content_type="application/zip")
         response["Content-Disposition"] = 'attachment; filename="my-decks.zip"'
         return response
