@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from dataclasses import field
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User
 from django.db.models import Count
 from django.db.models import F
@@ -196,7 +197,7 @@ def collection_settings_for(*, owner: User) -> CollectionSettings | None:
 
 
 def collection_owner_visible(
-    *, username: str, viewer: User | None, token: str | None = None
+    *, username: str, viewer: User | AnonymousUser | None, token: str | None = None
 ) -> User | None:
     """The owner whose collection `viewer` may see (their own, a public one, or a shared one with its link's token), else None."""
     owner = get_user_model().objects.filter(**{get_user_model().USERNAME_FIELD: username}).first()

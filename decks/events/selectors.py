@@ -9,10 +9,11 @@
 import csv
 import io
 from datetime import datetime
+from typing import TYPE_CHECKING
 from typing import Any
 
+from django.contrib.auth import models as auth_models
 from django.contrib.auth.models import AnonymousUser
-from django.contrib.auth.models import User
 from django.db.models import Case
 from django.db.models import IntegerField
 from django.db.models import Q
@@ -30,10 +31,13 @@ from decks.models import Registration
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_id
 
-User = User | AnonymousUser | None
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs  # in typing from Python 3.13
+
+User = auth_models.User | AnonymousUser | None  # anyone: a signed-in user, an anonymous one, or none
 
 
-def _is_user(user: User) -> bool:
+def _is_user(user: User) -> "TypeIs[auth_models.User]":
     return user is not None and user.is_authenticated
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
@@ -21,5 +22,5 @@ def decks_liked(*, user: User) -> QuerySet[Deck]:
     )
 
 
-def deck_liked_by(*, deck: Deck, user: User) -> bool:
-    return bool(user.is_authenticated) and DeckLike.objects.filter(deck=deck, user_id=user.pk).exists()
+def deck_liked_by(*, deck: Deck, user: User | AnonymousUser) -> bool:
+    return user.is_authenticated and DeckLike.objects.filter(deck=deck, user_id=user.pk).exists()

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import IntegrityError
@@ -54,7 +55,7 @@ def deck_unlike(*, deck: Deck, user: User) -> int:
     return _likes_now(deck)
 
 
-def deck_view_record(*, deck: Deck, viewer: User | None, address: str) -> bool:
+def deck_view_record(*, deck: Deck, viewer: User | AnonymousUser, address: str) -> bool:
     """Count a visit of the deck's page; False for its owner or the same visitor within the hour."""
     signed_in = viewer is not None and viewer.is_authenticated
     if signed_in and viewer.pk == deck.owner_id:
