@@ -147,7 +147,7 @@ def game_card_counts() -> list[Game]:
     )
 
 
-def game_get(*, slug: str) -> Game | None:
+def game_get(*, slug: str | None) -> Game | None:
     if not isinstance(slug, str) or "\x00" in slug:
         return None  # no game has it, and PostgreSQL would refuse the query (a 500)
     return Game.objects.filter(slug=slug).first()

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 
 from cardcollections.catalog.models import Card
 from cardcollections.catalog.models import CardSet
@@ -89,7 +90,7 @@ class ProposalForm(forms.Form):
 
     @property
     def has_field_errors(self) -> bool:
-        return any(name != forms.forms.NON_FIELD_ERRORS for name in self.errors)
+        return any(name != NON_FIELD_ERRORS for name in self.errors)
 
     def card_fields(self) -> dict[str, Any]:
         """The proposed card in catalog form (after is_valid). An empty input or an unticked box is None:

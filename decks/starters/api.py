@@ -29,7 +29,7 @@ class StarterOut(serializers.Serializer):
     slug = serializers.CharField()
     game = serializers.CharField()
     name = serializers.CharField()
-    label = serializers.CharField(help_text="Who it is for: First deck, Fixed deck, ...")
+    label = serializers.CharField(help_text="Who it is for: First deck, Fixed deck, ...")  # type: ignore[assignment]  # a declared field, not the serializer's own .label: DRF's metaclass takes fields off the class
     format = serializers.CharField()
     description = serializers.CharField(help_text="The write-up, Markdown with [[Card]] links.")
     box = serializers.BooleanField(help_text="A fixed-deck game's box as it comes (every card with its copies).")

@@ -69,7 +69,7 @@ class CardSerializer(serializers.Serializer):
         help_text="published (from a public source, see `source`), sample (written for this site), "
         "community (entered by a player and approved)",
     )
-    source = serializers.URLField(required=False, help_text="where a published card's facts come from")
+    source = serializers.URLField(required=False, help_text="where a published card's facts come from")  # type: ignore[assignment]  # a declared field, not the serializer's own .source: DRF's metaclass takes fields off the class
     rulings = serializers.ListField(
         child=serializers.DictField(child=serializers.CharField()),
         required=False,

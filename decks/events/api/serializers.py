@@ -222,4 +222,4 @@ class EventErrorOut(serializers.Serializer):
         child=serializers.JSONField(), required=False, help_text="An illegal deck: every finding of the engine."
     )
     validation = serializers.JSONField(required=False, help_text="An illegal deck: the engine's whole result.")
-    errors = serializers.JSONField(required=False, help_text="Every field's problems, when a value is wrong.")
+    errors = serializers.JSONField(required=False, help_text="Every field's problems, when a value is wrong.")  # type: ignore[assignment]  # a declared field, not the serializer's own .errors: DRF's metaclass takes fields off the class

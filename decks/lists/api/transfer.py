@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import HttpResponse
@@ -9,6 +10,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.renderers import BaseRenderer
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -145,8 +148,8 @@ class DeckImportApi(SignedInDeckApi):
 
 class _ExportsFiles:
     # One answer whatever Accept or `?format=` asks: a text or zip file is its own HttpResponse, JSON the rest.
-    renderer_classes = [JSONRenderer]
-    content_negotiation_class = FirstRenderer
+    renderer_classes: Sequence[type[BaseRenderer]] = [JSONRenderer]
+    content_negotiation_class: type[BaseContentNegotiation] = FirstRenderer
 
 
 class DeckExportApi(_ExportsFiles, DeckApiBase):

@@ -92,7 +92,7 @@ class ValidationResultSerializer(serializers.Serializer):
     game = serializers.CharField()
     format = serializers.CharField()
     card_count = serializers.IntegerField(help_text="Every copy of every recognised card.")
-    errors = FindingSerializer(many=True)
+    errors = FindingSerializer(many=True)  # type: ignore[assignment]  # a declared field, not the serializer's own .errors: DRF's metaclass takes fields off the class
     warnings = FindingSerializer(many=True)
     entries = DeckEntrySerializer(many=True, required=False, help_text="Only when the request set annotate.")
 
