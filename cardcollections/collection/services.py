@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -323,6 +324,8 @@ def wishlist_set(
     """Want `wanted` copies of a printing (card) or of any printing of a title; 0 removes the wish."""
     if wanted < 0 or wanted > MAX_QUANTITY:
         raise CollectionError(f"A wanted quantity is a whole number from 0 to {MAX_QUANTITY}.")
+    lookup: dict[str, Any]  # Any: a lookup's values, each its column's
+    defaults: dict[str, Any]
     if card is not None:
         lookup = {"owner": owner, "card": card}
         defaults = {"game_id": card.game_id, "title": card.title, "title_key": card.title_key}

@@ -74,6 +74,7 @@ class ProposalForm(forms.Form):
         """A list or object field whose text is broken JSON says so (the catalog check would only say that
         it wants an object)."""
         data = super().clean()
+        assert data is not None  # Form.clean gives cleaned_data; the stubs allow a subclass's None
         for name, f in self.catalog_fields.items():
             text = data.get(name)
             if f.fresh is None or not isinstance(text, str) or not text.strip().startswith(("{", "[")):

@@ -73,6 +73,7 @@ class TournamentFormatForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean gives cleaned_data; the stubs allow a subclass's None
         data["banned_titles"] = _lines(data.get("banned_titles") or "")
         data["restricted_titles"] = _lines(data.get("restricted_titles") or "")
         return data

@@ -75,6 +75,7 @@ class DeckImportForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean gives cleaned_data; the stubs allow a subclass's None
         if self.errors:
             return data
         text = self._text()
