@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
+from typing import Protocol
 
 from django import forms
 from django.contrib import admin
@@ -24,6 +26,15 @@ from rules.catalog import CatalogError
 from rules.catalog import card_document
 from rules.catalog import parse_catalog
 
+if TYPE_CHECKING:
+    from django.contrib.admin.options import _FieldsetSpec  # the stubs' type of ModelAdmin.fieldsets
+
+
+class _Counted(Protocol):
+    """A game or a set of the list's query, with its cards counted (annotate)."""
+
+    card_count: int
+
 
 class _CardCountAdmin(admin.ModelAdmin):
     """Lists a game's or a set's number of cards, counted in the list's own query."""
@@ -32,7 +43,7 @@ class _CardCountAdmin(admin.ModelAdmin):
         return super().get_queryset(request).annotate(card_count=Count("cards"))
 
     @admin.display(ordering="card_count", description="cards")
-    def card_count(self, obj: Game | CardSet) -> int:
+    def card_count(self, obj: _Counted) -> int:
         return obj.card_count
 
 
@@ -56,7 +67,7 @@ class CardSetAdmin(_CardCountAdmin):
     list_select_related = ("game",)
 
 
-CARD_FIELDSETS = (
+CARD_FIELDSETS: _FieldsetSpec = (
     (None, {"fields": ("game", "card_set", "number", "title", "title_key", "text", "copies", "extra")}),
     ("Image", {"fields": ("image_preview", "scan_upload", "scan_remove", "image_ref", "face_key")}),
     (

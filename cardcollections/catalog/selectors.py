@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -61,8 +62,12 @@ class CardRow(SimpleNamespace):
     search's SQL; these rows take about 2.
     """
 
-    icons = Card.icons
-    is_unique = Card.is_unique
+    if TYPE_CHECKING:  # what the model's properties give (mypy will not bind Card's to another class)
+        icons: dict[str, int]
+        is_unique: bool
+    else:
+        icons = Card.icons
+        is_unique = Card.is_unique
 
     @property
     def pk(self) -> int:
@@ -86,7 +91,7 @@ def card_listing_page(cards: QuerySet[Card], *, offset: int, limit: int) -> tupl
         return [], (0 if offset == 0 else cards.count())
     # Rows already read, while no catalog changes: shared by the process's threads, which may add to or empty
     # it at any time, so this page's rows are gathered in a dict of its own and only looked up there.
-    kept = per_catalog(None, "listed rows", dict)
+    kept: dict[int, CardRow] = per_catalog(None, "listed rows", dict)
     rows = {pk: row for pk, _, _ in page if (row := kept.get(pk)) is not None}
     missing = [(pk, game) for pk, game, _ in page if pk not in rows]
     if missing:
@@ -226,7 +231,9 @@ def cards_with_free_copies(
         .annotate(n=Sum("quantity"))
         .values("n")
     )
-    reserved = CardReservation.objects.filter(owner=owner, game_id=OuterRef("game_id"), title_key=OuterRef("title_key"))
+    reserved: QuerySet[Any, Any] = CardReservation.objects.filter(
+        owner=owner, game_id=OuterRef("game_id"), title_key=OuterRef("title_key")
+    )
     if exclude_holder is not None:
         reserved = reserved.exclude(holder=exclude_holder)
     reserved = reserved.order_by().values("owner").annotate(n=Sum("quantity")).values("n")

@@ -37,7 +37,7 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class CardSetSerializer(serializers.ModelSerializer):
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    game: "serializers.SlugRelatedField[Game]" = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     card_count = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -112,6 +112,8 @@ class CardSerializer(serializers.Serializer):
     magic = serializers.IntegerField(required=False)
     terror = serializers.IntegerField(required=False)
     size = serializers.CharField(required=False)
+
+    _api_url_parts: tuple[str, str]  # set by the first _api_url
 
     def _api_url(self, pk: int) -> str:
         # build_absolute_uri once per serializer (a list's child serves every

@@ -53,7 +53,7 @@ class ProposedCardOut(serializers.Serializer):
 
 
 class ProposalOut(serializers.ModelSerializer):
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    game: serializers.SlugRelatedField[Game] = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     kind = inline_choices(CardProposal.Kind.choices, read_only=True)
     status = inline_choices(CardProposal.Status.choices, read_only=True)
     proposer = serializers.CharField(source="proposer.get_username", read_only=True)
