@@ -26,8 +26,6 @@ class EventState(models.TextChoices):
 
 
 class Event(models.Model):
-    # Not a column: event_list's annotation (1 when registration has closed), named for the type checker.
-    closed: int
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_events")
     name = models.CharField(max_length=120)
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
