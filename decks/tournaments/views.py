@@ -131,11 +131,11 @@ class ConsoleRoundPartial(View):
 class _ConsoleAction(CountedPostView):
     """A POST of the console: run `act`, say what happened, go back to the console."""
 
-    def act(self, request: HttpRequest, event: Event) -> str:
+    def act(self, request: SignedInHttpRequest, event: Event) -> str:
         raise NotImplementedError
 
     @method_decorator(login_required)
-    def post(self, request: HttpRequest, event_id: int, **route: Any) -> HttpResponse:
+    def post(self, request: SignedInHttpRequest, event_id: int, **route: Any) -> HttpResponse:
         # The rest of the route (a match's id) is in self.kwargs, for `act`.
         event = _organised(request, event_id)
         try:
