@@ -108,7 +108,7 @@ def deck_organise(
         raise DeckRequestError("folder", "No such folder of yours.")
     names = tags_normalise(tags) if tags is not None else None
     with transaction.atomic():
-        fields = {}
+        fields: dict[str, Any] = {}  # Any: each column's value
         if folder is not UNCHANGED:
             fields["folder"] = folder
         if archived is not None:
