@@ -26,6 +26,7 @@ import time
 from datetime import datetime
 from datetime import timedelta
 from typing import Any
+from typing import cast
 
 from celery import current_app
 from django.conf import settings
@@ -156,7 +157,8 @@ def _apply_settings(event: Event, values: dict[str, Any]) -> None:
         if key in given and given[key] != getattr(event, key):
             raise OutOfTurn(key, reason)
     rounds = given.get("rounds", event.rounds)
-    if event.state == EventState.RUNNING and rounds != event.rounds and rounds < event.current_round:
+    # A running event's rounds are a number (set at the start; "by player count" is made one above).
+    if event.state == EventState.RUNNING and rounds != event.rounds and cast(int, rounds) < event.current_round:
         raise OutOfTurn("rounds", f"Round {event.current_round} is already paired: choose at least that many.")
     for key, value in given.items():
         setattr(event, key, value)
@@ -176,7 +178,7 @@ def _latest_version(game: str, slug: str) -> TournamentFormatVersion | None:
 
 def event_format_version_number(event: Event) -> int | None:
     """The number of the format version `event` validates against (None: a base format)."""
-    return event.format_version.number if event.format_version_id is not None else None
+    return event.format_version.number if event.format_version is not None else None
 
 
 def _verdict_for_event(event: Event, listed: Deck | Registration) -> tuple[DeckList | None, dict[str, Any]]:

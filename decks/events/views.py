@@ -263,6 +263,7 @@ class EventFormatVersionMove(CountedPostView):
         except EventError as exc:
             messages.error(request, exc.message)
         else:
+            assert moved.format_version is not None  # moved to its format's latest version
             number = moved.format_version.number
             if check is None:
                 messages.info(request, f"{event.name} already uses version {number} of {event.format}, the latest.")
