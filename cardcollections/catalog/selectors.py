@@ -210,9 +210,7 @@ def game_tag_values(*, game: Game, field: str) -> list[str]:
     return list(per_catalog(game.slug, f"tags:{field}", distinct))  # a copy: the kept list is shared
 
 
-def cards_with_free_copies(
-    cards: QuerySet[Card], *, owner: User, exclude_holder: str | None = None
-) -> QuerySet[Card]:
+def cards_with_free_copies(cards: QuerySet[Card], *, owner: User, exclude_holder: str | None = None) -> QuerySet[Card]:
     """The cards of `cards` whose title `owner` has a free copy of: owned (any printing) minus reserved.
 
     Reservations count by title (a built deck's slot takes any printing), so

@@ -162,9 +162,7 @@ def collection_file(*, owner: User, game: Game, decklist: bool) -> CollectionFil
     return CollectionFile(body=body, content_type=content_type, filename=f"{game.slug}-collection.{ext}")
 
 
-def ledger_entries(
-    *, owner: User, card: Card | None = None, game: Game | None = None
-) -> QuerySet[LedgerEntry]:
+def ledger_entries(*, owner: User, card: Card | None = None, game: Game | None = None) -> QuerySet[LedgerEntry]:
     qs = LedgerEntry.objects.filter(owner=owner).select_related(
         "card", "card__card_set", "card__game", "actor", "trade"
     )

@@ -48,9 +48,7 @@ class BoundedJSONParser(parsers.JSONParser):
         size = self.max_bytes if self.max_bytes is not None else 0
         return refused(status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, self.too_large.format(mb=size // MB))
 
-    def parse(
-        self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
-    ) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         context = parser_context or {}
         if self.max_bytes is not None and _content_length(context.get("request")) > self.max_bytes:
             raise self.body_too_large()
@@ -81,9 +79,7 @@ class FormParser(parsers.MultiPartParser):
     on PostgreSQL. (Multipart text is decoded as UTF-8 with replacement: no lone surrogate.)
     """
 
-    def parse(
-        self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
-    ) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         parsed = super().parse(stream, media_type, parser_context)
         for key, values in parsed.data.lists():
             for text in (key, *values):

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     class _Closed(TypedDict):
         closed: int  # 1 once registration has closed
 
+
 User = auth_models.User | AnonymousUser | None  # anyone: a signed-in user, an anonymous one, or none
 
 

@@ -344,9 +344,7 @@ def _first_finding(validation: dict[str, Any]) -> str:
     return first + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else "")
 
 
-def registration_create(
-    *, event: Event, player: User, deck: Deck, now: datetime | None = None
-) -> Registration:
+def registration_create(*, event: Event, player: User, deck: Deck, now: datetime | None = None) -> Registration:
     """Register `deck` (the player's own, of the event's game) for `event`, or replace their registration.
 
     The list is validated against the event's format now; an illegal one raises

@@ -231,7 +231,11 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
     deck_view_record(deck=deck, viewer=request.user, address=client_address(request))
     validation = deck.validation or {}
     tags = deck_tags(deck=deck)
-    organise = {"folders": folders_of(owner=request.user), "tags": ", ".join(tags)} if is_owner else {}
+    organise = (
+        {"folders": folders_of(owner=request.user), "tags": ", ".join(tags)}
+        if is_owner and request.user.is_authenticated  # (is_owner is signed in: the check narrows the type)
+        else {}
+    )
     return render(
         request,
         "decks/lists/detail.html",

@@ -107,8 +107,10 @@ class ValidationResultSerializer(serializers.Serializer):
 # "annotate" of "true", both or neither list) gets None, and the caller runs the
 # serializer, so every refusal is the serializer's own, field and message alike.
 _GAMES = frozenset(GAME_SLUGS)
-_FORMAT_MAX_LENGTH = cast(serializers.CharField, DeckValidateInputSerializer._declared_fields["format"]).max_length
-assert _FORMAT_MAX_LENGTH is not None  # the field declares one
+# A CharField that declares a max_length.
+_FORMAT_MAX_LENGTH = cast(
+    int, cast(serializers.CharField, DeckValidateInputSerializer._declared_fields["format"]).max_length
+)
 # CharField refuses NUL (ProhibitNullCharactersValidator) and lone surrogates
 # (ProhibitSurrogateCharactersValidator); JSON can carry both as escapes.
 _SURROGATE = re.compile("[\ud800-\udfff]")
