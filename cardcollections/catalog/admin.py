@@ -8,6 +8,7 @@ from typing import Protocol
 
 from django import forms
 from django.contrib import admin
+from django.core.files.uploadedfile import UploadedFile
 from django.db.models import Count
 from django.urls import reverse
 from django.utils.html import format_html
@@ -163,7 +164,7 @@ class CardAdminForm(forms.ModelForm):
                 self.add_error(target, f"{path}: {problem.message}" if target is None else problem.message)
         return cleaned
 
-    def clean_scan_upload(self):
+    def clean_scan_upload(self) -> UploadedFile | None:
         upload = self.cleaned_data.get("scan_upload")
         self.prepared_scan: PreparedScan | None = None
         if upload:
