@@ -120,13 +120,13 @@ def _range_text(lo: int | None, hi: int | None) -> str:
     return "must be an integer"
 
 
-def boolean(value: Any) -> bool:
+def boolean(value: object) -> bool:
     if not isinstance(value, bool):
         raise Invalid("must be true or false")
     return value
 
 
-def string_list(value: Any) -> list[str]:
+def string_list(value: object) -> list[str]:
     if not isinstance(value, list):
         raise Invalid("must be a list of strings")
     out = []
@@ -149,7 +149,7 @@ def _check_storable(text: str) -> None:
         )
 
 
-def url(value: Any) -> str:
+def url(value: object) -> str:
     """An absolute http(s) URL (empty: none)."""
     text = string(max_len=500)(value)
     if text:
@@ -169,7 +169,7 @@ def json_object(value: object) -> dict[str, object]:
         raise Invalid("must be an object")
     # A loop, not recursion: the object may be nested as deep as the JSON decoder allows.
     found = Problems()
-    stack: list[tuple[Any, str]] = [(value, "")]
+    stack: list[tuple[object, str]] = [(value, "")]
     while stack:
         item, path = stack.pop()
         if isinstance(item, str):
@@ -274,7 +274,7 @@ def _ruling(item: Mapping[str, object]) -> dict[str, str]:
     return ruling
 
 
-def rulings(value: Any) -> list[dict[str, str]]:
+def rulings(value: object) -> list[dict[str, str]]:
     """Errata and rulings: [{text, source}], `source` the URL they come from (optional)."""
     return objects(value, "must be a list of rulings", "must be an object with text and source", _ruling)
 

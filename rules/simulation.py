@@ -146,7 +146,7 @@ def sub_batches(size: int, batch: int, on_progress: Callable[[float], None] | No
 
 
 def run_chunks(
-    plan: Any,
+    plan: ChunkedPlan,
     run_chunk: Callable[..., _Chunk],
     chunk_indices: Iterable[int] | None = None,
     *,

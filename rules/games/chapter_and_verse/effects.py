@@ -38,11 +38,11 @@ TIMINGS: tuple[str, ...] = ("play", "start-of-turn", "end-of-turn")
 STRUCTURED_KINDS: dict[str, str | None] = {"discard": "discard", "quick-play": "quick-play", "text": None}
 
 
-def _theme(value: Any) -> str:
+def _theme(value: object) -> str:
     return string(choices=CV_THEMES)(value)
 
 
-def _marker(value: Any) -> str:
+def _marker(value: object) -> str:
     return string(min_len=1)(value)
 
 
@@ -114,13 +114,13 @@ def _item(table: dict[str, dict[str, Checker]], tag: str) -> Callable[[dict[str,
     return check
 
 
-def _conditions(value: Any) -> list[dict[str, Any]]:
+def _conditions(value: object) -> list[dict[str, Any]]:
     return objects(
         value, "must be a list of conditions", "must be an object with a condition", _item(CONDITIONS, "condition")
     )
 
 
-def _actions(value: Any) -> list[dict[str, Any]]:
+def _actions(value: object) -> list[dict[str, Any]]:
     return objects(value, "must be a list of actions", "must be an object with an action", _item(ACTIONS, "action"))
 
 

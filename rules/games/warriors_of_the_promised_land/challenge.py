@@ -110,7 +110,7 @@ class ChallengeResult:
 
 
 # ---------------------------------------------------------------- choices
-def _read_choices(pool: CardPool, raw: Any, table: Table) -> dict[tuple[str, int], tuple[str, Any]]:
+def _read_choices(pool: CardPool, raw: object, table: Table) -> dict[tuple[str, int], tuple[str, Any]]:
     """{(side, card index): ("target", opponent's index) or ("add", (card, its JSON path))}, each checked
     against the cards."""
     if raw is None:
@@ -310,7 +310,7 @@ def _read_side(pool: CardPool, request: Mapping[str, Any], side: str) -> list[Ca
     return list(cards)
 
 
-def resolve_challenge(pool: CardPool, request: Any) -> ChallengeResult:
+def resolve_challenge(pool: CardPool, request: object) -> ChallengeResult:
     """The Challenge `request` describes (spec/rules-checkers.md); IllegalInput for cards that could not be played."""
     request = json_object(request, "")
     table = Table()
