@@ -59,12 +59,13 @@ _COLUMNS = (*_PLAIN_COLUMNS, *_LIST_COLUMNS, *(f"icon_{theme}" for theme in CV_T
 
 def _card_data_from_row(game: str, set_code: str, row: Mapping[str, Any]) -> CardData:
     icons = {theme: row[f"icon_{theme}"] for theme in CV_THEMES if row[f"icon_{theme}"]}
+    lists: dict[str, Any] = {name: tuple(row[name] or ()) for name in _LIST_COLUMNS}  # Any: the row's columns
     return CardData(
         game=game,
         set_code=set_code,
         icons=icons if game == "chapter-and-verse" else {},
         **{name: row[name] for name in _PLAIN_COLUMNS},
-        **{name: tuple(row[name] or ()) for name in _LIST_COLUMNS},
+        **lists,
     )
 
 

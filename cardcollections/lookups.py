@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from cardcollections.catalog.selectors import card_get
 from cardcollections.catalog.selectors import game_get
@@ -27,13 +27,13 @@ def card_or_404(pk: int) -> Card:
 
 # The page and the API answer one 404 for someone else's trade, proposal or notification
 # as for a missing one, so ids do not leak.
-def trade_or_404(*, user: AbstractBaseUser, pk: int) -> Trade:
+def trade_or_404(*, user: User, pk: int) -> Trade:
     return found_or_404(trade_for(user=user, pk=pk), "No such trade.")
 
 
-def proposal_or_404(*, user: AbstractBaseUser, pk: int) -> CardProposal:
+def proposal_or_404(*, user: User, pk: int) -> CardProposal:
     return found_or_404(proposal_for(user=user, pk=pk), "No such proposal.")
 
 
-def notification_or_404(*, user: AbstractBaseUser, pk: int) -> Notification:
+def notification_or_404(*, user: User, pk: int) -> Notification:
     return found_or_404(notification_for(user=user, pk=pk), "No such notification.")

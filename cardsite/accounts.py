@@ -4,7 +4,7 @@ and password change, whose check of the old password is counted per account."""
 from django.contrib.auth.views import PasswordChangeView
 from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest
-from django.http import HttpResponse
+from django.http import HttpResponseBase
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
@@ -15,7 +15,7 @@ _password_change_form = PasswordChangeView.as_view()
 
 
 @require_http_methods(["GET", "POST"])
-def password_reset(request: HttpRequest) -> HttpResponse:
+def password_reset(request: HttpRequest) -> HttpResponseBase:
     """Django's password reset (a one-time link by email), rate limited per address as sign-up is.
 
     The answer is the same whether or not the address belongs to an account, so no one learns who has one.
@@ -26,7 +26,7 @@ def password_reset(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def password_change(request: HttpRequest) -> HttpResponse:
+def password_change(request: HttpRequest) -> HttpResponseBase:
     """Django's password change (signed in), its posts counted per account (`password_check`): the old
     password it checks is a guess axes never sees, so a borrowed session could otherwise try many."""
     counted = request.method == "POST" and request.user.is_authenticated

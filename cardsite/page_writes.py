@@ -5,15 +5,23 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest
-from django.http import HttpResponse
+from django.http import HttpResponseBase
 from django.views import View
 from django.views.decorators.http import require_POST
 
 from cardsite.api.throttles import page_request_allowed
 from cardsite.api.throttles import too_many_requests
 
-PageView = Callable[..., HttpResponse]
+PageView = Callable[..., HttpResponseBase]
+
+
+class SignedInHttpRequest(HttpRequest):
+    """The request a signed-in-only page view gets (login_required, signed_in_post): its user is no AnonymousUser.
+    For the type checker only; Django makes an HttpRequest as ever."""
+
+    user: User
 
 
 def posts_counted_as(scope: str) -> Callable[[PageView], PageView]:
@@ -21,7 +29,7 @@ def posts_counted_as(scope: str) -> Callable[[PageView], PageView]:
 
     def decorate(view: PageView) -> PageView:
         @functools.wraps(view)
-        def counted(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def counted(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method == "POST" and not page_request_allowed(request, scope=scope):
                 return too_many_requests()
             return view(request, *args, **kwargs)
@@ -47,5 +55,5 @@ class CountedPostView(View):
 
     post_scope = "writes"
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         return posts_counted_as(self.post_scope)(super().dispatch)(request, *args, **kwargs)

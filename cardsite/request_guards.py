@@ -36,7 +36,7 @@ class RequestBodyLimit:
         if not (raw.isascii() and raw.isdigit()):
             return _refusal(request, 400, "The Content-Length header is not a number.")
         length = int(raw)
-        limit = settings.REQUEST_BODY_LIMITS.get(name, settings.REQUEST_BODY_LIMIT)
+        limit = settings.REQUEST_BODY_LIMITS.get(name or "", settings.REQUEST_BODY_LIMIT)
         if length > limit:
             return _refusal(request, 413, f"The body is larger than {_size(limit)}, the most this address takes.")
         if length and name in settings.LOGIN_BEFORE_BODY and not request.user.is_authenticated:

@@ -270,7 +270,7 @@ X_FRAME_OPTIONS = "DENY"
 # (htmx's indicator styles are in static/css/site.css, its eval is off: templates/base.html). CSP_REPORT_ONLY=true
 # sends the same policy as Content-Security-Policy-Report-Only: browsers report violations and block nothing;
 # CSP_REPORT_URI, if set, is where they post their reports.
-_CSP_POLICY = {
+_CSP_POLICY: dict[str, dict[str, list[str] | None]] = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": [SELF],
@@ -284,6 +284,8 @@ _CSP_POLICY = {
     }
 }
 # (Not a setting named CSP_REPORT_ONLY: django-csp's check refuses its 3.x setting names.)
+CONTENT_SECURITY_POLICY: dict[str, dict[str, list[str] | None]] | None
+CONTENT_SECURITY_POLICY_REPORT_ONLY: dict[str, dict[str, list[str] | None]] | None
 if env_bool("CSP_REPORT_ONLY", False):
     CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_REPORT_ONLY = None, _CSP_POLICY
 else:
@@ -393,7 +395,7 @@ if CELERY_TASK_TIME_LIMIT * 2 >= CELERY_VISIBILITY_TIMEOUT:
         f"CELERY_TASK_TIME_LIMIT={CELERY_TASK_TIME_LIMIT} must be under half CELERY_VISIBILITY_TIMEOUT="
         f"{CELERY_VISIBILITY_TIMEOUT} (docs/reliability.md, Celery)"
     )
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, int | str | bool] = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 if CELERY_BROKER_URL.startswith("filesystem"):
     CELERY_BROKER_TRANSPORT = "cardsite.broker:Transport"  # atomic writes; see cardsite/broker.py
     for folder in ("queue", "control"):

@@ -2,6 +2,8 @@
 
 from django.conf import settings
 from django.contrib import admin
+from django.http import HttpRequest
+from django.http import HttpResponseBase
 from django.urls import include
 from django.urls import path
 from django.views.static import serve
@@ -14,9 +16,9 @@ from cardsite.api_docs import SwaggerDocs
 from cardsite.health import Health
 
 
-def serve_media(request, path: str):
+def serve_media(request: HttpRequest, path: str) -> HttpResponseBase:
     # MEDIA_ROOT is read per request, so tests can point it at a temporary folder.
-    return serve(request, path, document_root=settings.MEDIA_ROOT)
+    return serve(request, path, document_root=str(settings.MEDIA_ROOT))
 
 
 urlpatterns = [

@@ -1,5 +1,7 @@
 """The one place where decks rows become rules objects."""
 
+from typing import cast
+
 from decks.models import Match
 from decks.models import TournamentFormat
 from decks.models import TournamentFormatVersion
@@ -39,7 +41,7 @@ def tournament_format(
 
 def match_record(match: Match) -> MatchRecord:
     """A match with its result as the engine's MatchRecord (players by username; select their users)."""
-    b = match.player_b.user.get_username() if match.player_b_id is not None else None
-    return MatchRecord(
-        players=(match.player_a.user.get_username(), b), wins=(match.wins_a, match.wins_b), draws=match.draws or 0
-    )
+    b = match.player_b.user.get_username() if match.player_b is not None else None
+    # A finished match (the callers read complete rounds): its wins are set.
+    wins = (cast(int, match.wins_a), cast(int, match.wins_b))
+    return MatchRecord(players=(match.player_a.user.get_username(), b), wins=wins, draws=match.draws or 0)

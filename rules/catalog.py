@@ -73,7 +73,7 @@ class Catalog:
     cards: tuple[CatalogCard, ...]
 
 
-def _date(value: Any) -> dt.date | None:
+def _date(value: object) -> dt.date | None:
     if value is None:
         return None
     # Exactly YYYY-MM-DD: fromisoformat also takes "20080327" and "2008-W13-4", which dump back otherwise.
@@ -99,7 +99,7 @@ def _kind_of(fields: tuple[Field, ...], card: Mapping[str, Any]) -> str | None:
 
 
 # ---------------------------------------------------------------- parsing
-def parse_catalog(document: Any, *, known_set_codes: Collection[str] = ()) -> Catalog:
+def parse_catalog(document: object, *, known_set_codes: Collection[str] = ()) -> Catalog:
     """Check a whole catalog document; raise CatalogError with every problem found."""
     problems: list[CatalogProblem] = []
     if not isinstance(document, dict):
@@ -144,7 +144,7 @@ def parse_catalog(document: Any, *, known_set_codes: Collection[str] = ()) -> Ca
     return Catalog(game=game, sets=tuple(sets), cards=tuple(cards))
 
 
-def _parse_sets(raw: Any, problems: list[CatalogProblem]) -> list[CatalogSet]:
+def _parse_sets(raw: object, problems: list[CatalogProblem]) -> list[CatalogSet]:
     if not isinstance(raw, list):
         problems.append(CatalogProblem("sets", "must be a list of sets"))
         return []
@@ -185,7 +185,7 @@ def _parse_sets(raw: Any, problems: list[CatalogProblem]) -> list[CatalogSet]:
 
 
 def _parse_card(
-    game: str, raw: Any, path: str, problems: list[CatalogProblem]
+    game: str, raw: object, path: str, problems: list[CatalogProblem]
 ) -> tuple[dict[str, str], CatalogCard | None]:
     """(its set, number and title as far as they are valid, the card or None if it has a problem)."""
     if not isinstance(raw, dict):

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from collections.abc import Collection
 from collections.abc import Iterable
 from collections.abc import Iterator
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -72,8 +73,10 @@ class Problems:
 Checker = Callable[[Any], Any]
 
 
-def string(*, min_len: int = 0, max_len: int | None = None, choices: Collection[str] | None = None) -> Checker:
-    def check(value: Any) -> str:
+def string(
+    *, min_len: int = 0, max_len: int | None = None, choices: Collection[str] | None = None
+) -> Callable[[object], str]:
+    def check(value: object) -> str:
         if not isinstance(value, str):
             raise Invalid("must be a string")
         value = value.strip()
@@ -96,8 +99,8 @@ def string(*, min_len: int = 0, max_len: int | None = None, choices: Collection[
 MAX_CARD_NUMBER = 32_767
 
 
-def integer(lo: int | None = 0, hi: int | None = None) -> Checker:
-    def check(value: Any) -> int:
+def integer(lo: int | None = 0, hi: int | None = None) -> Callable[[object], int]:
+    def check(value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise Invalid(_range_text(lo, hi))
         if (lo is not None and value < lo) or (hi is not None and value > hi):
@@ -117,13 +120,13 @@ def _range_text(lo: int | None, hi: int | None) -> str:
     return "must be an integer"
 
 
-def boolean(value: Any) -> bool:
+def boolean(value: object) -> bool:
     if not isinstance(value, bool):
         raise Invalid("must be true or false")
     return value
 
 
-def string_list(value: Any) -> list[str]:
+def string_list(value: object) -> list[str]:
     if not isinstance(value, list):
         raise Invalid("must be a list of strings")
     out = []
@@ -146,7 +149,7 @@ def _check_storable(text: str) -> None:
         )
 
 
-def url(value: Any) -> str:
+def url(value: object) -> str:
     """An absolute http(s) URL (empty: none)."""
     text = string(max_len=500)(value)
     if text:
@@ -159,14 +162,14 @@ def url(value: Any) -> str:
     return text
 
 
-def json_object(value: Any) -> dict:
+def json_object(value: object) -> dict[str, object]:
     """A free JSON object (`extra`), kept as is, but with nothing a column or a response cannot hold: a NUL
     or a lone surrogate in a key or a value, or a NaN or an infinity, at any depth, is refused with its path."""
     if not isinstance(value, dict):
         raise Invalid("must be an object")
     # A loop, not recursion: the object may be nested as deep as the JSON decoder allows.
     found = Problems()
-    stack: list[tuple[Any, str]] = [(value, "")]
+    stack: list[tuple[object, str]] = [(value, "")]
     while stack:
         item, path = stack.pop()
         if isinstance(item, str):
@@ -194,7 +197,7 @@ def _path_key(key: str) -> str:
     return UNSTORABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", key)
 
 
-def objects(value: Any, shape: str, item_shape: str, check: Callable[[dict], Any]) -> list[Any]:
+def objects(value: object, shape: str, item_shape: str, check: Callable[[dict[str, Any]], Any]) -> list[Any]:
     """A list of objects, each checked by `check`; a problem's path starts at its `[index]`."""
     if not isinstance(value, list):
         raise Invalid(shape)
@@ -209,7 +212,7 @@ def objects(value: Any, shape: str, item_shape: str, check: Callable[[dict], Any
     return out
 
 
-def object_key(item: dict, key: str, check: Checker) -> Any:
+def object_key(item: Mapping[str, object], key: str, check: Checker) -> Any:
     """`check` of the object's `key` (None when absent); a problem's path is `.key`."""
     try:
         return check(item.get(key))
@@ -247,7 +250,7 @@ class Field:
         return self.fresh() if self.fresh is not None else self.default
 
 
-def empty_list() -> list:
+def empty_list() -> list[object]:
     return []
 
 
@@ -256,7 +259,7 @@ PROVENANCES = ("published", "sample", "community")
 DEFAULT_PROVENANCE = "sample"
 
 
-def _ruling(item: dict) -> dict[str, str]:
+def _ruling(item: Mapping[str, object]) -> dict[str, str]:
     found = Problems()
     for key in item:
         if key not in ("text", "source"):
@@ -271,7 +274,7 @@ def _ruling(item: dict) -> dict[str, str]:
     return ruling
 
 
-def rulings(value: Any) -> list[dict[str, str]]:
+def rulings(value: object) -> list[dict[str, str]]:
     """Errata and rulings: [{text, source}], `source` the URL they come from (optional)."""
     return objects(value, "must be a list of rulings", "must be an object with text and source", _ruling)
 

@@ -67,13 +67,13 @@ def describe_ref(ref: Mapping[str, Any]) -> str:
     return f"({set_code}) {number}"
 
 
-def json_object(value: Any, field: str) -> Mapping[str, Any]:
+def json_object(value: object, field: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise IllegalInput(field, "must be an object.")
     return value
 
 
-def json_list(value: Any, field: str, *, least: int, most: int, what: str) -> Sequence[Any]:
+def json_list(value: object, field: str, *, least: int, most: int, what: str) -> Sequence[Any]:
     """`value` as a list of `least`..`most` items; IllegalInput naming `what` otherwise."""
     if not isinstance(value, list):
         raise IllegalInput(field, f"must be a list of {what}.")
@@ -83,7 +83,7 @@ def json_list(value: Any, field: str, *, least: int, most: int, what: str) -> Se
     return value
 
 
-def read_card(pool: CardPool, ref: Any, field: str) -> CardData:
+def read_card(pool: CardPool, ref: object, field: str) -> CardData:
     """The card `ref` names: `{"title": ...}` (its canonical printing) or `{"set": ..., "number": ...}`."""
     ref = json_object(ref, field)
     title, set_code, number = ref.get("title"), ref.get("set"), ref.get("number")
@@ -101,7 +101,7 @@ def read_card(pool: CardPool, ref: Any, field: str) -> CardData:
     return card
 
 
-def read_cards(pool: CardPool, refs: Any, field: str, *, least: int, most: int) -> tuple[CardData, ...]:
+def read_cards(pool: CardPool, refs: object, field: str, *, least: int, most: int) -> tuple[CardData, ...]:
     items = json_list(refs, field, least=least, most=most, what="cards")
     return tuple(read_card(pool, ref, f"{field}[{i}]") for i, ref in enumerate(items))
 
@@ -120,7 +120,7 @@ def box_copies(pool: CardPool, played: Iterable[tuple[str, CardData]]) -> None:
             raise IllegalInput(field, f"{card.title} is played {seen[card.title_key]} times; the box holds {copies}.")
 
 
-def choice(value: Any, field: str, choices: Sequence[str], default: str) -> str:
+def choice(value: object, field: str, choices: Sequence[str], default: str) -> str:
     if value is None:
         return default
     if not isinstance(value, str) or value not in choices:
@@ -128,7 +128,7 @@ def choice(value: Any, field: str, choices: Sequence[str], default: str) -> str:
     return value
 
 
-def whole_number(value: Any, field: str, low: int, high: int, default: int) -> int:
+def whole_number(value: object, field: str, low: int, high: int, default: int) -> int:
     """`value` as a whole number from `low` to `high` (`default` when absent); IllegalInput otherwise."""
     if value is None:
         return default

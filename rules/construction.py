@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING
+from typing import Any
 
 from rules.cards import CardData
 from rules.cards import CardPool
@@ -133,9 +134,8 @@ def size_is_not(t: Tally, size: int | None, code: str, message: str, key: str) -
     """A `code` finding when the deck has other than `size` cards (None: no rule); `message` is a
     template of {cards} (the deck's count, written out) and {size}, `key` the finding's field for size."""
     if size is not None and t.card_count != size:
-        yield finding(
-            code, message.format(cards=cards_text(t.card_count), size=size), count=t.card_count, **{key: size}
-        )
+        sized: dict[str, Any] = {key: size}  # Any: finding's own keywords (title, line) are typed
+        yield finding(code, message.format(cards=cards_text(t.card_count), size=size), count=t.card_count, **sized)
 
 
 # ---------------------------------------------------------------- the shared rules

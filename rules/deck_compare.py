@@ -51,7 +51,9 @@ def copies_by_title(entries: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str
 def compare_lists(before: Iterable[Mapping[str, Any]], after: Iterable[Mapping[str, Any]]) -> DeckComparison:
     """What changed from `before` to `after` ({"title", "count"} entries), copies counted by title as the rules do."""
     old, new = copies_by_title(before), copies_by_title(after)
-    added, removed, unchanged = [], [], []
+    added: list[CountChange] = []
+    removed: list[CountChange] = []
+    unchanged: list[CountChange] = []
     for key in sorted(old.keys() | new.keys()):
         title = (new.get(key) or old[key])[0]
         change = CountChange(title, old.get(key, ("", 0))[1], new.get(key, ("", 0))[1])

@@ -173,7 +173,7 @@ def _simulate_batch(plan: SimulationPlan, rng: np.random.Generator, rows: int) -
     """
     n_queries = len(plan.names)
     out = np.zeros((plan.turns + 1, n_queries), dtype=np.int64)
-    dtype = np.int16 if plan.deck_size < 2**15 else np.int32
+    dtype: type[np.int16 | np.int32] = np.int16 if plan.deck_size < 2**15 else np.int32
     classes = plan.classes
     if not classes:  # an empty deck: nothing is ever seen
         return out

@@ -115,15 +115,23 @@ class ChunkTally:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        head = {"plan": str(data["plan"]), "chunk": int(data["chunk"]), "trials": int(data["trials"])}
         rows = {name: data[name] for name in cls._ROWS} | {name: data.get(name, ()) for name in cls._OPTIONAL_ROWS}
-        return cls(**head, **{name: tuple(tuple(int(n) for n in row) for row in value) for name, value in rows.items()})
+        return cls(
+            plan=str(data["plan"]),
+            chunk=int(data["chunk"]),
+            trials=int(data["trials"]),
+            **{name: tuple(tuple(int(n) for n in row) for row in value) for name, value in rows.items()},
+        )
 
 
 class Chunk(Protocol):
-    plan: str
-    chunk: int
-    trials: int
+    # Read-only (properties): a frozen dataclass's fields are.
+    @property
+    def plan(self) -> str: ...
+    @property
+    def chunk(self) -> int: ...
+    @property
+    def trials(self) -> int: ...
 
 
 def sub_batches(size: int, batch: int, on_progress: Callable[[float], None] | None) -> Iterator[int]:
@@ -138,7 +146,7 @@ def sub_batches(size: int, batch: int, on_progress: Callable[[float], None] | No
 
 
 def run_chunks(
-    plan: Any,
+    plan: ChunkedPlan,
     run_chunk: Callable[..., _Chunk],
     chunk_indices: Iterable[int] | None = None,
     *,

@@ -13,6 +13,8 @@ scripts/ensure-chromium.sh || exit 1
 SECRET_KEY=${SECRET_KEY:-$(scripts/secret-key.sh)}
 export SECRET_KEY
 .venv/bin/ruff check . || exit 1
+# Types: the apps with django-stubs, rules/ strictly (pyproject.toml [tool.mypy]); its cache is var/mypy.
+.venv/bin/mypy || exit 1
 .venv/bin/python manage.py makemigrations --check --dry-run -v0 || { echo "missing migrations"; exit 1; }
 
 if [[ $# -gt 0 ]]; then

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
+from typing import Protocol
 
 from django import forms
 from django.contrib import admin
+from django.core.files.uploadedfile import UploadedFile
 from django.db.models import Count
 from django.urls import reverse
 from django.utils.html import format_html
@@ -24,6 +27,15 @@ from rules.catalog import CatalogError
 from rules.catalog import card_document
 from rules.catalog import parse_catalog
 
+if TYPE_CHECKING:
+    from django.contrib.admin.options import _FieldsetSpec  # the stubs' type of ModelAdmin.fieldsets
+
+
+class _Counted(Protocol):
+    """A game or a set of the list's query, with its cards counted (annotate)."""
+
+    card_count: int
+
 
 class _CardCountAdmin(admin.ModelAdmin):
     """Lists a game's or a set's number of cards, counted in the list's own query."""
@@ -32,7 +44,7 @@ class _CardCountAdmin(admin.ModelAdmin):
         return super().get_queryset(request).annotate(card_count=Count("cards"))
 
     @admin.display(ordering="card_count", description="cards")
-    def card_count(self, obj: Game | CardSet) -> int:
+    def card_count(self, obj: _Counted) -> int:
         return obj.card_count
 
 
@@ -56,7 +68,7 @@ class CardSetAdmin(_CardCountAdmin):
     list_select_related = ("game",)
 
 
-CARD_FIELDSETS = (
+CARD_FIELDSETS: _FieldsetSpec = (
     (None, {"fields": ("game", "card_set", "number", "title", "title_key", "text", "copies", "extra")}),
     ("Image", {"fields": ("image_preview", "scan_upload", "scan_remove", "image_ref", "face_key")}),
     (
@@ -152,7 +164,7 @@ class CardAdminForm(forms.ModelForm):
                 self.add_error(target, f"{path}: {problem.message}" if target is None else problem.message)
         return cleaned
 
-    def clean_scan_upload(self):
+    def clean_scan_upload(self) -> UploadedFile | None:
         upload = self.cleaned_data.get("scan_upload")
         self.prepared_scan: PreparedScan | None = None
         if upload:

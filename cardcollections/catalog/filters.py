@@ -27,8 +27,10 @@ from rules.games.chapter_and_verse import CV_STANDARD_WORKS
 from rules.games.chapter_and_verse import CV_THEMES
 from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS
 from rules.games.warriors_of_the_promised_land import WPL_KINDS
+from rules.search import Match
 from rules.search import SearchSyntaxError
 from rules.search import checked_search
+from rules.search.syntax import Node
 from rules.text import title_key
 
 BOOLEAN_CHOICES = (("true", "yes"), ("false", "no"))
@@ -175,7 +177,7 @@ class CardFilter(filters.FilterSet):
         self._owner_checked = False
         self.holder = holder
         self.search_game = game
-        self._search_tree = None
+        self._search_tree: Node | Match | None = None
 
     def _form_class_for(self, names: tuple[str, ...]) -> _FormClass:
         # django-filter builds a new form class, and a form field per filter,

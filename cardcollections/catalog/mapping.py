@@ -1,9 +1,13 @@
 """Catalog-file fields <-> Card columns: the one place that knows both names."""
 
 import functools
+from typing import TYPE_CHECKING
 from typing import Any
 
 from cardcollections.models import Card
+
+if TYPE_CHECKING:
+    from cardcollections.catalog.selectors import CardRow  # a list page's card, read as a Card is
 from rules.catalog import fields_for
 from rules.games import GAME_SLUGS
 from rules.games.chapter_and_verse import CV_THEMES
@@ -31,7 +35,7 @@ def columns_from_fields(game: str, values: dict[str, Any]) -> dict[str, Any]:
     return columns
 
 
-def fields_from_card(card: Card) -> dict[str, Any]:
+def fields_from_card(card: "Card | CardRow") -> dict[str, Any]:
     """The catalog fields of a stored card (the inverse of columns_from_fields).
 
     `card` may be anything shaped like a Card for these attributes (the card

@@ -68,7 +68,7 @@ def kept_results(key: str | None, build: Callable[[], T]) -> T:
     kept: Any = cache.get(key) if seconds else None
     if kept is None:
         kept = build()
-        if seconds and (key.startswith(FRONT_PAGE) or _within_budget(seconds)):
+        if key is not None and seconds and (key.startswith(FRONT_PAGE) or _within_budget(seconds)):
             cache.set(key, kept, seconds)
     return kept
 

@@ -2,9 +2,10 @@
 
 from collections.abc import Iterable
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Count
 from django.db.models import F
 from django.db.models import IntegerField
@@ -61,8 +62,12 @@ class CardRow(SimpleNamespace):
     search's SQL; these rows take about 2.
     """
 
-    icons = Card.icons
-    is_unique = Card.is_unique
+    if TYPE_CHECKING:  # what the model's properties give (mypy will not bind Card's to another class)
+        icons: dict[str, int]
+        is_unique: bool
+    else:
+        icons = Card.icons
+        is_unique = Card.is_unique
 
     @property
     def pk(self) -> int:
@@ -86,7 +91,7 @@ def card_listing_page(cards: QuerySet[Card], *, offset: int, limit: int) -> tupl
         return [], (0 if offset == 0 else cards.count())
     # Rows already read, while no catalog changes: shared by the process's threads, which may add to or empty
     # it at any time, so this page's rows are gathered in a dict of its own and only looked up there.
-    kept = per_catalog(None, "listed rows", dict)
+    kept: dict[int, CardRow] = per_catalog(None, "listed rows", dict)
     rows = {pk: row for pk, _, _ in page if (row := kept.get(pk)) is not None}
     missing = [(pk, game) for pk, game, _ in page if pk not in rows]
     if missing:
@@ -147,7 +152,7 @@ def game_card_counts() -> list[Game]:
     )
 
 
-def game_get(*, slug: str) -> Game | None:
+def game_get(*, slug: str | None) -> Game | None:
     if not isinstance(slug, str) or "\x00" in slug:
         return None  # no game has it, and PostgreSQL would refuse the query (a 500)
     return Game.objects.filter(slug=slug).first()
@@ -205,9 +210,7 @@ def game_tag_values(*, game: Game, field: str) -> list[str]:
     return list(per_catalog(game.slug, f"tags:{field}", distinct))  # a copy: the kept list is shared
 
 
-def cards_with_free_copies(
-    cards: QuerySet[Card], *, owner: AbstractBaseUser, exclude_holder: str | None = None
-) -> QuerySet[Card]:
+def cards_with_free_copies(cards: QuerySet[Card], *, owner: User, exclude_holder: str | None = None) -> QuerySet[Card]:
     """The cards of `cards` whose title `owner` has a free copy of: owned (any printing) minus reserved.
 
     Reservations count by title (a built deck's slot takes any printing), so
@@ -226,7 +229,9 @@ def cards_with_free_copies(
         .annotate(n=Sum("quantity"))
         .values("n")
     )
-    reserved = CardReservation.objects.filter(owner=owner, game_id=OuterRef("game_id"), title_key=OuterRef("title_key"))
+    reserved: QuerySet[Any, Any] = CardReservation.objects.filter(
+        owner=owner, game_id=OuterRef("game_id"), title_key=OuterRef("title_key")
+    )
     if exclude_holder is not None:
         reserved = reserved.exclude(holder=exclude_holder)
     reserved = reserved.order_by().values("owner").annotate(n=Sum("quantity")).values("n")

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from dataclasses import field
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.db.models import Count
 from django.db.models import F
 from django.db.models import Q
@@ -33,7 +34,7 @@ _CONDITION_LABELS = {c.value: c.label for c in Condition if c.value}
 _DECKLIST_LINE_MAX = 999
 
 
-def collection_entries(*, owner: AbstractBaseUser, game: Game | None = None) -> QuerySet[CollectionEntry]:
+def collection_entries(*, owner: User, game: Game | None = None) -> QuerySet[CollectionEntry]:
     """The rows the owner holds copies of, with their card and set, in catalog order."""
     qs = CollectionEntry.objects.filter(owner=owner, quantity__gt=0).select_related(
         "card", "card__card_set", "card__game"
@@ -45,16 +46,16 @@ def collection_entries(*, owner: AbstractBaseUser, game: Game | None = None) -> 
     )
 
 
-def trade_list_entries(*, owner: AbstractBaseUser, game: Game | None = None) -> QuerySet[CollectionEntry]:
+def trade_list_entries(*, owner: User, game: Game | None = None) -> QuerySet[CollectionEntry]:
     return collection_entries(owner=owner, game=game).filter(for_trade__gt=0)
 
 
-def wishlist_entries(*, owner: AbstractBaseUser, game: Game | None = None) -> QuerySet[WishlistEntry]:
+def wishlist_entries(*, owner: User, game: Game | None = None) -> QuerySet[WishlistEntry]:
     qs = WishlistEntry.objects.filter(owner=owner).select_related("game", "card", "card__card_set", "card__game")
     return qs.filter(game=game) if game is not None else qs
 
 
-def owned_by_card(*, owner: AbstractBaseUser, card_ids: list[int]) -> dict[int, dict[str, int]]:
+def owned_by_card(*, owner: User, card_ids: list[int]) -> dict[int, dict[str, int]]:
     """{card id: {"quantity", "for_trade"}} over every condition (one query)."""
     rows = (
         CollectionEntry.objects.filter(owner=owner, card_id__in=card_ids)
@@ -82,7 +83,7 @@ class SetTotal:
         return f"{self.owned} of {self.total} cards of the {self.card_set.name}"
 
 
-def set_totals(*, owner: AbstractBaseUser, game: Game, with_missing: bool = False) -> list[SetTotal]:
+def set_totals(*, owner: User, game: Game, with_missing: bool = False) -> list[SetTotal]:
     """Per set of the game: how many of its cards the owner has at least one of (two or three queries)."""
     owned_filter = Q(cards__collection_entries__owner=owner, cards__collection_entries__quantity__gt=0)
     sets = list(
@@ -117,7 +118,7 @@ def set_totals(*, owner: AbstractBaseUser, game: Game, with_missing: bool = Fals
     return totals
 
 
-def collection_csv(*, owner: AbstractBaseUser, game: Game) -> str:
+def collection_csv(*, owner: User, game: Game) -> str:
     """The collection of one game as CSV: Count,Name,Set,Number,Condition,Notes (imports back to the same)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -130,7 +131,7 @@ def collection_csv(*, owner: AbstractBaseUser, game: Game) -> str:
     return out.getvalue()
 
 
-def collection_decklist(*, owner: AbstractBaseUser, game: Game) -> str:
+def collection_decklist(*, owner: User, game: Game) -> str:
     """The collection as deck-list text, one line per printing (conditions are added together)."""
     totals: dict[int, tuple[Card, int]] = {}
     for e in collection_entries(owner=owner, game=game):
@@ -152,7 +153,7 @@ class CollectionFile:
     filename: str
 
 
-def collection_file(*, owner: AbstractBaseUser, game: Game, decklist: bool) -> CollectionFile:
+def collection_file(*, owner: User, game: Game, decklist: bool) -> CollectionFile:
     """The collection of one game as a file to download: deck-list text, or else CSV."""
     if decklist:
         body, content_type, ext = collection_decklist(owner=owner, game=game), "text/plain", "txt"
@@ -161,9 +162,7 @@ def collection_file(*, owner: AbstractBaseUser, game: Game, decklist: bool) -> C
     return CollectionFile(body=body, content_type=content_type, filename=f"{game.slug}-collection.{ext}")
 
 
-def ledger_entries(
-    *, owner: AbstractBaseUser, card: Card | None = None, game: Game | None = None
-) -> QuerySet[LedgerEntry]:
+def ledger_entries(*, owner: User, card: Card | None = None, game: Game | None = None) -> QuerySet[LedgerEntry]:
     qs = LedgerEntry.objects.filter(owner=owner).select_related(
         "card", "card__card_set", "card__game", "actor", "trade"
     )
@@ -191,13 +190,13 @@ def ledger_mismatches() -> list[tuple[int, int, str, int, int]]:
     return out
 
 
-def collection_settings_for(*, owner: AbstractBaseUser) -> CollectionSettings | None:
+def collection_settings_for(*, owner: User) -> CollectionSettings | None:
     return CollectionSettings.objects.filter(owner=owner).first()
 
 
 def collection_owner_visible(
-    *, username: str, viewer: AbstractBaseUser | None, token: str | None = None
-) -> AbstractBaseUser | None:
+    *, username: str, viewer: User | AnonymousUser | None, token: str | None = None
+) -> User | None:
     """The owner whose collection `viewer` may see (their own, a public one, or a shared one with its link's token), else None."""
     owner = get_user_model().objects.filter(**{get_user_model().USERNAME_FIELD: username}).first()
     if owner is None:
@@ -214,7 +213,7 @@ def collection_owner_visible(
     return None
 
 
-def collection_owner_by_token(*, token: str) -> AbstractBaseUser | None:
+def collection_owner_by_token(*, token: str) -> User | None:
     row = (
         CollectionSettings.objects.filter(share_token=token)
         .exclude(visibility=Visibility.PRIVATE)
@@ -224,7 +223,7 @@ def collection_owner_by_token(*, token: str) -> AbstractBaseUser | None:
     return row.owner if row else None
 
 
-def import_job_for(*, owner: AbstractBaseUser, pk: int) -> ImportJob | None:
+def import_job_for(*, owner: User, pk: int) -> ImportJob | None:
     return ImportJob.objects.filter(owner=owner, pk=pk).select_related("game").first()
 
 

@@ -13,8 +13,9 @@ import secrets
 from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from cardcollections.models import Card
@@ -77,7 +78,7 @@ class Change:
         return (self.owner_id, self.card_id, self.condition)
 
 
-def account_email_set(*, user: AbstractBaseUser, email: str) -> None:
+def account_email_set(*, user: User, email: str) -> None:
     """Set (or, blank, remove) the address password resets are sent to; checked by the caller's EmailForm."""
     user.email = email.strip()
     user.save(update_fields=["email"])
@@ -120,7 +121,7 @@ def collection_apply(
     *,
     changes: Sequence[Change],
     reason: str,
-    actor: AbstractBaseUser | None,
+    actor: User | None,
     trade: Trade | None = None,
     import_job: ImportJob | None = None,
     owner_names: dict[int, str] | None = None,
@@ -214,12 +215,12 @@ def _shortages(items, owner_names: dict[int, str]) -> list[Shortage]:
 # ---------------------------------------------------------------- edits by the owner
 def collection_change(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     card: Card,
     delta: int,
     condition: str = "",
     reason: str = LedgerReason.MANUAL,
-    actor: AbstractBaseUser | None = None,
+    actor: User | None = None,
 ) -> CollectionEntry:
     """Add (or with a negative delta take away) copies; CollectionError if the owner has too few."""
     _check_condition(condition)
@@ -240,13 +241,13 @@ def collection_change(
 
 def collection_set(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     card: Card,
     quantity: int | None,
     condition: str = "",
     for_trade: int | None = None,
     notes: str | None = None,
-    actor: AbstractBaseUser | None = None,
+    actor: User | None = None,
 ) -> CollectionEntry:
     """Set the owned quantity (and optionally the trade-list quantity and notes) of one row.
 
@@ -282,7 +283,7 @@ def collection_set(
         return row
 
 
-def trade_list_set(*, owner: AbstractBaseUser, entry: CollectionEntry, for_trade: int) -> CollectionEntry:
+def trade_list_set(*, owner: User, entry: CollectionEntry, for_trade: int) -> CollectionEntry:
     """Offer `for_trade` of the row's copies for trade (never more than owned)."""
     with transaction.atomic():
         row = CollectionEntry.objects.select_for_update().get(pk=entry.pk, owner=owner)
@@ -293,7 +294,7 @@ def trade_list_set(*, owner: AbstractBaseUser, entry: CollectionEntry, for_trade
         return row
 
 
-def trade_list_change(*, owner: AbstractBaseUser, card: Card, condition: str = "", delta: int) -> CollectionEntry:
+def trade_list_change(*, owner: User, card: Card, condition: str = "", delta: int) -> CollectionEntry:
     """Offer `delta` more (or fewer) copies for trade, within 0 and the copies owned."""
     with transaction.atomic():
         row = CollectionEntry.objects.select_for_update().filter(owner=owner, card=card, condition=condition).first()
@@ -302,7 +303,7 @@ def trade_list_change(*, owner: AbstractBaseUser, card: Card, condition: str = "
         return trade_list_set(owner=owner, entry=row, for_trade=row.for_trade + delta)
 
 
-def _entry(owner: AbstractBaseUser, card: Card, condition: str) -> CollectionEntry:
+def _entry(owner: User, card: Card, condition: str) -> CollectionEntry:
     return CollectionEntry.objects.filter(owner=owner, card=card, condition=condition).first() or CollectionEntry(
         owner=owner, card=card, condition=condition
     )
@@ -318,7 +319,7 @@ def _check_condition(condition: str) -> None:
 # ---------------------------------------------------------------- wishlist
 def wishlist_set(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     wanted: int,
     card: Card | None = None,
     game: Game | None = None,
@@ -327,6 +328,8 @@ def wishlist_set(
     """Want `wanted` copies of a printing (card) or of any printing of a title; 0 removes the wish."""
     if wanted < 0 or wanted > MAX_QUANTITY:
         raise CollectionError(f"A wanted quantity is a whole number from 0 to {MAX_QUANTITY}.")
+    lookup: dict[str, Any]  # Any: a lookup's values, each its column's
+    defaults: dict[str, Any]
     if card is not None:
         lookup = {"owner": owner, "card": card}
         defaults = {"game_id": card.game_id, "title": card.title, "title_key": card.title_key}
@@ -384,12 +387,12 @@ def wishlist_remove(*, entry: WishlistEntry) -> None:
 
 
 # ---------------------------------------------------------------- sharing and tokens
-def collection_settings_get_or_create(*, owner: AbstractBaseUser) -> CollectionSettings:
+def collection_settings_get_or_create(*, owner: User) -> CollectionSettings:
     settings_row, _ = CollectionSettings.objects.get_or_create(owner=owner)
     return settings_row
 
 
-def collection_visibility_set(*, owner: AbstractBaseUser, visibility: str) -> CollectionSettings:
+def collection_visibility_set(*, owner: User, visibility: str) -> CollectionSettings:
     if visibility not in Visibility.values:
         raise CollectionError(f"Visibility is one of {', '.join(Visibility.values)}.")
     row = collection_settings_get_or_create(owner=owner)
@@ -398,7 +401,7 @@ def collection_visibility_set(*, owner: AbstractBaseUser, visibility: str) -> Co
     return row
 
 
-def collection_share_link_rotate(*, owner: AbstractBaseUser) -> CollectionSettings:
+def collection_share_link_rotate(*, owner: User) -> CollectionSettings:
     """A new share token: the old link stops working."""
     row = collection_settings_get_or_create(owner=owner)
     row.share_token = secrets.token_urlsafe(24)

@@ -1,12 +1,14 @@
 """Collection pages: sign-up, a player's collection, imports, exports, the wishlist, sharing."""
 
+from django.urls import URLPattern
+from django.urls import URLResolver
 from django.urls import include
 from django.urls import path
 
 from cardcollections.collection import views
 
 # Under collection/<slug:slug>/: one game's part of the signed-in player's collection.
-game_routes = [
+game_routes: list[URLPattern | URLResolver] = [
     path("", views.collection_browse, name="collection-browse"),
     path("cards/<int:pk>/adjust/", views.collection_adjust, name="collection-adjust"),
     path("sets/", views.collection_sets, name="collection-sets"),
@@ -16,7 +18,7 @@ game_routes = [
 ]
 
 # Under collection/: the signed-in player's own collection.
-own_routes = [
+own_routes: list[URLPattern | URLResolver] = [
     path("", views.collection_home, name="collection-home"),
     path("settings/", views.collection_settings, name="collection-settings"),
     path("imports/<int:pk>/", views.collection_import_job, name="collection-import-job"),

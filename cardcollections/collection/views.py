@@ -81,6 +81,7 @@ from cardsite.api.errors import found_or_404
 from cardsite.api.throttles import page_request_allowed
 from cardsite.api.work import OverBudget
 from cardsite.api.work import over_budget
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import counted_posts
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_whole
@@ -110,7 +111,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def collection_home(request: HttpRequest) -> HttpResponse:
+def collection_home(request: SignedInHttpRequest) -> HttpResponse:
     games = []
     for game in Game.objects.order_by("position"):
         totals = set_totals(owner=request.user, game=game)
@@ -176,7 +177,7 @@ def _reserved_with_cards(owner: Any, game: Game) -> list[dict[str, Any]]:
 
 @login_required
 @require_GET
-def collection_browse(request: HttpRequest, slug: str) -> HttpResponse:
+def collection_browse(request: SignedInHttpRequest, slug: str) -> HttpResponse:
     """My collection of one game: the catalog's grid, filters and search, with my counts and plus/minus."""
     game = game_or_404(slug)
     owned_only = request.GET.get("owned") == "1"
@@ -194,7 +195,7 @@ def collection_browse(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 @counted_posts
-def collection_adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def collection_adjust(request: SignedInHttpRequest, slug: str, pk: int) -> HttpResponse:
     """A plus or minus button: change the count and answer with the card's tile (htmx swaps it in place)."""
     game = game_or_404(slug)
     card = card_get(pk=pk)
@@ -256,7 +257,7 @@ def _pick_condition(owner, card, rows: Q) -> str:
 
 @login_required
 @require_GET
-def collection_sets(request: HttpRequest, slug: str) -> HttpResponse:
+def collection_sets(request: SignedInHttpRequest, slug: str) -> HttpResponse:
     game = game_or_404(slug)
     totals = set_totals(owner=request.user, game=game, with_missing=True)
     return render(request, "cardcollections/collection/sets.html", {"game": game, "totals": totals})
@@ -265,7 +266,7 @@ def collection_sets(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @counted_posts
-def collection_import(request: HttpRequest, slug: str) -> HttpResponse:
+def collection_import(request: SignedInHttpRequest, slug: str) -> HttpResponse:
     game = game_or_404(slug)
     form = CollectionImportForm(request.POST or None, request.FILES or None)
     busy: OverBudget | None = None
@@ -290,7 +291,7 @@ def collection_import(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def collection_import_job(request: HttpRequest, pk: int) -> HttpResponse:
+def collection_import_job(request: SignedInHttpRequest, pk: int) -> HttpResponse:
     """The job's page; htmx polls its status part while it runs."""
     job = found_or_404(import_job_for(owner=request.user, pk=pk), "No such import.")
     partial = request.headers.get("HX-Request") == "true"
@@ -302,7 +303,7 @@ def collection_import_job(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def collection_export(request: HttpRequest, slug: str) -> HttpResponse:
+def collection_export(request: SignedInHttpRequest, slug: str) -> HttpResponse:
     game = game_or_404(slug)
     decklist = request.GET.get("format") == ImportJob.Format.DECKLIST
     export = collection_file(owner=request.user, game=game, decklist=decklist)
@@ -313,7 +314,7 @@ def collection_export(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def card_history(request: HttpRequest, pk: int) -> HttpResponse:
+def card_history(request: SignedInHttpRequest, pk: int) -> HttpResponse:
     """Every change to my copies of one card: who, when, why, and the count after."""
     card = card_or_404(pk)
     entries = ledger_entries(owner=request.user, card=card)[:500]
@@ -324,7 +325,7 @@ def card_history(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @counted_posts
-def wishlist(request: HttpRequest, slug: str) -> HttpResponse:
+def wishlist(request: SignedInHttpRequest, slug: str) -> HttpResponse:
     game = game_or_404(slug)
     form = WishlistForm(request.POST or None)
     status = 200
@@ -336,7 +337,8 @@ def wishlist(request: HttpRequest, slug: str) -> HttpResponse:
             wishlist_remove(entry=found_or_404(entry, "No such wish."))
             return redirect("collection-wishlist", slug=slug)
         for message in remove.errors["remove"]:
-            messages.error(request, message)
+            # An ErrorList gives its messages as text; the stubs type its items as they are stored.
+            messages.error(request, message)  # type: ignore[arg-type]
         status = 400
     elif request.method == "POST" and form.is_valid():
         try:
@@ -360,7 +362,7 @@ def wishlist(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @counted_posts
-def collection_settings(request: HttpRequest) -> HttpResponse:
+def collection_settings(request: SignedInHttpRequest) -> HttpResponse:
     """Who may see my collection, its share link, and my API tokens (made, listed, revoked)."""
     row = collection_settings_get_or_create(owner=request.user)
     form = VisibilityForm(request.POST or None, initial={"visibility": row.visibility})

@@ -128,12 +128,14 @@ def card_scan_store(*, card: Card, scan: PreparedScan, stored: set[str] | None =
     """Store a prepared scan and its thumbnail on the card; the old files go once the transaction commits.
     Each new file's name is added to `stored` (when given) as soon as it is written, for files_deleted_on_error."""
     stored = stored if stored is not None else set()
-    old_names = {card.scan.name, card.thumbnail.name} - {""}
+    old_names = {name for name in (card.scan.name, card.thumbnail.name) if name}
     digest = scan.digest[:16]
     # The extension comes from the detected format, never from the uploaded name.
     card.scan.save(f"{digest}{scan.extension}", ContentFile(scan.data), save=False)
+    assert card.scan.name is not None  # save() names the file
     stored.add(card.scan.name)
     card.thumbnail.save(f"{card.pk}-{digest}{scan.thumbnail_ext}", ContentFile(scan.thumbnail), save=False)
+    assert card.thumbnail.name is not None
     stored.add(card.thumbnail.name)
     card.save(update_fields=["scan", "thumbnail"])
     delete_files_on_commit(old_names - {card.scan.name, card.thumbnail.name})
@@ -148,7 +150,7 @@ def card_scan_set(*, card: Card, upload: IO[bytes], stored: set[str] | None = No
 
 def card_scan_clear(*, card: Card) -> Card:
     """Remove the card's scan and thumbnail; its image falls back to the rendered face."""
-    old_names = {card.scan.name, card.thumbnail.name} - {""}
+    old_names = {name for name in (card.scan.name, card.thumbnail.name) if name}
     card.scan = ""
     card.thumbnail = ""
     card.save(update_fields=["scan", "thumbnail"])
@@ -169,7 +171,8 @@ def _header_dimensions(data: bytes, max_pixels: int) -> tuple[str, int, int]:
         if accept is not None and accept(prefix) is not True:
             continue
         try:
-            with factory(io.BytesIO(data)) as header:
+            # Pillow types OPEN's factories as (fp, filename); the image classes take the filename as optional.
+            with factory(io.BytesIO(data)) as header:  # type: ignore[call-arg]
                 width, height = header.size
         except Image.DecompressionBombError as exc:
             # The WebP reader runs the bomb check itself before it allocates a

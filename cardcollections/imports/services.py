@@ -13,7 +13,7 @@ from datetime import datetime
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -51,11 +51,11 @@ MAX_STORED_ERRORS = 300
 
 def import_apply(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: Game,
     rows: list[ImportRow],
     mode: str,
-    actor: AbstractBaseUser | None = None,
+    actor: User | None = None,
     job: ImportJob | None = None,
     confirm_empty: bool = False,
 ) -> dict[str, int]:
@@ -102,7 +102,7 @@ def import_apply(
     }
 
 
-def _write_notes(owner: AbstractBaseUser, game: Game, notes: dict[tuple[int, str], str], *, replace: bool) -> None:
+def _write_notes(owner: User, game: Game, notes: dict[tuple[int, str], str], *, replace: bool) -> None:
     entries = CollectionEntry.objects.filter(owner=owner, card__game=game)
     if not replace:
         entries = entries.filter(card_id__in={k[0] for k in notes}) if len(notes) <= 500 else entries
@@ -124,7 +124,7 @@ def _empty_replace(game: Game) -> str:
 
 
 def collection_import(
-    *, owner: AbstractBaseUser, game: Game, text: str, fmt: str, mode: str, confirm_empty: bool = False
+    *, owner: User, game: Game, text: str, fmt: str, mode: str, confirm_empty: bool = False
 ) -> tuple[dict[str, int] | None, list[ImportProblem]]:
     """Parse and apply in one go (small files, tests): (summary, []) or (None, every problem)."""
     parsed = import_parse(game=game, text=text, fmt=fmt)
@@ -138,7 +138,7 @@ def collection_import(
 
 # ---------------------------------------------------------------- jobs
 def import_job_create(
-    *, owner: AbstractBaseUser, game: Game, text: str, fmt: str, mode: str, confirm_empty: bool = False
+    *, owner: User, game: Game, text: str, fmt: str, mode: str, confirm_empty: bool = False
 ) -> ImportJob:
     if fmt not in ImportJob.Format.values:
         raise CollectionError(f"Unknown format {fmt!r}; use {' or '.join(ImportJob.Format.values)}.")

@@ -41,7 +41,7 @@ def job_kinds() -> list[type[Job]]:
 def job_claim(*, model: type[Job], pk: Any, token: str) -> bool:
     """Claim job `pk` for the attempt holding `token`; False when there is nothing to claim (a duplicate)."""
     now = timezone.now()
-    rows = model.objects.filter(pk=pk)
+    rows = model._default_manager.filter(pk=pk)
     fresh = {"started": now, **model.job_claim_fields()}
     if rows.filter(status=JobStatus.QUEUED).update(status=JobStatus.RUNNING, claim=token, **fresh):
         return True
@@ -54,7 +54,7 @@ def job_claim(*, model: type[Job], pk: Any, token: str) -> bool:
 
 def job_mine(*, model: type[Job], pk: Any, token: str) -> QuerySet[Any]:
     """Job `pk` while the attempt holding `token` still runs it (empty once it was failed, cancelled or taken over)."""
-    return model.objects.filter(pk=pk, status=JobStatus.RUNNING, claim=token)
+    return model._default_manager.filter(pk=pk, status=JobStatus.RUNNING, claim=token)
 
 
 def job_progress(*, model: type[Job], pk: Any, token: str, **fields: Any) -> bool:
@@ -73,7 +73,7 @@ def job_finish(*, model: type[Job], pk: Any, token: str, **fields: Any) -> bool:
 def job_fail(*, model: type[Job], pk: Any, message: str, **fields: Any) -> bool:
     """Fail an unfinished job with a reason its owner may read; True if it was unfinished."""
     return bool(
-        model.objects.filter(pk=pk, status__in=UNFINISHED).update(
+        model._default_manager.filter(pk=pk, status__in=UNFINISHED).update(
             status=JobStatus.FAILED, finished=timezone.now(), **model.job_failed_fields(message), **fields
         )
     )
@@ -82,7 +82,7 @@ def job_fail(*, model: type[Job], pk: Any, message: str, **fields: Any) -> bool:
 def job_cancel(*, model: type[Job], pk: Any, **fields: Any) -> bool:
     """Cancel an unfinished job; False when it had already ended. A running attempt stops at its next write."""
     return bool(
-        model.objects.filter(pk=pk, status__in=UNFINISHED).update(
+        model._default_manager.filter(pk=pk, status__in=UNFINISHED).update(
             status=JobStatus.CANCELLED, finished=timezone.now(), **fields
         )
     )
@@ -99,8 +99,10 @@ def job_kind_reap(model: type[Job]) -> int:
         return int(import_string(model.job_reaper)())
     hours = settings.JOB_QUEUED_HOURS
     dead = {
-        model.job_stopped_message: model.objects.filter(status=JobStatus.RUNNING, started__lt=job_stale_before(model)),
-        model.job_unclaimed_message.format(hours=hours): model.objects.filter(
+        model.job_stopped_message: model._default_manager.filter(
+            status=JobStatus.RUNNING, started__lt=job_stale_before(model)
+        ),
+        model.job_unclaimed_message.format(hours=hours): model._default_manager.filter(
             status=JobStatus.QUEUED, created__lt=timezone.now() - timedelta(hours=hours)
         ),
     }
@@ -126,7 +128,7 @@ def job_budget_check(
     the budget, OverBudget (a 429 with Retry-After) otherwise.
     """
     user = caller if caller is not None and caller.is_authenticated else None
-    rows = (busy if busy is not None else model.objects.all()).filter(status__in=UNFINISHED)
+    rows = (busy if busy is not None else model._default_manager.all()).filter(status__in=UNFINISHED)
     if user is not None:
         rows = rows.filter(**{model.job_owner_field: user})
     else:

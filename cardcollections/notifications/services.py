@@ -14,7 +14,7 @@ import logging
 
 from celery import current_app
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
@@ -36,12 +36,12 @@ class NotificationError(Exception):
     """A notification request was refused; str() is a message for the user."""
 
 
-def notification_wants_email(*, user: AbstractBaseUser) -> bool:
+def notification_wants_email(*, user: User) -> bool:
     """True when the user has an address and has not turned notification mail off."""
     return bool(getattr(user, "email", "")) and notification_email_on(user=user)
 
 
-def notify(user: AbstractBaseUser, *, kind: str, message: str, url: str = "") -> Notification:
+def notify(user: User, *, kind: str, message: str, url: str = "") -> Notification:
     """Tell `user` that something happened: a row in their notifications, and a mail after commit if they want one."""
     if kind not in NotificationKind.values:
         raise NotificationError(f"Unknown notification kind {kind!r}.")
@@ -62,7 +62,7 @@ def _enqueue_email(notification_id: int) -> None:
         logger.exception("the mail of notification %s could not be queued", notification_id)
 
 
-def notification_mark_read(*, notification: Notification, user: AbstractBaseUser) -> Notification:
+def notification_mark_read(*, notification: Notification, user: User) -> Notification:
     """Mark one of the user's notifications read (someone else's: NotificationError, a 404 for them)."""
     if notification.user_id != user.pk:
         raise NotificationError("No such notification.")
@@ -73,12 +73,12 @@ def notification_mark_read(*, notification: Notification, user: AbstractBaseUser
     return notification
 
 
-def notifications_mark_all_read(*, user: AbstractBaseUser) -> int:
+def notifications_mark_all_read(*, user: User) -> int:
     """Mark every unread notification of the user read; how many."""
     return Notification.objects.filter(user_id=user.pk, read__isnull=True).update(read=timezone.now())
 
 
-def notification_email_set(*, user: AbstractBaseUser, email: bool) -> NotificationSettings:
+def notification_email_set(*, user: User, email: bool) -> NotificationSettings:
     """Turn the user's notification mail on or off."""
     row, _ = NotificationSettings.objects.update_or_create(user_id=user.pk, defaults={"email": bool(email)})
     return row

@@ -16,6 +16,7 @@ from cardcollections.lookups import notification_or_404
 from cardcollections.notifications.selectors import notifications_for
 from cardcollections.notifications.services import notification_mark_read
 from cardcollections.notifications.services import notifications_mark_all_read
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import signed_in_post
 
 PER_PAGE = 50
@@ -23,7 +24,7 @@ PER_PAGE = 50
 
 @login_required
 @require_GET
-def notification_list(request: HttpRequest) -> HttpResponse:
+def notification_list(request: SignedInHttpRequest) -> HttpResponse:
     page = Paginator(notifications_for(user=request.user), PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "cardcollections/notifications/list.html", {"page": page})
 
@@ -38,7 +39,7 @@ def notification_bell(request: HttpRequest) -> HttpResponse:
 
 
 @signed_in_post
-def notification_read(request: HttpRequest, pk: int) -> HttpResponse:
+def notification_read(request: SignedInHttpRequest, pk: int) -> HttpResponse:
     """Mark one read; with `open`, go where it leads (a path on this site only)."""
     notification = notification_or_404(user=request.user, pk=pk)
     notification_mark_read(notification=notification, user=request.user)
@@ -49,7 +50,7 @@ def notification_read(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @signed_in_post
-def notification_read_all(request: HttpRequest) -> HttpResponse:
+def notification_read_all(request: SignedInHttpRequest) -> HttpResponse:
     count = notifications_mark_all_read(user=request.user)
     messages.success(request, f"{count} notification{'s' if count != 1 else ''} marked read.")
     return redirect("notification-list")

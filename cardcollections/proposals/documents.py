@@ -65,7 +65,7 @@ def plain_help(f: Field) -> str:
     """How to write a list or object field's value in a form input: plainly where the field takes that."""
     if _takes(f, ["Faith Verse", "Prayer"]):
         return "Words separated by commas, such as Faith Verse, Prayer (or a JSON list)."
-    if isinstance(f.fresh(), dict):
+    if f.fresh is not None and isinstance(f.fresh(), dict):
         return "Names and numbers, such as faith: 2, strength: 1 (or a JSON object)."
     example = ', such as [{"kind": "prayer", "n": 2}]' if f.name == "effects" else ", as a catalog file writes it"
     return f"JSON{example}."
@@ -244,7 +244,8 @@ def csv_document(game: str, text: str) -> tuple[dict[str, Any], dict[int, int]]:
     problems += [CatalogProblem(f"line {header_line}", f"the column {h!r} is missing") for h in HEAD if h not in names]
     if problems:
         raise CatalogError(problems)
-    cards, lines = [], {}
+    cards: list[dict[str, Any]] = []
+    lines: dict[int, int] = {}
     for line, row in rows[1:]:
         if len(row) > len(names):
             problems.append(CatalogProblem(f"line {line}", f"{len(row)} cells; the header names {len(names)} columns"))
@@ -284,4 +285,4 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-_EMPTY = ("", None, [], {})
+_EMPTY: tuple[object, ...] = ("", None, [], {})

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 
 from cardcollections.catalog.models import Card
 from cardcollections.catalog.models import CardSet
@@ -73,6 +74,7 @@ class ProposalForm(forms.Form):
         """A list or object field whose text is broken JSON says so (the catalog check would only say that
         it wants an object)."""
         data = super().clean()
+        assert data is not None  # Form.clean gives cleaned_data; the stubs allow a subclass's None
         for name, f in self.catalog_fields.items():
             text = data.get(name)
             if f.fresh is None or not isinstance(text, str) or not text.strip().startswith(("{", "[")):
@@ -89,7 +91,7 @@ class ProposalForm(forms.Form):
 
     @property
     def has_field_errors(self) -> bool:
-        return any(name != forms.forms.NON_FIELD_ERRORS for name in self.errors)
+        return any(name != NON_FIELD_ERRORS for name in self.errors)
 
     def card_fields(self) -> dict[str, Any]:
         """The proposed card in catalog form (after is_valid). An empty input or an unticked box is None:

@@ -1,6 +1,8 @@
 """Card proposals: a player's new card or edit (or a moderator's bulk file) waiting for review, and
 the approved revisions that make each card's history."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -16,6 +18,10 @@ OPEN_STATUSES = ("pending", "changes")
 
 
 class CardProposal(models.Model):
+    # Not a column: each proposed card beside the catalog, set by the API's detail view for its serializer,
+    # named for the type checker.
+    proposed: list[dict[str, Any]]
+
     class Kind(models.TextChoices):
         NEW = "new", "new card"
         EDIT = "edit", "edit of a card"

@@ -114,8 +114,9 @@ def _store_scan(proposal: CardProposal, upload: IO[bytes] | None, stored: set[st
         prepared = card_scan_prepare(upload=upload)
     except CardImageError as exc:
         raise _problem("scan", str(exc)) from exc
-    old = {proposal.scan.name} - {""}
+    old = {name for name in (proposal.scan.name,) if name}
     proposal.scan.save(f"{prepared.digest[:16]}{prepared.extension}", ContentFile(prepared.data), save=False)
+    assert proposal.scan.name is not None  # save() names the file
     stored.add(proposal.scan.name)
     delete_files_on_commit(old - {proposal.scan.name})
 

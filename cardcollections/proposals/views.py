@@ -37,6 +37,7 @@ from cardcollections.proposals.services import proposal_bulk_create
 from cardcollections.proposals.services import proposal_create
 from cardcollections.proposals.services import proposal_reject
 from cardcollections.proposals.services import proposal_revise
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import counted_posts
 
 
@@ -106,7 +107,7 @@ def proposal_edit_card(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @counted_posts
-def proposal_revise_page(request: HttpRequest, pk: int) -> HttpResponse:
+def proposal_revise_page(request: SignedInHttpRequest, pk: int) -> HttpResponse:
     proposal = proposal_or_404(user=request.user, pk=pk)
     if proposal.proposer_id != request.user.pk or not proposal.is_open or proposal.kind == CardProposal.Kind.BULK:
         raise PermissionDenied("Only the proposer changes an open proposal.")
@@ -115,7 +116,7 @@ def proposal_revise_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def proposal_detail(request: SignedInHttpRequest, pk: int) -> HttpResponse:
     proposal = proposal_or_404(user=request.user, pk=pk)
     return _detail(request, proposal, ReviewForm())
 
@@ -141,7 +142,7 @@ _DONE = {
 @login_required
 @require_POST
 @counted_posts
-def proposal_review(request: HttpRequest, pk: int) -> HttpResponse:
+def proposal_review(request: SignedInHttpRequest, pk: int) -> HttpResponse:
     proposal = proposal_or_404(user=request.user, pk=pk)
     if not can_review(request.user):
         raise PermissionDenied("Only card moderators review proposals.")

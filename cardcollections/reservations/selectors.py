@@ -3,7 +3,7 @@
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Count
 from django.db.models import QuerySet
 from django.db.models import Sum
@@ -14,7 +14,7 @@ from cardcollections.models import Game
 from cardcollections.models import WishlistEntry
 
 
-def owned_by_title(*, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str] | None = None) -> dict[str, int]:
+def owned_by_title(*, owner: User, game: Game, title_keys: Iterable[str] | None = None) -> dict[str, int]:
     """{title key: copies owned over every printing and condition} (one query)."""
     qs = CollectionEntry.objects.filter(owner=owner, card__game=game, quantity__gt=0)
     if title_keys is not None:
@@ -24,7 +24,7 @@ def owned_by_title(*, owner: AbstractBaseUser, game: Game, title_keys: Iterable[
 
 
 def reserved_by_title(
-    *, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str] | None = None, exclude_holder: str | None = None
+    *, owner: User, game: Game, title_keys: Iterable[str] | None = None, exclude_holder: str | None = None
 ) -> dict[str, int]:
     """{title key: copies reserved by every holder} (one query); `exclude_holder` leaves one holder out."""
     qs = CardReservation.objects.filter(owner=owner, game=game)
@@ -36,7 +36,7 @@ def reserved_by_title(
     return {r["title_key"]: r["total"] for r in rows}
 
 
-def reservations_for(*, owner: AbstractBaseUser, game: Game | None = None) -> QuerySet[CardReservation]:
+def reservations_for(*, owner: User, game: Game | None = None) -> QuerySet[CardReservation]:
     qs = CardReservation.objects.filter(owner=owner).select_related("game")
     return qs.filter(game=game) if game is not None else qs
 
@@ -52,7 +52,7 @@ class TitleStock:
 
 
 def stock_by_title(
-    *, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str] | None = None, exclude_holder: str | None = None
+    *, owner: User, game: Game, title_keys: Iterable[str] | None = None, exclude_holder: str | None = None
 ) -> dict[str, TitleStock]:
     """{title key: owned and reserved} for every title owned or reserved (two queries)."""
     keys = list(title_keys) if title_keys is not None else None
@@ -67,7 +67,7 @@ class OnOffer:
     players: int
 
 
-def on_offer_by_title(*, viewer: AbstractBaseUser, game: Game, title_keys: Iterable[str]) -> dict[str, OnOffer]:
+def on_offer_by_title(*, viewer: User, game: Game, title_keys: Iterable[str]) -> dict[str, OnOffer]:
     """{title key: copies and players} on other active players' trade lists (one query).
 
     Trade lists are what players show everyone for matching, so "a friend's
@@ -98,7 +98,7 @@ class HolderReservations:
         return sum(n for _, n in self.titles)
 
 
-def reservations_by_holder(*, owner: AbstractBaseUser, game: Game | None = None) -> list[HolderReservations]:
+def reservations_by_holder(*, owner: User, game: Game | None = None) -> list[HolderReservations]:
     """Each holder of `owner`'s reservations with its titles, by label (one query)."""
     groups: dict[str, list[CardReservation]] = {}
     rows = reservations_for(owner=owner, game=game).order_by("holder_label", "holder", "title_key")
@@ -115,7 +115,7 @@ def reservations_by_holder(*, owner: AbstractBaseUser, game: Game | None = None)
     ]
 
 
-def wished_by_title(*, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str]) -> dict[str, int]:
+def wished_by_title(*, owner: User, game: Game, title_keys: Iterable[str]) -> dict[str, int]:
     """{title key: copies wanted} from `owner`'s any-printing wishes for these titles (one query).
 
     Wishes for one printing are left out: a deck slot takes any printing.
@@ -134,7 +134,7 @@ class HeldCopies:
 
 
 def holders_by_title(
-    *, owner: AbstractBaseUser, game: Game, title_keys: Iterable[str], exclude_holder: str | None = None
+    *, owner: User, game: Game, title_keys: Iterable[str], exclude_holder: str | None = None
 ) -> dict[str, list[HeldCopies]]:
     """{title key: the holders reserving it, by label} for these titles (one query)."""
     qs = CardReservation.objects.filter(owner=owner, game=game, title_key__in=list(title_keys))
@@ -168,7 +168,7 @@ class FreeCopies:
         return max(self.owned.get(k, 0) - reserved, 0)
 
 
-def free_copies(*, owner: AbstractBaseUser) -> FreeCopies:
+def free_copies(*, owner: User) -> FreeCopies:
     """What `owner` owns and has reserved, by game and title, over every game (two queries)."""
     owned: dict[tuple[int, str], int] = {}
     rows = (

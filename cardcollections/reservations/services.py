@@ -2,7 +2,7 @@
 
 from collections.abc import Mapping
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from cardcollections.models import CardReservation
@@ -12,7 +12,7 @@ from cardcollections.models import Game
 @transaction.atomic
 def reservations_replace(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: Game,
     holder: str,
     label: str,
@@ -42,6 +42,6 @@ def reservations_replace(
     return CardReservation.objects.bulk_create(rows)
 
 
-def reservations_release(*, owner: AbstractBaseUser, holder: str) -> int:
+def reservations_release(*, owner: User, holder: str) -> int:
     deleted, _ = CardReservation.objects.filter(owner=owner, holder=holder).delete()
     return deleted

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Q
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -20,13 +20,13 @@ def token_id(token: AuthToken) -> str:
     return token.digest[:TOKEN_ID_LENGTH]
 
 
-def api_tokens_live(*, user: AbstractBaseUser) -> QuerySet[AuthToken]:
+def api_tokens_live(*, user: User) -> QuerySet[AuthToken]:
     """The user's tokens that still work, newest first (an expired one no longer counts, and knox deletes it)."""
     live = Q(expiry__isnull=True) | Q(expiry__gt=timezone.now())  # no expiry: only a token made outside the site
     return AuthToken.objects.filter(live, user=user).order_by("-created", "digest")
 
 
-def api_token_for(*, user: AbstractBaseUser, token_id: str) -> AuthToken | None:
+def api_token_for(*, user: User, token_id: str) -> AuthToken | None:
     """One of the user's live tokens by its id; another user's, or an id that is not one, is None."""
     if not _TOKEN_ID.fullmatch(token_id):
         return None

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from knox.models import AuthToken
@@ -31,7 +31,7 @@ class NewToken:
         return self.token.expiry
 
 
-def api_token_create(*, user: AbstractBaseUser) -> NewToken:
+def api_token_create(*, user: User) -> NewToken:
     """A new token for one more device; the others keep working. Refused past TOKEN_LIMIT_PER_USER live tokens."""
     limit = knox_settings.TOKEN_LIMIT_PER_USER
     with transaction.atomic():
@@ -51,7 +51,7 @@ def api_token_revoke(*, token: AuthToken) -> None:
     AuthToken.objects.filter(pk=token.pk).delete()
 
 
-def api_tokens_revoke_all(*, user: AbstractBaseUser) -> int:
+def api_tokens_revoke_all(*, user: User) -> int:
     """Log out everywhere: every token of the user stops working. How many there were."""
     deleted, _ = AuthToken.objects.filter(user=user).delete()
     return deleted

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from dataclasses import field
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Prefetch
 from django.db.models import Q
 from django.db.models import QuerySet
@@ -17,7 +17,7 @@ from cardcollections.models import TradeLine
 from cardcollections.models import WishlistEntry
 
 
-def trades_for(*, user: AbstractBaseUser) -> QuerySet[Trade]:
+def trades_for(*, user: User) -> QuerySet[Trade]:
     """Every trade the user is a party to, newest first, with lines and cards (a fixed number of queries)."""
     lines = TradeLine.objects.select_related("card", "card__card_set", "card__game").order_by("side", "id")
     return (
@@ -28,7 +28,7 @@ def trades_for(*, user: AbstractBaseUser) -> QuerySet[Trade]:
     )
 
 
-def trade_for(*, user: AbstractBaseUser, pk: int) -> Trade | None:
+def trade_for(*, user: User, pk: int) -> Trade | None:
     """The trade if the user is a party to it; None otherwise (so a stranger cannot tell it exists)."""
     return trades_for(user=user).filter(pk=pk).first()
 
@@ -37,7 +37,7 @@ def trade_for(*, user: AbstractBaseUser, pk: int) -> Trade | None:
 class Match:
     """Another user, and the cards that match between you: theirs for trade, or yours they want."""
 
-    user: AbstractBaseUser
+    user: User
     items: list[dict] = field(default_factory=list)
 
 
@@ -47,7 +47,7 @@ def _wish_matches(wish: WishlistEntry, entry: CollectionEntry) -> bool:
     return entry.card.game_id == wish.game_id and entry.card.title_key == wish.title_key
 
 
-def _by_user(pairs: Iterable[tuple[AbstractBaseUser, CollectionEntry, WishlistEntry]]) -> list[Match]:
+def _by_user(pairs: Iterable[tuple[User, CollectionEntry, WishlistEntry]]) -> list[Match]:
     """One Match per other user, holding their (offer, wish) pairs in the order given."""
     by_user: dict[int, Match] = {}
     for other, entry, wish in pairs:
@@ -56,7 +56,7 @@ def _by_user(pairs: Iterable[tuple[AbstractBaseUser, CollectionEntry, WishlistEn
     return list(by_user.values())
 
 
-def matches_for_my_wishlist(*, user: AbstractBaseUser) -> list[Match]:
+def matches_for_my_wishlist(*, user: User) -> list[Match]:
     """Who has cards on my wishlist in their trade list (two queries)."""
     wishes = list(WishlistEntry.objects.filter(owner=user).select_related("card"))
     if not wishes:
@@ -75,7 +75,7 @@ def matches_for_my_wishlist(*, user: AbstractBaseUser) -> list[Match]:
     return _by_user((entry.owner, entry, wish) for entry, wish in pairs if wish is not None)
 
 
-def matches_for_my_offers(*, user: AbstractBaseUser) -> list[Match]:
+def matches_for_my_offers(*, user: User) -> list[Match]:
     """Who wants what I offer for trade (two queries)."""
     offers = list(
         CollectionEntry.objects.filter(owner=user, for_trade__gt=0).select_related(

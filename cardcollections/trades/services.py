@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -60,15 +60,15 @@ class LineSpec:
     condition: str = ""
 
 
-def _tell(user: AbstractBaseUser, trade: Trade, kind: NotificationKind, message: str) -> None:
+def _tell(user: User, trade: Trade, kind: NotificationKind, message: str) -> None:
     """Notify one party about `trade` (after commit, by mail too if they want it)."""
     notify(user, kind=kind, message=message, url=reverse("trade-detail", args=[trade.pk]))
 
 
 def trade_propose(
     *,
-    proposer: AbstractBaseUser,
-    recipient: AbstractBaseUser,
+    proposer: User,
+    recipient: User,
     lines: Sequence[LineSpec],
     message: str = "",
 ) -> Trade:
@@ -82,8 +82,8 @@ def trade_propose(
 
 def _offer(
     *,
-    proposer: AbstractBaseUser,
-    recipient: AbstractBaseUser,
+    proposer: User,
+    recipient: User,
     lines: Sequence[LineSpec],
     message: str = "",
     parent: Trade | None = None,
@@ -123,7 +123,7 @@ def _offer(
 _GIVES = TradeLine.Side.PROPOSER
 
 
-def _check_own_side(proposer: AbstractBaseUser, gives: dict[tuple[int, str], int], cards: dict[int, Card]) -> None:
+def _check_own_side(proposer: User, gives: dict[tuple[int, str], int], cards: dict[int, Card]) -> None:
     """TradeError naming each card the proposer offers more copies of than they own now.
 
     Checked when the offer is made, so nobody is told of an offer that could never be accepted;
@@ -159,7 +159,7 @@ def _changes(trade: Trade, lines: Sequence[TradeLine]) -> list[Change]:
     return changes
 
 
-def trade_accept(*, trade: Trade, user: AbstractBaseUser) -> Trade:
+def trade_accept(*, trade: Trade, user: User) -> Trade:
     """The recipient accepts: every card moves in one transaction, or (TradeError naming each short card) none."""
     if user.pk != trade.recipient_id:
         raise TradeNotAllowed("Only the user the offer was made to can accept it.")
@@ -230,7 +230,7 @@ _CLOSED_KIND = {
 }
 
 
-def _close_and_tell(trade: Trade, status: Trade.Status, *, tell: AbstractBaseUser, message: str) -> Trade:
+def _close_and_tell(trade: Trade, status: Trade.Status, *, tell: User, message: str) -> Trade:
     """Close the offer and notify the other party, in one transaction (a refused close tells no one)."""
     with transaction.atomic():
         trade = _close(trade, status, status.label.lower())
@@ -238,21 +238,21 @@ def _close_and_tell(trade: Trade, status: Trade.Status, *, tell: AbstractBaseUse
     return trade
 
 
-def trade_decline(*, trade: Trade, user: AbstractBaseUser) -> Trade:
+def trade_decline(*, trade: Trade, user: User) -> Trade:
     if user.pk != trade.recipient_id:
         raise TradeNotAllowed("Only the user the offer was made to can decline it.")
     who = trade.recipient.get_username()
     return _close_and_tell(trade, Trade.Status.DECLINED, tell=trade.proposer, message=f"{who} declined your offer.")
 
 
-def trade_withdraw(*, trade: Trade, user: AbstractBaseUser) -> Trade:
+def trade_withdraw(*, trade: Trade, user: User) -> Trade:
     if user.pk != trade.proposer_id:
         raise TradeNotAllowed("Only the user who made the offer can withdraw it.")
     who = trade.proposer.get_username()
     return _close_and_tell(trade, Trade.Status.WITHDRAWN, tell=trade.recipient, message=f"{who} withdrew their offer.")
 
 
-def trade_counter(*, trade: Trade, user: AbstractBaseUser, lines: Sequence[LineSpec], message: str = "") -> Trade:
+def trade_counter(*, trade: Trade, user: User, lines: Sequence[LineSpec], message: str = "") -> Trade:
     """The recipient answers with an offer of their own: the old offer is closed as countered,
     and the new one goes the other way (its `side`s are from the counterer's point of view)."""
     if user.pk != trade.recipient_id:

@@ -33,6 +33,7 @@ from cardcollections.trades.services import trade_counter
 from cardcollections.trades.services import trade_decline
 from cardcollections.trades.services import trade_propose
 from cardcollections.trades.services import trade_withdraw
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import counted_posts
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_id
@@ -44,7 +45,7 @@ LIST_MOST = 200
 
 @login_required
 @require_GET
-def trade_list(request: HttpRequest) -> HttpResponse:
+def trade_list(request: SignedInHttpRequest) -> HttpResponse:
     # Each list read on its own, newest first: a long history never pushes an open offer off the page.
     trades, open_ = trades_for(user=request.user), Trade.Status.PROPOSED
     context = {
@@ -57,7 +58,7 @@ def trade_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def trade_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def trade_detail(request: SignedInHttpRequest, pk: int) -> HttpResponse:
     trade = trade_or_404(user=request.user, pk=pk)
     lines = list(trade.lines.all())
     context = {
@@ -78,7 +79,7 @@ _DONE = {"accept": "Accepted: the cards have moved.", "decline": "Declined.", "w
 @login_required
 @require_POST
 @counted_posts
-def trade_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+def trade_action(request: SignedInHttpRequest, pk: int, action: str) -> HttpResponse:
     trade = trade_or_404(user=request.user, pk=pk)
     if action not in _ACTIONS:
         raise Http404("No such action.")
@@ -129,7 +130,7 @@ def _rows(entries: list, prefix: str, most: dict[int, int], available: str, pref
 @login_required
 @require_http_methods(["GET", "POST"])
 @counted_posts
-def trade_new(request: HttpRequest) -> HttpResponse:
+def trade_new(request: SignedInHttpRequest) -> HttpResponse:
     """Offer a trade: pick copies from my collection to give and from their trade list to ask for.
 
     `?to=USERNAME&game=SLUG`; `&counter=ID` answers an offer made to me.
@@ -211,7 +212,7 @@ def trade_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def matches(request: HttpRequest) -> HttpResponse:
+def matches(request: SignedInHttpRequest) -> HttpResponse:
     context = {
         "have_what_i_want": matches_for_my_wishlist(user=request.user),
         "want_what_i_offer": matches_for_my_offers(user=request.user),

@@ -9,6 +9,7 @@ anything else with a message naming the field and its bounds.
 from __future__ import annotations
 
 from typing import Any
+from typing import cast
 
 from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -52,7 +53,11 @@ class StrictIntegerFormField(forms.IntegerField):
             return None
         try:
             return parse_whole(
-                value, field=self.name or self.label or "value", minimum=self.min_value, maximum=self.max_value
+                value,
+                field=self.name or str(self.label or "value"),
+                # Our fields are given numbers, never the callable bound Django also takes.
+                minimum=cast(int | None, self.min_value),
+                maximum=cast(int | None, self.max_value),
             )
         except NotAWholeNumber as exc:
             raise DjangoValidationError(exc.message, code="invalid") from None

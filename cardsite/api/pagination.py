@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
+from django.db.models import QuerySet
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,8 +21,11 @@ class PageNumberWithSize(PageNumberPagination):
     max_page_size = 200
 
 
-def page_response(view: APIView, request: Request, items: Iterable[Any], results: Callable[[list], Any]) -> Response:
+def page_response(
+    view: APIView, request: Request, items: QuerySet[Any] | Sequence[Any], results: Callable[[list[Any]], Any]
+) -> Response:
     """One page of `items` as `{count, next, previous, results}`; `results` turns the page's items into the answer's."""
     paginator = PageNumberWithSize()
-    page = paginator.paginate_queryset(items, request, view=view)
+    page: list[Any] | None = paginator.paginate_queryset(items, request, view=view)
+    assert page is not None  # None only without a page size, and this paginator has one
     return paginator.get_paginated_response(results(page))

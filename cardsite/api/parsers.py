@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse
@@ -47,7 +48,7 @@ class BoundedJSONParser(parsers.JSONParser):
         size = self.max_bytes if self.max_bytes is not None else 0
         return refused(status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, self.too_large.format(mb=size // MB))
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         context = parser_context or {}
         if self.max_bytes is not None and _content_length(context.get("request")) > self.max_bytes:
             raise self.body_too_large()
@@ -58,9 +59,10 @@ class BoundedJSONParser(parsers.JSONParser):
         check_text(data)
         return data
 
-    def _parse(self, stream: Any, media_type: str | None, context: dict) -> Any:
+    def _parse(self, stream: Any, media_type: str | None, context: Mapping[str, Any]) -> Any:
         raw = stream.getvalue() if isinstance(stream, io.BytesIO) else stream.read()
-        if parsers.get_encoding(context).lower() in _UTF8:
+        # DRF has get_encoding (rest_framework/parsers.py); its stubs leave it out.
+        if parsers.get_encoding(context).lower() in _UTF8:  # type: ignore[attr-defined]
             try:
                 text = raw.decode("utf-8")
                 if not text.startswith("\ufeff"):  # json.loads refuses a BOM with a message of its own
@@ -77,7 +79,7 @@ class FormParser(parsers.MultiPartParser):
     on PostgreSQL. (Multipart text is decoded as UTF-8 with replacement: no lone surrogate.)
     """
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         parsed = super().parse(stream, media_type, parser_context)
         for key, values in parsed.data.lists():
             for text in (key, *values):

@@ -39,13 +39,15 @@ class WriteRateThrottle(SimpleRateThrottle):
         self.rate = self.get_rate()
         if self.rate is None:
             return True
-        self.num_requests, self.duration = self.parse_rate(self.rate)
+        num_requests, duration = self.parse_rate(self.rate)
+        assert num_requests is not None and duration is not None  # None only for no rate, and there is one
+        self.num_requests, self.duration = num_requests, duration
         now = self.timer()
-        window = int(now // self.duration)
+        window = int(now // duration)
         key = f"{self.get_cache_key(request, view)}:{window}"
-        count = cache_count(self.cache, key, self.duration + 1)
-        self.retry_after = (window + 1) * self.duration - now
-        self.over = count > self.num_requests
+        count = cache_count(self.cache, key, duration + 1)
+        self.retry_after = (window + 1) * duration - now
+        self.over = count > num_requests
         return not self.over
 
     def wait(self) -> float | None:
@@ -54,7 +56,9 @@ class WriteRateThrottle(SimpleRateThrottle):
     def get_rate(self) -> str | None:
         # The scope is known only per request (allow_request sets it); none yet at construction. The rates are
         # read now, not when the class was made, so a settings change (a test, a reload) takes effect.
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope) if getattr(self, "scope", None) else None
+        scope = getattr(self, "scope", None)
+        # The stubs type the rates as numbers; DRF's are text ("60/min").
+        return api_settings.DEFAULT_THROTTLE_RATES.get(scope) if scope else None  # type: ignore[return-value]
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         ident = str(request.user.pk) if request.user and request.user.is_authenticated else self.get_ident(request)

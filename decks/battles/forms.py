@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from django.http import QueryDict
+
 from rules.games.battle_cards import BC_CATEGORIES
 from rules.games.battle_cards import matchup as bc
 from rules.games.book_of_mormon_battles import battle as bmb
@@ -100,7 +102,7 @@ class Calculator:
     # A checker telling, card by card, whether each card of a slot may be laid after the ones before it.
     lay_checker: str = ""
 
-    def read(self, query: Mapping[str, Any]) -> Position:
+    def read(self, query: QueryDict) -> Position:
         """The position of a request's query (a QueryDict: `getlist`); anything unreadable is left out."""
         option = query.get(self.option_key, "") if self.option_key else ""
         if option not in self.options:

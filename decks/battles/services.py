@@ -6,8 +6,8 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 
 from cardcollections.adapters import card_pool_for_game
 from decks.goldfish.models import GoldfishJob
@@ -64,7 +64,7 @@ SIMULATIONS: Mapping[str, tuple[str, Callable[..., Any]]] = {
 
 
 def simulation_job_create(
-    *, game: str, owner: AbstractBaseUser | AnonymousUser | None, request: Any, client: str | None
+    *, game: str, owner: User | AnonymousUser | None, request: Any, client: str | None
 ) -> GoldfishJob:
     """A simulation of `game` as a goldfish job (Book of Mormon Battles: how often a battalion wins;
     Battle Cards: the best squad). IllegalInput for a request the engine refuses; the worker budget's

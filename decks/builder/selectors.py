@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 
 from cardcollections.models import Game
 from cardcollections.reservations.selectors import TitleStock
@@ -180,7 +180,7 @@ class BuilderPanel:
 
 def builder_panel(
     *,
-    user: AbstractBaseUser | AnonymousUser,
+    user: User | AnonymousUser,
     game: Game,
     format_slug: str | None,
     entries: list[WorkingEntry],
@@ -247,7 +247,7 @@ def _titles(entries: list[WorkingEntry], *, resolved: dict[int, str], needs: dic
 
 
 def builder_result_stock(
-    *, user: AbstractBaseUser | AnonymousUser, game: Game, titles: Iterable[str], deck: Deck | None = None
+    *, user: User | AnonymousUser, game: Game, titles: Iterable[str], deck: Deck | None = None
 ) -> dict[str, TitleStock]:
     """{title key: owned and reserved elsewhere} for the titles of a page of search results (two queries)."""
     if not (user and user.is_authenticated):

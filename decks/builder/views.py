@@ -13,6 +13,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from typing import TypeVar
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
@@ -34,6 +35,7 @@ from cardcollections.catalog.selectors import cards_for_listing
 from cardcollections.catalog.selectors import game_get
 from cardcollections.models import Card
 from cardcollections.models import Game
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import posts_counted_as
 from cardsite.page_writes import signed_in_post
 from decks.builder.selectors import BuilderPanel
@@ -57,6 +59,8 @@ from rules.games import GAMES
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_whole
 from rules.text import title_key
+
+_Request = TypeVar("_Request", bound=HttpRequest)  # a builder view's: any request, or a signed-in one
 
 RESULTS_PER_PAGE = 25
 
@@ -122,11 +126,11 @@ def builder_search(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/builder/_results.html", context, status=status)
 
 
-def _posted_list(view: Callable[[HttpRequest, WorkingList], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+def _posted_list(view: Callable[[_Request, WorkingList], HttpResponse]) -> Callable[[_Request], HttpResponse]:
     """A view of the posted working list gets it whole; an unreadable list is a 400 panel."""
 
     @functools.wraps(view)
-    def read_then_view(request: HttpRequest) -> HttpResponse:
+    def read_then_view(request: _Request) -> HttpResponse:
         game, deck = _posted_game_and_deck(request)
         form = _posted_form(request, deck)
         try:
@@ -155,12 +159,14 @@ def builder_panel_view(request: HttpRequest, work: WorkingList) -> HttpResponse:
 # A save writes a deck or a new version of it: counted by the page write limit, as the API's create and update are.
 @signed_in_post
 @_posted_list
-def builder_save(request: HttpRequest, work: WorkingList) -> HttpResponse:
+def builder_save(request: SignedInHttpRequest, work: WorkingList) -> HttpResponse:
     """Create the deck (no `deck` posted) or save a new version of it; an illegal list may be saved."""
     game, deck, form = work.game, work.deck, work.form
     cards = [{"set": e.set, "number": e.number, "count": e.count} for e in work.entries]
     # A post without the board (an older page) leaves the stored board as it is.
-    considering = [{"set": e.set, "number": e.number, "count": e.count} for e in work.board]
+    considering: list[dict[str, object]] | None = [
+        {"set": e.set, "number": e.number, "count": e.count} for e in work.board
+    ]
     if "considering" not in request.POST:
         considering = None
     fields = {
@@ -186,8 +192,10 @@ def builder_save(request: HttpRequest, work: WorkingList) -> HttpResponse:
     except DeckRequestError as exc:
         status, message = 400, _error(exc)
     if message is None:
+        assert deck is not None  # saved
         message = {"kind": "saved", "text": f"Saved version {deck.version}.", "field": ""}
     if request.headers.get("X-Builder") != "1" and status < 300:
+        assert deck is not None  # saved
         return redirect("deck-edit", deck_id=deck.pk)  # an ordinary form post (no script)
     panel = _panel(request, work, deck=deck, format_slug=form["format"] or None)
     response = _panel_response(

@@ -19,6 +19,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_body
@@ -155,7 +156,7 @@ class DeckCommentApi(_CommentApiBase):
             {200: CommentOut}, bad_request=True, signed_in=True, forbidden=NOT_ALLOWED, missing=NOT_FOUND
         ),
     )
-    def patch(self, request: Request, deck_id: Any, comment_id: int) -> Response:
+    def patch(self, request: SignedInRequest, deck_id: Any, comment_id: int) -> Response:
         comment = self.comment(request, deck_id, comment_id)
         data = read_body(request, CommentIn)
         comment = comment_edit(comment=comment, user=request.user, body=data["body"])
@@ -166,6 +167,6 @@ class DeckCommentApi(_CommentApiBase):
         summary="Delete a comment (its author, the deck's owner or a moderator)",
         responses=answers({204: None}, signed_in=True, forbidden=NOT_ALLOWED, missing=NOT_FOUND),
     )
-    def delete(self, request: Request, deck_id: Any, comment_id: int) -> Response:
+    def delete(self, request: SignedInRequest, deck_id: Any, comment_id: int) -> Response:
         comment_delete(comment=self.comment(request, deck_id, comment_id), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

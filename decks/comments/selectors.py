@@ -5,8 +5,8 @@ from collections.abc import Iterable
 from collections.abc import Sequence
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db.models import QuerySet
 
@@ -21,7 +21,7 @@ from decks.models import DeckVisibility
 MAX_ID = 2**63 - 1
 
 
-def comments_visible(*, deck: Deck, user: AbstractBaseUser | AnonymousUser | None) -> bool:
+def comments_visible(*, deck: Deck, user: User | AnonymousUser | None) -> bool:
     """A public deck's comments are everyone's to read; once it is not public, only its owner's."""
     if deck.visibility == DeckVisibility.PUBLIC:
         return True

@@ -3,7 +3,7 @@ owner or a moderator)."""
 
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from decks.exceptions import DeckRequestError
@@ -34,26 +34,26 @@ def _check_body(body: str) -> str:
     return body.strip()
 
 
-def is_moderator(user: AbstractBaseUser) -> bool:
+def is_moderator(user: User) -> bool:
     return bool(user.is_staff or user.has_perm("decks.delete_deckcomment"))
 
 
-def comment_can_edit(*, comment: DeckComment, user: AbstractBaseUser) -> bool:
+def comment_can_edit(*, comment: DeckComment, user: User) -> bool:
     return comment.author_id == user.pk and timezone.now() - comment.created <= EDIT_WINDOW
 
 
-def comment_can_delete(*, comment: DeckComment, user: AbstractBaseUser) -> bool:
+def comment_can_delete(*, comment: DeckComment, user: User) -> bool:
     return comment.author_id == user.pk or comment.deck.owner_id == user.pk or is_moderator(user)
 
 
-def comment_create(*, deck: Deck, author: AbstractBaseUser, body: str) -> DeckComment:
+def comment_create(*, deck: Deck, author: User, body: str) -> DeckComment:
     """A comment by `author` on `deck`, which must be public (comments are for decks shared with everyone)."""
     if deck.visibility != DeckVisibility.PUBLIC:
         raise CommentNotAllowed("Comments are open on public decks only.")
     return DeckComment.objects.create(deck=deck, author=author, body=_check_body(body))
 
 
-def comment_edit(*, comment: DeckComment, user: AbstractBaseUser, body: str) -> DeckComment:
+def comment_edit(*, comment: DeckComment, user: User, body: str) -> DeckComment:
     if comment.author_id != user.pk:
         raise CommentNotAllowed("Only the comment's author may edit it.")
     if not comment_can_edit(comment=comment, user=user):
@@ -64,7 +64,7 @@ def comment_edit(*, comment: DeckComment, user: AbstractBaseUser, body: str) -> 
     return comment
 
 
-def comment_delete(*, comment: DeckComment, user: AbstractBaseUser) -> None:
+def comment_delete(*, comment: DeckComment, user: User) -> None:
     if not comment_can_delete(comment=comment, user=user):
         raise CommentNotAllowed("Only the comment's author, the deck's owner or a moderator may delete it.")
     comment.delete()

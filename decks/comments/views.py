@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from cardsite.api.errors import found_or_404
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import counted_posts
 from cardsite.page_writes import signed_in_post
 from decks.comments.selectors import comments_html
@@ -78,7 +79,7 @@ def _back(deck_id: Any) -> str:
 
 
 @signed_in_post
-def comment_post(request: HttpRequest, deck_id: Any) -> HttpResponse:
+def comment_post(request: SignedInHttpRequest, deck_id: Any) -> HttpResponse:
     deck = _deck(request, deck_id)
     try:
         comment_create(deck=deck, author=request.user, body=request.POST.get("body", ""))
@@ -92,7 +93,7 @@ def comment_post(request: HttpRequest, deck_id: Any) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @counted_posts
-def comment_edit_view(request: HttpRequest, deck_id: Any, comment_id: int) -> HttpResponse:
+def comment_edit_view(request: SignedInHttpRequest, deck_id: Any, comment_id: int) -> HttpResponse:
     comment = _comment(request, deck_id, comment_id)
     error = None
     body = comment.body
@@ -120,7 +121,7 @@ def comment_edit_view(request: HttpRequest, deck_id: Any, comment_id: int) -> Ht
 
 
 @signed_in_post
-def comment_delete_view(request: HttpRequest, deck_id: Any, comment_id: int) -> HttpResponse:
+def comment_delete_view(request: SignedInHttpRequest, deck_id: Any, comment_id: int) -> HttpResponse:
     comment = _comment(request, deck_id, comment_id)
     try:
         comment_delete(comment=comment, user=request.user)

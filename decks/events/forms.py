@@ -2,6 +2,7 @@
 
 from datetime import datetime
 from typing import Any
+from typing import cast
 
 from django import forms
 from django.utils import timezone
@@ -97,7 +98,7 @@ class EventForm(EventSettingsForm):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = _format_choice_groups()
+        cast(forms.ChoiceField, self.fields["format"]).choices = _format_choice_groups()
 
 
 def event_edit_initial(event: Event) -> dict[str, Any]:
@@ -127,7 +128,7 @@ class EventEditForm(EventSettingsForm):
     def __init__(self, data: Any = None, *, event: Event, **kwargs: Any):
         super().__init__(data, initial=event_edit_initial(event), event=event, **kwargs)
         self.event = event
-        self.fields["format"].choices = _format_choice_groups(event.game.slug)
+        cast(forms.ChoiceField, self.fields["format"]).choices = _format_choice_groups(event.game.slug)
 
     def clean_deadline(self) -> datetime:
         deadline = self.cleaned_data["deadline"]
@@ -150,6 +151,6 @@ class RegisterForm(forms.Form):
 
     def __init__(self, *args: Any, decks: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["deck"].choices = [
+        cast(forms.ChoiceField, self.fields["deck"]).choices = [
             (str(d.pk), f"{d.name} · {d.card_count} cards · saved as {d.format}") for d in decks
         ]

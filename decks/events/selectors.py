@@ -9,9 +9,11 @@
 import csv
 import io
 from datetime import datetime
+from typing import TYPE_CHECKING
 from typing import Any
+from typing import TypedDict
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth import models as auth_models
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Case
 from django.db.models import IntegerField
@@ -30,14 +32,22 @@ from decks.models import Registration
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_id
 
-User = AbstractBaseUser | AnonymousUser | None
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+    from typing_extensions import TypeIs  # in typing from Python 3.13
+
+    class _Closed(TypedDict):
+        closed: int  # 1 once registration has closed
 
 
-def _is_user(user: User) -> bool:
+User = auth_models.User | AnonymousUser | None  # anyone: a signed-in user, an anonymous one, or none
+
+
+def _is_user(user: User) -> "TypeIs[auth_models.User]":
     return user is not None and user.is_authenticated
 
 
-def event_list(*, now: datetime | None = None, game: str | None = None) -> QuerySet[Event]:
+def event_list(*, now: datetime | None = None, game: str | None = None) -> "QuerySet[WithAnnotations[Event, _Closed]]":
     """Every event: those still open for registration first (soonest deadline first), then closed ones (latest first).
 
     Closed as services.event_is_open says: past the deadline, or started (whatever its deadline says)."""
@@ -54,8 +64,8 @@ def event_list(*, now: datetime | None = None, game: str | None = None) -> Query
 def event_list_sorted(*, now: datetime | None = None, game: str | None = None) -> list[Event]:
     """event_list with the closed events latest first (one query)."""
     events = list(event_list(now=now, game=game))
-    open_ = [e for e in events if not e.closed]
-    closed = sorted((e for e in events if e.closed), key=lambda e: e.deadline, reverse=True)
+    open_: list[Event] = [e for e in events if not e.closed]
+    closed: list[Event] = sorted((e for e in events if e.closed), key=lambda e: e.deadline, reverse=True)
     return open_ + closed
 
 

@@ -25,10 +25,11 @@ import logging
 import time
 from datetime import datetime
 from typing import Any
+from typing import cast
 
 from celery import current_app
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError
 from django.db import transaction
 from django.urls import reverse
@@ -160,7 +161,8 @@ def _apply_settings(event: Event, values: dict[str, Any]) -> None:
         if key in given and given[key] != getattr(event, key):
             raise OutOfTurn(key, reason)
     rounds = given.get("rounds", event.rounds)
-    if event.state == EventState.RUNNING and rounds != event.rounds and rounds < event.current_round:
+    # A running event's rounds are a number (set at the start; "by player count" is made one above).
+    if event.state == EventState.RUNNING and rounds != event.rounds and cast(int, rounds) < event.current_round:
         raise OutOfTurn("rounds", f"Round {event.current_round} is already paired: choose at least that many.")
     for key, value in given.items():
         setattr(event, key, value)
@@ -180,7 +182,7 @@ def _latest_version(game: str, slug: str) -> TournamentFormatVersion | None:
 
 def event_format_version_number(event: Event) -> int | None:
     """The number of the format version `event` validates against (None: a base format)."""
-    return event.format_version.number if event.format_version_id is not None else None
+    return event.format_version.number if event.format_version is not None else None
 
 
 def _verdict_for_event(event: Event, listed: Deck | Registration) -> tuple[DeckList | None, dict[str, Any]]:
@@ -196,7 +198,7 @@ def _verdict_for_event(event: Event, listed: Deck | Registration) -> tuple[DeckL
 
 def event_create(
     *,
-    organiser: AbstractBaseUser,
+    organiser: User,
     name: str,
     game: Game | str,
     format_slug: str | None,
@@ -298,7 +300,7 @@ def event_update(
 
 
 def event_format_version_move(
-    *, event: Event, requested_by: AbstractBaseUser, queue: str | None = None
+    *, event: Event, requested_by: User, queue: str | None = None
 ) -> tuple[Event, EventCheck | None]:
     """Move the event to its tournament format's latest version (the organiser's call, checked by the caller).
 
@@ -346,9 +348,7 @@ def _first_finding(validation: dict[str, Any]) -> str:
     return first + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else "")
 
 
-def registration_create(
-    *, event: Event, player: AbstractBaseUser, deck: Deck, now: datetime | None = None
-) -> Registration:
+def registration_create(*, event: Event, player: User, deck: Deck, now: datetime | None = None) -> Registration:
     """Register `deck` (the player's own, of the event's game) for `event`, or replace their registration.
 
     The list is validated against the event's format now; an illegal one raises
@@ -428,7 +428,7 @@ def _stale_before() -> datetime:
     return job_stale_before(EventCheck)
 
 
-def event_check_create(*, event: Event, requested_by: AbstractBaseUser, queue: str | None = None) -> EventCheck:
+def event_check_create(*, event: Event, requested_by: User, queue: str | None = None) -> EventCheck:
     """Queue a re-check of every active registration against the event's format (the organiser's call).
 
     A check already queued or running (and not stale) is answered instead of a second one.
@@ -451,7 +451,7 @@ def event_check_create(*, event: Event, requested_by: AbstractBaseUser, queue: s
     return check
 
 
-def _check_budget(*, requested_by: AbstractBaseUser, seconds: float) -> None:
+def _check_budget(*, requested_by: User, seconds: float) -> None:
     """The organiser's unfinished re-checks (of all their events) must leave room for this one (a 429 if not)."""
     try:
         job_budget_check(

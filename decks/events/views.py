@@ -24,6 +24,7 @@ from django.views import View
 
 from cardsite.api.work import OverBudget
 from cardsite.page_writes import CountedPostView
+from cardsite.page_writes import SignedInHttpRequest
 from decks.events.forms import EventEditForm
 from decks.events.forms import EventForm
 from decks.events.forms import RegisterForm
@@ -107,7 +108,7 @@ class EventCreatePage(CountedPostView):
     def get(self, request: HttpRequest) -> HttpResponse:
         return render(request, self.template_name, {"form": EventForm(), "event": None})
 
-    def post(self, request: HttpRequest) -> HttpResponse:
+    def post(self, request: SignedInHttpRequest) -> HttpResponse:
         form = EventForm(request.POST)
         if form.is_valid():
             try:
@@ -181,7 +182,7 @@ class EventRegisterPage(CountedPostView):
         form = RegisterForm(decks=registration_decks(event=event, player=request.user))
         return render(request, self.template_name, self._context(request, event, form))
 
-    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+    def post(self, request: SignedInHttpRequest, event_id: int) -> HttpResponse:
         event = _event(event_id)
         form = RegisterForm(request.POST, decks=registration_decks(event=event, player=request.user))
         extra: dict[str, Any] = {}
@@ -255,13 +256,14 @@ class EventManagePage(View):
 class EventFormatVersionMove(CountedPostView):
     """The organiser moves the event to its format's latest version; every registration is re-checked against it."""
 
-    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+    def post(self, request: SignedInHttpRequest, event_id: int) -> HttpResponse:
         event = _organised(request, event_id)
         try:
             moved, check = event_format_version_move(event=event, requested_by=request.user)
         except EventError as exc:
             messages.error(request, exc.message)
         else:
+            assert moved.format_version is not None  # moved to its format's latest version
             number = moved.format_version.number
             if check is None:
                 messages.info(request, f"{event.name} already uses version {number} of {event.format}, the latest.")
@@ -296,7 +298,7 @@ class EventPrintAll(View):
 
 @method_decorator(login_required, name="dispatch")
 class EventCheckStart(CountedPostView):
-    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+    def post(self, request: SignedInHttpRequest, event_id: int) -> HttpResponse:
         event = _organised(request, event_id)
         try:
             check = event_check_create(event=event, requested_by=request.user)

@@ -11,6 +11,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.errors import bad
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_body
@@ -79,7 +80,7 @@ class FollowListApi(_FollowApi):
         responses=answers({200: FollowPageOut}, bad_request=True, signed_in=True),
     )
     @reads_query(PageQuery)
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         return page_response(
             self, request, follows_of(follower=request.user), lambda page: FollowOut(page, many=True).data
         )
@@ -93,7 +94,7 @@ class FollowCreateApi(_FollowApi):
         request=FollowIn,
         responses=answers({201: FollowOut}, bad_request=True, signed_in=True),
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         data = read_body(request, FollowIn)
         player = player_get(username=data["username"])
         if player is None:
@@ -114,7 +115,7 @@ class FollowDeleteApi(_FollowApi):
             {204: None}, signed_in=True, missing=OpenApiResponse(description="You do not follow this player.")
         ),
     )
-    def delete(self, request: Request, username: str) -> Response:
+    def delete(self, request: SignedInRequest, username: str) -> Response:
         player = player_get(username=username)
         if player is None or not follow_remove(follower=request.user, followed=player):
             raise not_found("follow")
@@ -129,5 +130,5 @@ class FeedApi(_FollowApi):
         responses=answers({200: FeedPageOut}, bad_request=True, signed_in=True),
     )
     @reads_query(PageQuery)
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         return page_response(self, request, feed_for(follower=request.user), lambda page: _feed_items(page, request))

@@ -1,6 +1,6 @@
 """Following and unfollowing players."""
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError
 from django.db import transaction
 
@@ -8,7 +8,7 @@ from decks.exceptions import DeckRequestError
 from decks.models import Follow
 
 
-def follow_add(*, follower: AbstractBaseUser, followed: AbstractBaseUser) -> Follow:
+def follow_add(*, follower: User, followed: User) -> Follow:
     """`follower` follows `followed` (again: nothing changes)."""
     if follower.pk == followed.pk:
         raise DeckRequestError("username", "You cannot follow yourself.")
@@ -20,7 +20,7 @@ def follow_add(*, follower: AbstractBaseUser, followed: AbstractBaseUser) -> Fol
     return follow
 
 
-def follow_remove(*, follower: AbstractBaseUser, followed: AbstractBaseUser) -> bool:
+def follow_remove(*, follower: User, followed: User) -> bool:
     """Stop following; False if `follower` did not follow `followed`."""
     deleted, _ = Follow.objects.filter(follower=follower, followed=followed).delete()
     return bool(deleted)

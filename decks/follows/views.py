@@ -11,6 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from cardsite.api.errors import found_or_404
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import signed_in_post
 from decks.exceptions import DeckRequestError
 from decks.follows.selectors import feed_for
@@ -31,7 +32,7 @@ def _back(request: HttpRequest) -> str:
 
 
 @signed_in_post
-def follow_view(request: HttpRequest, username: str) -> HttpResponse:
+def follow_view(request: SignedInHttpRequest, username: str) -> HttpResponse:
     player = found_or_404(player_get(username=username), "No such player.")
     if request.POST.get("action") == "unfollow":
         follow_remove(follower=request.user, followed=player)
@@ -48,7 +49,7 @@ def follow_view(request: HttpRequest, username: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def feed_view(request: HttpRequest) -> HttpResponse:
+def feed_view(request: SignedInHttpRequest) -> HttpResponse:
     page = Paginator(feed_for(follower=request.user), FEED_PER_PAGE).get_page(request.GET.get("page"))
     return render(
         request,

@@ -2,8 +2,10 @@
 
 from dataclasses import fields
 from typing import Any
+from typing import cast
 
 from django import forms
+from django.http import QueryDict
 
 from cardcollections.models import CardSet
 from cardcollections.models import Game
@@ -60,8 +62,9 @@ class TournamentFormatForm(forms.Form):
         message = too_many_titles(field, len(lines))
         if message is not None:
             # Show the first ones again, not the whole list: the page stays small.
-            self.data = self.data.copy()
-            self.data[self.add_prefix(field)] = "\n".join(lines[:MAX_TITLES])
+            data = cast(QueryDict, self.data).copy()  # a bound form's data: the request's QueryDict
+            data[self.add_prefix(field)] = "\n".join(lines[:MAX_TITLES])
+            self.data = data
             raise forms.ValidationError(f"{message} Only the first {MAX_TITLES} are shown again.")
         return text
 
@@ -73,6 +76,7 @@ class TournamentFormatForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean gives cleaned_data; the stubs allow a subclass's None
         data["banned_titles"] = _lines(data.get("banned_titles") or "")
         data["restricted_titles"] = _lines(data.get("restricted_titles") or "")
         return data
@@ -90,7 +94,7 @@ class TournamentFormatEditForm(TournamentFormatForm):
         super().__init__(*args, **kwargs)
         del self.fields["slug"]
         del self.fields["game"]
-        self.fields["legal_sets"].queryset = (
+        cast(forms.ModelMultipleChoiceField, self.fields["legal_sets"]).queryset = (
             CardSet.objects.filter(game=game).select_related("game").order_by("released", "code")
         )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.urls import reverse
 
@@ -96,7 +96,7 @@ def clip(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
-def deck_notice_dismiss(*, notice: DeckNotice, user: AbstractBaseUser) -> DeckNotice:
+def deck_notice_dismiss(*, notice: DeckNotice, user: User) -> DeckNotice:
     """The owner dismisses a notice (it leaves their decks page). Anyone else: NoticeNotYours."""
     if not user.is_authenticated or notice.owner_id != user.pk:
         raise NoticeNotYours("No such notice.")

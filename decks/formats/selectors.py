@@ -125,5 +125,6 @@ def tournament_format_usage(*, fmt: TournamentFormat) -> list[FormatUse]:
     )
     by_number: dict[int, list[Event]] = {}
     for event in events:
+        assert event.format_version is not None  # filtered on its format
         by_number.setdefault(event.format_version.number, []).append(event)
     return [FormatUse(number=n, latest=n == fmt.version, events=e) for n, e in by_number.items()]

@@ -9,7 +9,7 @@ from typing import Any
 
 from celery import current_app
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
@@ -147,7 +147,7 @@ def tournament_format_version_record(*, fmt: TournamentFormat) -> TournamentForm
 @transaction.atomic
 def tournament_format_create(
     *,
-    organiser: AbstractBaseUser | None,
+    organiser: User | None,
     slug: str,
     name: str,
     game: Game,
@@ -177,7 +177,7 @@ class FormatNotYours(PermissionDenied):
     """Only a format's organiser, or staff, may change it."""
 
 
-def tournament_format_can_edit(*, fmt: TournamentFormat, user: AbstractBaseUser | None) -> bool:
+def tournament_format_can_edit(*, fmt: TournamentFormat, user: User | None) -> bool:
     return bool(
         user is not None
         and user.is_authenticated
@@ -188,7 +188,7 @@ def tournament_format_can_edit(*, fmt: TournamentFormat, user: AbstractBaseUser 
 def tournament_format_update(
     *,
     fmt: TournamentFormat,
-    user: AbstractBaseUser | None,
+    user: User | None,
     name: str,
     rules: FormatRules,
     queue: str | None = None,

@@ -9,12 +9,14 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.http import HttpRequest
 from django.http import HttpResponse
+from django.http import HttpResponseBase
 from django.urls import reverse
 from django.urls import reverse_lazy
 from django.views.generic import FormView
 from django.views.generic import ListView
 
 from cardsite.page_writes import CountedPostView
+from cardsite.page_writes import SignedInHttpRequest
 from decks.formats.forms import TournamentFormatEditForm
 from decks.formats.forms import TournamentFormatForm
 from decks.formats.selectors import tournament_format_list
@@ -35,6 +37,7 @@ class TournamentFormatList(ListView):
 
 
 class TournamentFormatCreate(LoginRequiredMixin, CountedPostView, FormView):
+    request: SignedInHttpRequest  # LoginRequiredMixin: a signed-in user's
     template_name = "decks/formats/form.html"
     form_class = TournamentFormatForm
     success_url = reverse_lazy("deck-format-list")
@@ -60,11 +63,12 @@ class TournamentFormatEdit(LoginRequiredMixin, CountedPostView, FormView):
     shows which events (and organisers) use which version: they keep theirs.
     """
 
+    request: SignedInHttpRequest  # LoginRequiredMixin (and dispatch below): a signed-in user's
     template_name = "decks/formats/form.html"
     form_class = TournamentFormatEditForm
     success_url = reverse_lazy("deck-format-list")
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         fmt = tournament_format_list().filter(slug=kwargs["slug"]).first()

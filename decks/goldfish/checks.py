@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 
 from cardcollections.adapters import card_pool_for_game
 from decks.lists.selectors import deck_get_readable
@@ -120,7 +120,7 @@ def _saved_deck_entries(*, data: Mapping[str, Any], user: Any) -> tuple[str, lis
     return saved.game.slug, stored_cards(saved.cards)
 
 
-def goldfish_prepare(*, data: Any, user: AbstractBaseUser | AnonymousUser | None = None) -> PreparedGoldfish:
+def goldfish_prepare(*, data: Any, user: User | AnonymousUser | None = None) -> PreparedGoldfish:
     """Check a request body and resolve its deck; raise GoldfishInputError naming the first bad field.
 
     One query for the card pool (none when the pool is cached), whatever the

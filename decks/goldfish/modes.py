@@ -64,7 +64,8 @@ def simulate_seconds(data: Mapping[str, Any]) -> float:
 
 def play_game_seconds(game: str, *, deck_size: int, turns: int) -> float:
     """The estimated cost of one `play` game of `turns` turns with a deck of `deck_size` cards."""
-    per_card_turn = GAME_RULES[game].play.seconds_per_card_turn if GAME_RULES[game].play else 0.0
+    play = GAME_RULES[game].play
+    per_card_turn = play.seconds_per_card_turn if play else 0.0
     return PLAY_SECONDS_PER_GAME + (turns + 1) * deck_size * per_card_turn
 
 

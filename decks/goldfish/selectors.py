@@ -2,8 +2,8 @@
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.db.models import F
 from django.db.models import FloatField
 from django.db.models import Sum
@@ -13,7 +13,7 @@ from decks.goldfish.models import GoldfishChunk
 from decks.goldfish.models import GoldfishJob
 
 
-def goldfish_job_get(*, job_id: Any, user: AbstractBaseUser | AnonymousUser | None) -> GoldfishJob | None:
+def goldfish_job_get(*, job_id: Any, user: User | AnonymousUser | None) -> GoldfishJob | None:
     """The job if `user` may see it: an anonymous job by anyone with its id, an owned one by its owner only.
 
     None (a 404) for a missing job and for someone else's: the answer must not

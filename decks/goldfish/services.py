@@ -35,11 +35,12 @@ from collections.abc import Iterable
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
+from typing import cast
 
 from celery import current_app
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Exists
 from django.db.models import F
@@ -252,7 +253,7 @@ def chunk_task_id(job_id: Any, index: int) -> str:
 
 def goldfish_job_create(
     *,
-    owner: AbstractBaseUser | AnonymousUser | None,
+    owner: User | AnonymousUser | None,
     data: Any,
     prepared: PreparedGoldfish | None = None,
     client: str | None = None,
@@ -290,7 +291,7 @@ def goldfish_job_create(
 
 def planned_job_create(
     *,
-    owner: AbstractBaseUser | AnonymousUser | None,
+    owner: User | AnonymousUser | None,
     client: str | None,
     mode_name: str,
     request: dict[str, Any],
@@ -379,7 +380,7 @@ def _claim(*, job_id: str, index: int, task_id: str) -> GoldfishChunk | None:
     QUEUED -> RUNNING, or RUNNING under the same task id (the message came back
     because its pool process died) -> RUNNING again with a new attempt number.
     """
-    chunks = GoldfishChunk.objects.filter(job_id=job_id, index=index, job__status__in=UNFINISHED)
+    chunks = GoldfishChunk.objects.filter(job_id=job_id, index=index, job__status__in=UNFINISHED)  # type: ignore[misc]  # Django reads a UUID's text; the stubs take a UUID
     with transaction.atomic():
         # `updated` by hand: QuerySet.update() skips auto_now, and the reaper reads it as a heartbeat.
         claimed = chunks.filter(status=GoldfishStatus.QUEUED).update(
@@ -395,7 +396,7 @@ def _claim(*, job_id: str, index: int, task_id: str) -> GoldfishChunk | None:
             status=GoldfishStatus.RUNNING, started=Now()
         )
         # Read inside the transaction: the row is ours until it commits.
-        chunk = GoldfishChunk.objects.select_related("job").get(job_id=job_id, index=index)
+        chunk = GoldfishChunk.objects.select_related("job").get(job_id=job_id, index=index)  # type: ignore[misc]  # Django reads a UUID's text; the stubs take a UUID
     if chunk.attempt > MAX_ATTEMPTS:
         # A chunk that kills its process every time (out of memory, say) would
         # otherwise come back for ever: reject_on_worker_lost re-queues it.
@@ -457,7 +458,7 @@ def goldfish_chunk_run(*, job_id: str, index: int, task_id: str, deadline: float
         # when no other chunk is claimed: then the reaper fails it like any job no worker took.
         with transaction.atomic():
             handed = mine.update(status=GoldfishStatus.QUEUED, task_id="", attempt=F("attempt") - 1, progress=0.0)
-            claimed = GoldfishChunk.objects.filter(job_id=job_id).exclude(status=GoldfishStatus.QUEUED)
+            claimed = GoldfishChunk.objects.filter(job_id=job_id).exclude(status=GoldfishStatus.QUEUED)  # type: ignore[misc]  # Django reads a UUID's text; the stubs take a UUID
             if handed and not claimed.exists():
                 GoldfishJob.objects.filter(pk=job_id, status=GoldfishStatus.RUNNING).update(
                     status=GoldfishStatus.QUEUED
@@ -480,20 +481,20 @@ def _drop_if_finished(*, job_id: str, index: int) -> None:
     """A chunk of a cancelled or failed job takes the job's status, so nothing looks busy."""
     job_status = GoldfishJob.objects.filter(pk=job_id).values_list("status", flat=True).first()
     if job_status in (GoldfishStatus.CANCELLED, GoldfishStatus.FAILED):
-        GoldfishChunk.objects.filter(job_id=job_id, index=index, status__in=UNFINISHED).update(status=job_status)
+        GoldfishChunk.objects.filter(job_id=job_id, index=index, status__in=UNFINISHED).update(status=job_status)  # type: ignore[misc]  # Django reads a UUID's text; the stubs take a UUID
 
 
 def goldfish_job_finalise(*, job_id: str) -> bool:
     """Combine the chunks once all are done; True for the one call that stored the result."""
-    if GoldfishChunk.objects.filter(job_id=job_id).exclude(status=GoldfishStatus.DONE).exists():
+    if GoldfishChunk.objects.filter(job_id=job_id).exclude(status=GoldfishStatus.DONE).exists():  # type: ignore[misc]  # Django reads a UUID's text; the stubs take a UUID
         return False
     job = GoldfishJob.objects.filter(pk=job_id, status__in=UNFINISHED).first()
     if job is None:
         return False
     mode = job_mode(job.mode)
-    rows = GoldfishChunk.objects.filter(job_id=job_id).order_by("index").values_list("counts", flat=True)
+    rows = GoldfishChunk.objects.filter(job_id=job_id).order_by("index").values_list("counts", flat=True)  # type: ignore[misc]  # Django reads a UUID's text; the stubs take a UUID
     try:
-        result = mode.combine(job.plan, [c for counts in rows for c in counts])
+        result = mode.combine(job.plan, [c for counts in rows for c in cast(list[Any], counts)])  # all stored
     except (ValueError, KeyError, TypeError) as exc:
         goldfish_job_fail(job_id=job_id, message=f"the chunks could not be combined: {exc}")
         return False
@@ -521,7 +522,7 @@ def goldfish_job_fail(*, job_id: str, message: str) -> bool:
     with transaction.atomic():
         failed = job_fail(model=GoldfishJob, pk=job_id, message=message)
         if failed:
-            GoldfishChunk.objects.filter(job_id=job_id, status__in=UNFINISHED).update(status=GoldfishStatus.FAILED)
+            GoldfishChunk.objects.filter(job_id=job_id, status__in=UNFINISHED).update(status=GoldfishStatus.FAILED)  # type: ignore[misc]  # Django reads a UUID's text; the stubs take a UUID
     return bool(failed)
 
 

@@ -111,7 +111,7 @@ def _form_number(raw: str | None, default: int | None) -> int | str | None:
 
 
 def _game(raw: str | None) -> str:
-    return raw if raw in GOLDFISH_SETUPS else GOLDFISH_GAMES[0].slug
+    return raw if raw is not None and raw in GOLDFISH_SETUPS else GOLDFISH_GAMES[0].slug
 
 
 def hand_url(*, game: str, decklist: str, seed: int, drawn: int = 0) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from decks.likes.models import DeckLike
@@ -10,7 +11,7 @@ from decks.models import Deck
 from decks.models import DeckVisibility
 
 
-def decks_liked(*, user: AbstractBaseUser) -> QuerySet[Deck]:
+def decks_liked(*, user: User) -> QuerySet[Deck]:
     """The decks `user` liked, the latest like first; a deck made private since is left out."""
     return (
         Deck.objects.filter(liked_by__user_id=user.pk)
@@ -21,5 +22,5 @@ def decks_liked(*, user: AbstractBaseUser) -> QuerySet[Deck]:
     )
 
 
-def deck_liked_by(*, deck: Deck, user: AbstractBaseUser) -> bool:
-    return bool(user.is_authenticated) and DeckLike.objects.filter(deck=deck, user_id=user.pk).exists()
+def deck_liked_by(*, deck: Deck, user: User | AnonymousUser) -> bool:
+    return user.is_authenticated and DeckLike.objects.filter(deck=deck, user_id=user.pk).exists()

@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import IntegrityError
 from django.db import transaction
@@ -32,7 +33,7 @@ def _likes_now(deck: Deck) -> int:
     return deck.likes
 
 
-def deck_like(*, deck: Deck, user: AbstractBaseUser) -> int:
+def deck_like(*, deck: Deck, user: User) -> int:
     """`user` likes `deck` (a second like changes nothing); the deck's likes now."""
     if deck.owner_id == user.pk:
         raise LikeRefused("deck", "You cannot like your own deck.")
@@ -45,7 +46,7 @@ def deck_like(*, deck: Deck, user: AbstractBaseUser) -> int:
     return _likes_now(deck)
 
 
-def deck_unlike(*, deck: Deck, user: AbstractBaseUser) -> int:
+def deck_unlike(*, deck: Deck, user: User) -> int:
     """`user` no longer likes `deck` (no like: nothing changes); the deck's likes now."""
     with transaction.atomic():
         removed, _ = DeckLike.objects.filter(user_id=user.pk, deck=deck).delete()
@@ -54,7 +55,7 @@ def deck_unlike(*, deck: Deck, user: AbstractBaseUser) -> int:
     return _likes_now(deck)
 
 
-def deck_view_record(*, deck: Deck, viewer: AbstractBaseUser | None, address: str) -> bool:
+def deck_view_record(*, deck: Deck, viewer: User | AnonymousUser, address: str) -> bool:
     """Count a visit of the deck's page; False for its owner or the same visitor within the hour."""
     signed_in = viewer is not None and viewer.is_authenticated
     if signed_in and viewer.pk == deck.owner_id:

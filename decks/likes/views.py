@@ -7,12 +7,12 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import signed_in_post
 from decks.likes.selectors import decks_liked
 from decks.likes.services import LikeRefused
@@ -25,7 +25,7 @@ LIKED_PER_PAGE = 30
 
 
 @signed_in_post
-def deck_like_toggle(request: HttpRequest, deck_id: Any) -> HttpResponse:
+def deck_like_toggle(request: SignedInHttpRequest, deck_id: Any) -> HttpResponse:
     """`action=like` or `action=unlike` a deck I may read; back to its page."""
     deck = deck_readable_or_404(deck_id, request.user)
     action = request.POST.get("action")
@@ -42,6 +42,6 @@ def deck_like_toggle(request: HttpRequest, deck_id: Any) -> HttpResponse:
 
 @login_required
 @require_GET
-def decks_liked_page(request: HttpRequest) -> HttpResponse:
+def decks_liked_page(request: SignedInHttpRequest) -> HttpResponse:
     page = Paginator(decks_liked(user=request.user), LIKED_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "decks/likes/liked.html", {"page": page, "decks": with_format_names(page.object_list)})

@@ -2,6 +2,7 @@
 
 import json
 from typing import Any
+from typing import cast
 
 from django import forms
 
@@ -47,7 +48,7 @@ class DeckImportForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = _format_choices()
+        cast(forms.ChoiceField, self.fields["format"]).choices = _format_choices()
 
     def _text(self) -> str:
         upload = self.cleaned_data.get("file")
@@ -75,6 +76,7 @@ class DeckImportForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean gives cleaned_data; the stubs allow a subclass's None
         if self.errors:
             return data
         text = self._text()

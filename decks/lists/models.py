@@ -8,11 +8,15 @@ that leaves the catalog becomes an `unknown-card` finding, not a crash.
 """
 
 import uuid
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
 
 from cardcollections.models import Game
+
+if TYPE_CHECKING:
+    from decks.stock.selectors import Buildable
 
 
 class DeckVisibility(models.TextChoices):
@@ -22,6 +26,10 @@ class DeckVisibility(models.TextChoices):
 
 
 class Deck(models.Model):
+    # Not columns: set on a page's decks by a selector (with_format_names) or a view (the list's stock
+    # shares), named for the type checker.
+    format_name: str
+    buildable: "Buildable | None"
     # A UUID, not a counter: an unlisted deck is "anyone with the link", so its
     # address must not be guessable, and ids of private decks must not leak.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)

@@ -2,9 +2,10 @@
 
 import io
 import zipfile
+from typing import TYPE_CHECKING
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth import models as auth_models
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
 from django.db.models import QuerySet
@@ -29,10 +30,13 @@ from rules.deck_compare import DeckComparison
 from rules.deck_compare import compare_lists
 from rules.decklist.considering import with_board
 
-User = AbstractBaseUser | AnonymousUser | None
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs  # in typing from Python 3.13
+
+User = auth_models.User | AnonymousUser | None  # anyone: a signed-in user, an anonymous one, or none
 
 
-def _is_user(user: User) -> bool:
+def _is_user(user: User) -> "TypeIs[auth_models.User]":
     return user is not None and user.is_authenticated
 
 
@@ -84,7 +88,7 @@ def deck_cloned_from_shown(*, deck: Deck, user: User) -> Any:
 
 def deck_list_owned(
     *,
-    owner: AbstractBaseUser,
+    owner: auth_models.User,
     game: str | None = None,
     folder: DeckFolder | None = None,
     tag: str | None = None,
@@ -107,7 +111,7 @@ def deck_list_owned(
     return qs.prefetch_related("tags")
 
 
-def deck_formats_of(*, owner: AbstractBaseUser) -> list[str]:
+def deck_formats_of(*, owner: auth_models.User) -> list[str]:
     """The formats of the owner's decks, for the "my decks" filter."""
     return sorted(set(Deck.objects.filter(owner=owner).values_list("format", flat=True)))
 
@@ -175,7 +179,7 @@ def decks_compare(*, before: Deck | DeckVersion, after: Deck | DeckVersion) -> D
     return compare_lists(before.cards, after.cards)
 
 
-def deck_notices_open(*, owner: AbstractBaseUser) -> QuerySet[DeckNotice]:
+def deck_notices_open(*, owner: auth_models.User) -> QuerySet[DeckNotice]:
     return DeckNotice.objects.filter(owner=owner, dismissed=False).select_related("deck")
 
 
@@ -239,7 +243,7 @@ def deck_file_name(deck: Deck, ext: str) -> str:
     return f"{slugify(deck.name) or 'deck'}.{ext}"
 
 
-def decks_export_zip(*, owner: AbstractBaseUser) -> bytes:
+def decks_export_zip(*, owner: auth_models.User) -> bytes:
     """All the owner's decks (archived ones too) as a zip of text lists, each under its folder's path.
 
     Each file is `deck_export_text` (the list, then its board as comments); two decks of one name

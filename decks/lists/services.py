@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -224,7 +224,7 @@ MAX_DECKS = 1000
 
 def deck_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: Game,
     name: str,
     format_slug: str | None = None,
@@ -375,7 +375,7 @@ def deck_revalidate(*, deck: Deck) -> Deck:
     return deck
 
 
-def deck_clone(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) -> Deck:
+def deck_clone(*, deck: Deck, owner: User, name: str | None = None) -> Deck:
     """A private copy of a deck `owner` may see, with its own history starting at version 1."""
     return deck_create(
         owner=owner,

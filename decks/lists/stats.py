@@ -75,10 +75,10 @@ def deck_lines(*, game_id: int, game_slug: str, entries: Sequence[Mapping[str, A
         rows = Card.objects.filter(Q(game_id=game_id), card_set__code__in=sets, number__in=numbers).select_related(
             "game", "card_set"
         )
-        for row in rows:
-            key = _printing(row.card_set.code, row.number)
+        for found in rows:
+            key = _printing(found.card_set.code, found.number)
             if key in wanted:
-                cards[key] = row
+                cards[key] = found
     lines = []
     for e in entries:
         row = cards.get(_printing(e["set"], e["number"]))

@@ -27,6 +27,7 @@ from cardcollections.catalog.selectors import card_get
 from cardcollections.catalog.selectors import game_get
 from cardcollections.models import Card
 from cardsite.api.work import client_address
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import counted_posts
 from cardsite.page_writes import live_posts
 from cardsite.page_writes import signed_in_post
@@ -110,7 +111,7 @@ def _tag_filter(request: HttpRequest) -> str:
 
 @login_required
 @require_GET
-def deck_list(request: HttpRequest) -> HttpResponse:
+def deck_list(request: SignedInHttpRequest) -> HttpResponse:
     """My decks, narrowed by game, folder (with its subfolders), tag and format; archived ones on request."""
     game = _game_filter(request)
     folders = folders_of(owner=request.user)
@@ -207,7 +208,7 @@ def deck_public(request: HttpRequest) -> HttpResponse:
 
 
 @signed_in_post
-def deck_notice_dismiss(request: HttpRequest, notice_id: int) -> HttpResponse:
+def deck_notice_dismiss(request: SignedInHttpRequest, notice_id: int) -> HttpResponse:
     notice = deck_notices_open(owner=request.user).filter(pk=notice_id).first()
     if notice is None:
         raise Http404("No such notice.")
@@ -230,7 +231,11 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
     deck_view_record(deck=deck, viewer=request.user, address=client_address(request))
     validation = deck.validation or {}
     tags = deck_tags(deck=deck)
-    organise = {"folders": folders_of(owner=request.user), "tags": ", ".join(tags)} if is_owner else {}
+    organise = (
+        {"folders": folders_of(owner=request.user), "tags": ", ".join(tags)}
+        if is_owner and request.user.is_authenticated  # (is_owner is signed in: the check narrows the type)
+        else {}
+    )
     return render(
         request,
         "decks/lists/detail.html",
@@ -337,7 +342,7 @@ def deck_compare(request: HttpRequest, deck_id: Any) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @counted_posts
-def deck_import(request: HttpRequest) -> HttpResponse:
+def deck_import(request: SignedInHttpRequest) -> HttpResponse:
     if request.method == "GET":
         form = DeckImportForm(initial={"game": request.GET.get("game", "")})
         return render(request, "decks/lists/import.html", {"form": form, "findings": []})
@@ -390,7 +395,7 @@ def deck_export(request: HttpRequest, deck_id: Any, fmt: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def deck_export_all(request: HttpRequest) -> HttpResponse:
+def deck_export_all(request: SignedInHttpRequest) -> HttpResponse:
     """All my decks at once: a zip of text lists, in folders as on my decks page."""
     response = HttpResponse(decks_export_zip(owner=request.user), content_type="application/zip")
     response["Content-Disposition"] = 'attachment; filename="my-decks.zip"'
@@ -415,7 +420,7 @@ def deck_print(request: HttpRequest, deck_id: Any) -> HttpResponse:
 
 # A copy is a new deck and its first version: counted by the page write limit, as the API's clone is.
 @signed_in_post
-def deck_clone_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
+def deck_clone_view(request: SignedInHttpRequest, deck_id: Any) -> HttpResponse:
     deck = deck_readable_or_404(deck_id, request.user)
     try:
         copy = deck_clone(deck=deck, owner=request.user)

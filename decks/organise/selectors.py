@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Q
 from django.db.models import QuerySet
 
@@ -14,7 +14,7 @@ from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_whole
 
 
-def folders_of(*, owner: AbstractBaseUser) -> list[DeckFolder]:
+def folders_of(*, owner: User) -> list[DeckFolder]:
     """The owner's folders, each top-level folder followed by its subfolders (one query)."""
     rows = list(DeckFolder.objects.filter(owner=owner).order_by("name", "id"))
     children: dict[int, list[DeckFolder]] = {}
@@ -40,7 +40,7 @@ def folder_get_owned(*, folder_id: Any, user: Any) -> DeckFolder | None:
     return DeckFolder.objects.filter(pk=pk, owner=user).first()
 
 
-def tags_of(*, owner: AbstractBaseUser) -> list[str]:
+def tags_of(*, owner: User) -> list[str]:
     """Every tag on the owner's decks, alphabetically."""
     return list(DeckTag.objects.filter(deck__owner=owner).order_by("name").values_list("name", flat=True).distinct())
 

@@ -7,7 +7,7 @@ the owner's (the callers fetch the deck or folder with the owner's selectors).
 import re
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError
 from django.db import transaction
 
@@ -35,7 +35,7 @@ def _duplicate(name: str) -> DeckRequestError:
     return DeckRequestError("name", f"You already have a folder called {name} there.")
 
 
-def folder_create(*, owner: AbstractBaseUser, name: str, parent: DeckFolder | None = None) -> DeckFolder:
+def folder_create(*, owner: User, name: str, parent: DeckFolder | None = None) -> DeckFolder:
     """A new folder of `owner`'s, at the top or inside `parent` (a top-level folder of theirs)."""
     name = _folder_name(name)
     if parent is not None and (parent.owner_id != owner.pk or parent.parent_id is not None):
@@ -108,7 +108,7 @@ def deck_organise(
         raise DeckRequestError("folder", "No such folder of yours.")
     names = tags_normalise(tags) if tags is not None else None
     with transaction.atomic():
-        fields = {}
+        fields: dict[str, Any] = {}  # Any: each column's value
         if folder is not UNCHANGED:
             fields["folder"] = folder
         if archived is not None:

@@ -15,6 +15,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 
 from cardsite.api.errors import found_or_404
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import signed_in_post
 from decks.exceptions import DeckRequestError
 from decks.lists.lookups import deck_owned_or_404
@@ -51,7 +52,7 @@ def _write_and_say(
 
 
 @signed_in_post
-def folder_create_view(request: HttpRequest) -> HttpResponse:
+def folder_create_view(request: SignedInHttpRequest) -> HttpResponse:
     parent = _posted_folder(request, "parent")
     _write_and_say(
         request,

@@ -9,6 +9,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.reading import reads_query
 from decks.lists.api.base import DeckApiBase
 from decks.lists.api.base import SignedInDeckApi
@@ -28,7 +29,7 @@ class StarterOut(serializers.Serializer):
     slug = serializers.CharField()
     game = serializers.CharField()
     name = serializers.CharField()
-    label = serializers.CharField(help_text="Who it is for: First deck, Fixed deck, ...")
+    label = serializers.CharField(help_text="Who it is for: First deck, Fixed deck, ...")  # type: ignore[assignment]  # a declared field, not the serializer's own .label: DRF's metaclass takes fields off the class
     format = serializers.CharField()
     description = serializers.CharField(help_text="The write-up, Markdown with [[Card]] links.")
     box = serializers.BooleanField(help_text="A fixed-deck game's box as it comes (every card with its copies).")
@@ -74,7 +75,7 @@ class StarterCopyApi(_StarterApi, SignedInDeckApi):
         request=None,
         responses=answers({201: DeckOut}, signed_in=True, missing=OpenApiResponse(description="No such starter deck.")),
     )
-    def post(self, request: Request, slug: str) -> Response:
+    def post(self, request: SignedInRequest, slug: str) -> Response:
         found = starter_get(slug=slug)
         if found is None:
             raise not_found("starter deck")

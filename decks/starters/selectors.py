@@ -46,7 +46,7 @@ def starters_available() -> list[StarterShown]:
         if s.game not in games:
             continue
         listed = s.decklist is not None
-        entries = parse_decklist(s.decklist).entries if listed else ()
+        entries = parse_decklist(s.decklist).entries if s.decklist is not None else ()
         count = sum(e.count for e in entries) if listed else boxes.get(s.game, 0)
         sampled = samples.get(s.game, set())
         sample = any(title_key(e.title or "") in sampled for e in entries) if listed else bool(sampled)

@@ -1,6 +1,6 @@
 """Copying a starter deck into a player's decks."""
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from cardcollections.models import Game
 from decks.lists.services import deck_create
@@ -9,7 +9,7 @@ from decks.starters.catalog import Starter
 from decks.starters.selectors import starter_decklist
 
 
-def starter_copy(*, starter: Starter, game: Game, owner: AbstractBaseUser) -> Deck:
+def starter_copy(*, starter: Starter, game: Game, owner: User) -> Deck:
     """A private deck of `owner` with the starter's list, format and write-up (version 1 of its own history)."""
     return deck_create(
         owner=owner,

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from cardsite.api.errors import found_or_404
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import signed_in_post
 from decks.exceptions import DeckRequestError
 from decks.lists.writeups import writeup_render
@@ -28,7 +29,7 @@ def starter_list(request: HttpRequest) -> HttpResponse:
 
 
 @signed_in_post
-def starter_copy_view(request: HttpRequest, slug: str) -> HttpResponse:
+def starter_copy_view(request: SignedInHttpRequest, slug: str) -> HttpResponse:
     starter, game = found_or_404(starter_get(slug=slug), "No such starter deck.")
     try:
         deck = starter_copy(starter=starter, game=game, owner=request.user)

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import QuerySet
@@ -73,7 +73,7 @@ class TitleNeed:
 
 def list_stock(
     *,
-    user: AbstractBaseUser | AnonymousUser | None,
+    user: User | AnonymousUser | None,
     game: Game,
     entries: Iterable[Mapping[str, Any]],
     holder: str | None = None,
@@ -157,7 +157,7 @@ def _buildable(*, cards: Iterable[Mapping[str, Any]], game_id: int, free: FreeCo
     return Buildable(have, needed)
 
 
-def decks_buildable(*, user: AbstractBaseUser | AnonymousUser | None, decks: QuerySet[Deck]) -> dict[Any, Buildable]:
+def decks_buildable(*, user: User | AnonymousUser | None, decks: QuerySet[Deck]) -> dict[Any, Buildable]:
     """{deck id: Buildable} for the decks of `decks` with a card in them, for `user` ({} for anonymous users).
 
     Counted by title across printings, as the construction rules and the builder
@@ -207,7 +207,7 @@ def _uuid(value: Any) -> uuid.UUID:
     return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
 
 
-def deck_buildable(*, deck: Deck, user: AbstractBaseUser | AnonymousUser | None) -> Buildable | None:
+def deck_buildable(*, deck: Deck, user: User | AnonymousUser | None) -> Buildable | None:
     """One deck's share for `user` (two queries); None for anonymous users."""
     if user is None or not user.is_authenticated:
         return None
@@ -216,7 +216,7 @@ def deck_buildable(*, deck: Deck, user: AbstractBaseUser | AnonymousUser | None)
 
 
 def decks_filter_buildable(
-    *, user: AbstractBaseUser | AnonymousUser | None, decks: QuerySet[Deck], at_least: int
+    *, user: User | AnonymousUser | None, decks: QuerySet[Deck], at_least: int
 ) -> tuple[QuerySet[Deck], dict[Any, Buildable]]:
     """`decks` narrowed to those `user` can build at least `at_least` % of, and every share counted."""
     shares = decks_buildable(user=user, decks=decks)

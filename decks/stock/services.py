@@ -65,6 +65,7 @@ def deck_missing_wishlist_add(*, deck: Deck, title_key: str | None = None) -> li
                     entry = wishlist_set(owner=deck.owner, game=deck.game, title=need.title, wanted=target)
                 except CollectionError as exc:  # the title left the catalog: nothing is kept
                     raise DeckRequestError("title_key", str(exc)) from exc
+                assert entry is not None  # a wish for more than none is kept
                 done.append(Wish(need.title, need.key, need.missing, entry.wanted, True))
             elif entry.wanted < target:
                 wishlist_update(entry=entry, wanted=target)

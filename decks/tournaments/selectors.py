@@ -13,7 +13,9 @@ import math
 from dataclasses import dataclass
 from dataclasses import replace
 from typing import Any
+from typing import cast
 
+from django.contrib.auth import models as auth_models
 from django.db.models import Prefetch
 from django.db.models import Q
 from django.db.models import QuerySet
@@ -81,7 +83,7 @@ def match_of(*, match_id: Any) -> Match | None:
         return None
 
 
-def seat_of(*, match: Match, user: User) -> int | None:
+def seat_of(*, match: Match, user: auth_models.User) -> int | None:
     """The user's seat in the match: 0 (first listed), 1 (second), None when they do not play it."""
     seats = (match.player_a, match.player_b)
     return next((i for i, p in enumerate(seats) if p is not None and p.user_id == user.pk), None)
@@ -143,12 +145,12 @@ def _top_cut_order(rounds: list[Round], seed: dict[str, int]) -> list[str]:
     for round_ in (r for r in rounds if r.kind == RoundKind.TOP_CUT):
         for m in round_.matches.all():
             a = m.player_a.user.get_username()
-            b = m.player_b.user.get_username() if m.player_b_id is not None else None
+            b = m.player_b.user.get_username() if m.player_b is not None else None
             for name in (a, b):
                 if name is not None:
                     out[name] = math.inf
             if b is not None and m.wins_a is not None and m.wins_a != m.wins_b:
-                out[b if m.wins_a > m.wins_b else a] = round_.number
+                out[b if m.wins_a > cast(int, m.wins_b) else a] = round_.number  # a result sets both
     return sorted(out, key=lambda name: (-out[name], seed.get(name, len(seed))))
 
 

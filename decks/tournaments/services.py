@@ -15,11 +15,13 @@ cut to the top players, finish.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
+from typing import cast
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError
 from django.db import transaction
 from django.utils import timezone
@@ -107,15 +109,20 @@ def event_start(*, event: Event) -> StartList:
 def _current_round_complete(event: Event, doing: str) -> None:
     if event.current_round:
         current = round_of(event=event, number=event.current_round)
+        assert current is not None  # the event's current round exists
         if not round_complete(current):
             raise OutOfTurn("round", f"Round {event.current_round} still has matches without a result: {doing} after.")
 
 
 def _winners(round_: Round) -> list[Player]:
-    return [m.player_a if m.wins_a > m.wins_b else m.player_b for m in round_.matches.all()]
+    # A complete top-cut round: every result is in, and no table is a bye.
+    return [
+        m.player_a if cast(int, m.wins_a) > cast(int, m.wins_b) else cast(Player, m.player_b)
+        for m in round_.matches.all()
+    ]
 
 
-def _create_round(event: Event, kind: str, tables: list[tuple[Player, Player | None]]) -> Round:
+def _create_round(event: Event, kind: str, tables: Sequence[tuple[Player, Player | None]]) -> Round:
     """Claim the next round number and write its matches (byes with their result), in the caller's transaction."""
     number = event.current_round + 1
     if not Event.objects.filter(pk=event.pk, current_round=event.current_round).update(current_round=number):
@@ -144,11 +151,13 @@ def round_pair_next(*, event: Event) -> Round:
             raise OutOfTurn("event", f"{locked.name} is not running: {locked.state}.")
         _current_round_complete(locked, "pair the next round")
         if locked.state == EventState.TOP_CUT:
-            winners = _winners(round_of(event=locked, number=locked.current_round))
+            current = round_of(event=locked, number=locked.current_round)
+            assert current is not None  # the event's current round exists
+            winners = _winners(current)
             if len(winners) < 2:
                 raise OutOfTurn("round", "The final is played: finish the event.")
             return _create_round(locked, RoundKind.TOP_CUT, bracket_next_round(winners))
-        if locked.current_round >= locked.rounds:
+        if locked.current_round >= cast(int, locked.rounds):  # set when the event started
             raise OutOfTurn("round", f"All {locked.rounds} Swiss rounds are paired: start the top cut or finish.")
         return _create_round(locked, RoundKind.SWISS, _swiss_tables(locked))
 
@@ -182,7 +191,8 @@ def top_cut_start(*, event: Event, size: int | None = None) -> Round:
         size = size or locked.top_cut
         if size not in TOP_CUT_SIZES or not size:
             raise EventError("size", "A top cut is 2, 4 or 8 players.")
-        if locked.state != EventState.RUNNING or locked.current_round < locked.rounds:
+        # A running event's rounds were set when it started.
+        if locked.state != EventState.RUNNING or locked.current_round < cast(int, locked.rounds):
             raise OutOfTurn("event", f"The top cut starts after the last Swiss round ({locked.rounds}) is paired.")
         _current_round_complete(locked, "start the top cut")
         players = {p.user.get_username(): p for p in players_of(event=locked)}
@@ -202,6 +212,7 @@ def event_finish(*, event: Event) -> Event:
             raise OutOfTurn("event", f"{locked.name} has no round played to finish with.")
         _current_round_complete(locked, "finish the event")
         current = round_of(event=locked, number=locked.current_round)
+        assert current is not None  # the event's current round exists
         if locked.state == EventState.TOP_CUT and len(current.matches.all()) > 1:
             raise OutOfTurn("event", "The top cut is not over: pair its next round.")
         Event.objects.filter(pk=locked.pk, state=locked.state).update(state=EventState.FINISHED)
@@ -209,7 +220,7 @@ def event_finish(*, event: Event) -> Event:
     return locked
 
 
-def player_drop(*, event: Event, user: AbstractBaseUser, player: str | None = None) -> Player:
+def player_drop(*, event: Event, user: User, player: str | None = None) -> Player:
     """Drop `user` from the event, or (the organiser) the player named `player`; they are not paired again."""
     organiser = event.organiser_id == user.pk
     if player is not None and not organiser and player != user.get_username():
@@ -244,7 +255,7 @@ def match_result_set(
     *,
     event: Event,
     match: Match | None,
-    user: AbstractBaseUser,
+    user: User,
     wins: list[int],
     draws: int,
     as_player: bool = False,
@@ -277,9 +288,12 @@ def match_result_set(
         if organiser:
             _set_result(row, result, confirmed=True)
         else:
+            assert side is not None  # a player's report: refused above when not one of the match's players
             _report(row, side, result)
         row.save()
-    return match_of(match_id=row.pk)
+    answer = match_of(match_id=row.pk)
+    assert answer is not None  # the row just saved
+    return answer
 
 
 def _check_result_turn(event: Event, match: Match, organiser: bool) -> None:

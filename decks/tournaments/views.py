@@ -30,6 +30,7 @@ from django.utils.text import slugify
 from django.views import View
 
 from cardsite.page_writes import CountedPostView
+from cardsite.page_writes import SignedInHttpRequest
 from decks.events.forms import EventSettingsForm as SettingsForm
 from decks.events.lookups import event_or_404
 from decks.events.lookups import organised_or_404
@@ -130,11 +131,11 @@ class ConsoleRoundPartial(View):
 class _ConsoleAction(CountedPostView):
     """A POST of the console: run `act`, say what happened, go back to the console."""
 
-    def act(self, request: HttpRequest, event: Event) -> str:
+    def act(self, request: SignedInHttpRequest, event: Event) -> str:
         raise NotImplementedError
 
     @method_decorator(login_required)
-    def post(self, request: HttpRequest, event_id: int, **route: Any) -> HttpResponse:
+    def post(self, request: SignedInHttpRequest, event_id: int, **route: Any) -> HttpResponse:
         # The rest of the route (a match's id) is in self.kwargs, for `act`.
         event = _organised(request, event_id)
         try:
@@ -173,7 +174,7 @@ class FinishAction(_ConsoleAction):
 class ConsoleResultAction(_ConsoleAction):
     """The organiser's result from the console: in the match's order and final, whoever plays the match."""
 
-    def act(self, request: HttpRequest, event: Event) -> str:
+    def act(self, request: SignedInHttpRequest, event: Event) -> str:
         form = ResultForm(request.POST)
         if not form.is_valid():
             raise EventError("result", "Choose a result.")
@@ -196,7 +197,7 @@ class DropAction(CountedPostView):
     """A player drops themselves (from their page), or the organiser drops a player (from the console)."""
 
     @method_decorator(login_required)
-    def post(self, request: HttpRequest, event_id: int) -> HttpResponse:
+    def post(self, request: SignedInHttpRequest, event_id: int) -> HttpResponse:
         event = _event(event_id)
         form = DropForm(request.POST)
         name = form.cleaned_data.get("player") or None if form.is_valid() else None
@@ -219,7 +220,7 @@ class ResultAction(CountedPostView):
     organiser too: they tapped "I won" as a player), else the organiser's final result in the match's order."""
 
     @method_decorator(login_required)
-    def post(self, request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    def post(self, request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
         event = _event(event_id)
         match = match_of(match_id=match_id)
         as_player = match is not None and seat_of(match=match, user=request.user) is not None

@@ -80,7 +80,7 @@ def local_game_start(
     *, session: Any, game: str, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any], seed: int
 ) -> str:
     """A new game on this screen; its id. `seats`: `{"name", "computer": bool}`. SetupError, NotPlayable."""
-    record = {
+    record: dict[str, Any] = {
         "game": game,
         "seats": [{"name": s["name"], "computer": bool(s["computer"])} for s in seats],
         "options": dict(options),

@@ -9,6 +9,7 @@ from typing import Any
 from django.http import Http404
 from django.http import HttpRequest
 from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -66,7 +67,7 @@ class PlayHome(View):
         games = [{"game": GAMES_BY_SLUG[slug], "engine": engine_for(slug)} for slug in playable_games()]
         return render(request, "play/home.html", {"form": form, "games": games}, status=status)
 
-    def post(self, request: HttpRequest) -> HttpResponse:
+    def post(self, request: HttpRequest) -> HttpResponseBase:
         return counted_posts(self._start)(request)
 
     def _start(self, request: HttpRequest) -> HttpResponse:
@@ -95,7 +96,7 @@ class PlayGamePage(View):
             raise Http404("That game is no longer kept: start a new one.")
         return render(request, "play/game.html", _game_context(record, game_id, request.GET.get("step")))
 
-    def post(self, request: HttpRequest, game_id: str) -> HttpResponse:
+    def post(self, request: HttpRequest, game_id: str) -> HttpResponseBase:
         return counted_posts(self._act)(request, game_id)
 
     def _act(self, request: HttpRequest, game_id: str) -> HttpResponse:

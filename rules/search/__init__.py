@@ -7,6 +7,7 @@ from rules.search.keys import game_keys
 from rules.search.keys import resolve_search
 from rules.search.syntax import And
 from rules.search.syntax import Compare
+from rules.search.syntax import Node
 from rules.search.syntax import Not
 from rules.search.syntax import Or
 from rules.search.syntax import Phrase
@@ -15,7 +16,7 @@ from rules.search.syntax import Word
 from rules.search.syntax import parse_search
 
 
-def checked_search(text: str, game: str | None):
+def checked_search(text: str, game: str | None) -> Node | Match | None:
     """A query read and checked for `game` in one call; SearchSyntaxError naming the bad part."""
     return resolve_search(parse_search(text), game)
 

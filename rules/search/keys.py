@@ -9,9 +9,9 @@ take. What a field means in the database is the catalog app's business
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from dataclasses import field
 from dataclasses import replace
 
 from rules.games.bible_battles import BB_TYPES
@@ -45,7 +45,8 @@ class Key:
     kind: str
     help: str
     example: str
-    choices: Mapping[str, str] = field(default_factory=dict)
+    # dataclasses.field by its module: the class's own `field` above hides the name from mypy.
+    choices: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,7 @@ def resolve_search(tree: Node | None, game: str | None) -> Node | Match | None:
     keys = game_keys(game) if game else _EVERY_GAME
     label = game or "every game (name a game to use its keys)"
 
-    def walk(node):
+    def walk(node: Node | Match) -> Node | Match:
         if isinstance(node, Compare):
             return _match(node, keys, label)
         if isinstance(node, Not):

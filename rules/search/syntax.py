@@ -18,6 +18,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.search.keys import Match
 
 MAX_LENGTH = 500
 MAX_DEPTH = 12
@@ -59,14 +63,14 @@ class Compare:
 
 @dataclass(frozen=True)
 class Not:
-    term: Node
+    term: Node | Match  # a Match once resolve_search has checked the tree's keys
 
 
 @dataclass(frozen=True)
 class And:
     """Every term holds."""
 
-    terms: tuple[Node, ...]
+    terms: tuple[Node | Match, ...]
 
 
 class Or(And):
@@ -155,7 +159,7 @@ class _Parser:
         terms = [self.and_expr(depth)]
         while (token := self.peek()) is not None and token.kind == "or":
             self.take()
-            if self.peek() is None or self.peek().kind in (")", "or"):
+            if (following := self.peek()) is None or following.kind in (")", "or"):
                 raise SearchSyntaxError('"or" needs a term on each side.', "or")
             terms.append(self.and_expr(depth))
         return terms[0] if len(terms) == 1 else Or(tuple(terms))

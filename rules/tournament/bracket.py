@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
+
+_Seat = TypeVar("_Seat")  # whatever names a player: the engine's names, the site's Player rows
 
 
 def bracket_seed_order(size: int) -> list[int]:
@@ -16,12 +19,12 @@ def bracket_seed_order(size: int) -> list[int]:
     return order
 
 
-def bracket_first_round(seeds: Sequence[str]) -> list[tuple[str, str]]:
+def bracket_first_round(seeds: Sequence[_Seat]) -> list[tuple[_Seat, _Seat]]:
     """The first top-cut round's tables, in order, higher seed first; `seeds` best first."""
     order = bracket_seed_order(len(seeds))
     return [(seeds[order[i] - 1], seeds[order[i + 1] - 1]) for i in range(0, len(order), 2)]
 
 
-def bracket_next_round(winners: Sequence[str]) -> list[tuple[str, str]]:
+def bracket_next_round(winners: Sequence[_Seat]) -> list[tuple[_Seat, _Seat]]:
     """The next round from the winners of tables 1, 2, 3 ... in table order; empty once one is left."""
     return [(winners[i], winners[i + 1]) for i in range(0, len(winners) - 1, 2)]

@@ -90,7 +90,7 @@ class _Round:
 
     def match(self, nodes: Sequence[int], band: int, *, bye: bool) -> Pairs | None:
         """The cheapest pairing of `nodes` (standings order), each linked to the `band` next; None: none exists."""
-        graph = nx.Graph()
+        graph: nx.Graph[int] = nx.Graph()
         for k, i in enumerate(nodes):
             for j in nodes[k + 1 : k + 1 + band]:
                 graph.add_edge(i, j, weight=self.costs.ceiling - self.pair_cost(i, j))
@@ -140,6 +140,7 @@ class _Round:
                 # Take in the next piece; the last one takes back the piece before it.
                 piece = piece + pieces.pop(0) if pieces else done.pop()[0] + piece
                 found = self.match(piece, len(piece), bye=False)
+            assert found is not None  # proven
             done.append((piece, found[0]))
         return [pair for _piece, pairs in done for pair in pairs], bye
 
@@ -149,6 +150,8 @@ class _Round:
         found = self.by_pieces()
         while found is None:
             found = self.match(everyone, band, bye=True)
+            # The band is at least 2: the standings paired in order, past the bye, are always a matching.
+            assert found is not None
             complete = band >= n - 1
             if complete or self.proven(found, everyone) or (band >= PROOF_BAND and not self.rematches(found[0])):
                 break

@@ -1,9 +1,13 @@
 """The card list's pages: the site's pagination, reading a page of cards and its count in one go."""
 
+from typing import cast
+
 from django.core.paginator import Page
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 
 from cardcollections.catalog.selectors import card_listing_page
+from cardcollections.models import Card
 from cardsite.api.pagination import PageNumberWithSize
 
 # No catalog is near this long; past it the offset is not sent to the database.
@@ -26,16 +30,19 @@ class CardListPaginator(Paginator):
                 raise ValueError
             start = (int(number) - 1) * self.per_page
         except (TypeError, ValueError):
-            return super().page(number)  # raises PageNotAnInteger
+            # Django's validate_number takes a float too; the stubs say int or str.
+            return super().page(number)  # type: ignore[arg-type]  # raises PageNotAnInteger
         if not 0 <= start <= _FAR_OFFSET:
             # Below 1: EmptyPage. Far past any catalog: counted first as Django
             # does (a 404), the offset would overflow the database's integers.
-            return super().page(number)
-        rows, total = card_listing_page(self.object_list, offset=start, limit=self.per_page)
+            return super().page(number)  # type: ignore[arg-type]  # a float too, as above
+        # object_list is the card list's query (the stubs type it as anything that pages).
+        rows, total = card_listing_page(cast("QuerySet[Card]", self.object_list), offset=start, limit=self.per_page)
         if "count" not in self.__dict__:  # not yet counted (page=last counts first)
             self.count = total
         # Past the end this raises EmptyPage as Django's would; orphans are 0 in DRF.
-        return self._get_page(rows, self.validate_number(number), self)
+        # Paginator._get_page is Django's (the hook for a Page subclass); the stubs leave it out.
+        return self._get_page(rows, self.validate_number(number), self)  # type: ignore[attr-defined]
 
 
 class CardPagination(PageNumberWithSize):

@@ -37,7 +37,7 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class CardSetSerializer(serializers.ModelSerializer):
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    game: "serializers.SlugRelatedField[Game]" = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     card_count = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -69,7 +69,7 @@ class CardSerializer(serializers.Serializer):
         help_text="published (from a public source, see `source`), sample (written for this site), "
         "community (entered by a player and approved)",
     )
-    source = serializers.URLField(required=False, help_text="where a published card's facts come from")
+    source = serializers.URLField(required=False, help_text="where a published card's facts come from")  # type: ignore[assignment]  # a declared field, not the serializer's own .source: DRF's metaclass takes fields off the class
     rulings = serializers.ListField(
         child=serializers.DictField(child=serializers.CharField()),
         required=False,
@@ -112,6 +112,8 @@ class CardSerializer(serializers.Serializer):
     magic = serializers.IntegerField(required=False)
     terror = serializers.IntegerField(required=False)
     size = serializers.CharField(required=False)
+
+    _api_url_parts: tuple[str, str]  # set by the first _api_url
 
     def _api_url(self, pk: int) -> str:
         # build_absolute_uri once per serializer (a list's child serves every

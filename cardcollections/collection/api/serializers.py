@@ -161,7 +161,7 @@ class ImportProblemOut(serializers.Serializer):
 
 class ImportJobOut(serializers.ModelSerializer):
     game = serializers.CharField(source="game.slug", read_only=True)
-    errors = ImportProblemOut(many=True, read_only=True)
+    errors = ImportProblemOut(many=True, read_only=True)  # type: ignore[assignment]  # a declared field, not the serializer's own .errors: DRF's metaclass takes fields off the class
     summary = serializers.DictField(child=serializers.IntegerField(), read_only=True)
     format = inline_choices(ImportJob.Format.choices, read_only=True)
     mode = inline_choices(ImportJob.Mode.choices, read_only=True)

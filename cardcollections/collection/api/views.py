@@ -6,7 +6,12 @@ Every query is filtered by the requesting user, so another user's object is a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Any
+
 from django.db import transaction
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -20,6 +25,7 @@ from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
 from rest_framework.views import APIView
 
 from cardcollections.collection.api.serializers import CollectionAdjustIn
@@ -89,7 +95,10 @@ def _refusal(exc: CollectionError) -> Problem:
 
 
 class _Owned:
-    permission_classes = [permissions.IsAuthenticated]
+    # APIView's type exactly, as a mixin's attribute must be.
+    permission_classes: Sequence[
+        type[permissions.BasePermission] | permissions.OperandHolder | permissions.SingleOperandHolder
+    ] = [permissions.IsAuthenticated]
     problems = {CollectionError: _refusal}  # answered by cardsite.api's exception handler
 
 
@@ -109,6 +118,8 @@ class _GameRows(_Owned, generics.ListAPIView):
 class _RowDetail(_Owned, APIView):
     # One of your rows by id: `rows(owner=)` reads them, `serializer_class` shows one. (No docstring,
     # as for _GameRows.)
+    rows: Callable[..., QuerySet[Any]]
+    serializer_class: type[BaseSerializer[Any]]
 
     def _entry(self, request, pk: int):
         return get_object_or_404(self.rows(owner=request.user), pk=pk)

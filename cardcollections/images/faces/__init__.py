@@ -56,7 +56,7 @@ def card_faces_render(*, card_ids: list[int]) -> int:
 def _face_render(card: Card) -> bool:
     """Draw the card's face if its key changed or its file is gone; True when it was drawn."""
     key = card_face_key(card)
-    if card.face and card.face_key == key and default_storage.exists(card.face.name):
+    if card.face and card.face.name and card.face_key == key and default_storage.exists(card.face.name):
         return False
     name = f"cards/faces/{card.pk}-{key[:20]}.png"
     # The name carries the key and the drawing is deterministic, so a file

@@ -91,8 +91,9 @@ class Face:
         self.draw.polygon(flat, fill=fill, outline=outline, width=round(width * FACE_SCALE))
 
     def text(self, xy, text: str, *, size: int, fill=None, anchor: str = "la", bold: bool = False) -> None:
+        x, y = self._s(xy)
         self.draw.text(
-            self._s(xy),
+            (x, y),
             _plain(text),
             font=_font(size),
             fill=fill or self.ink,
@@ -130,7 +131,7 @@ class Face:
 
     def tag_row(self, tags: list[tuple[str, str, str]]) -> None:
         """Rounded labels: (text, background, text colour)."""
-        x = 16
+        x: float = 16
         for label, bg, fg in tags:
             w = self.length(label, 10) + 14
             if x + w > self.W - 16:

@@ -21,13 +21,13 @@ class ProposalIn(serializers.Serializer):
 
     game = serializers.SlugRelatedField(slug_field="slug", queryset=Game.objects.all())
     card = StrictPrimaryKeyRelatedField(queryset=Card.objects.all(), required=False, allow_null=True, default=None)
-    fields = serializers.JSONField(help_text='the card\'s catalog fields, e.g. {"title": ..., "sacrifice": 2}')
-    source = serializers.CharField(max_length=SOURCE_MAX, help_text="where the facts come from: a link or a note")
+    fields = serializers.JSONField(help_text='the card\'s catalog fields, e.g. {"title": ..., "sacrifice": 2}')  # type: ignore[assignment]  # a declared field, not the serializer's own .fields: DRF's metaclass takes fields off the class
+    source = serializers.CharField(max_length=SOURCE_MAX, help_text="where the facts come from: a link or a note")  # type: ignore[assignment]  # a declared field, not the serializer's own .source: DRF's metaclass takes fields off the class
 
 
 class ProposalReviseIn(serializers.Serializer):
-    fields = serializers.JSONField()
-    source = serializers.CharField(max_length=SOURCE_MAX)
+    fields = serializers.JSONField()  # type: ignore[assignment]  # a declared field, not the serializer's own .fields: DRF's metaclass takes fields off the class
+    source = serializers.CharField(max_length=SOURCE_MAX)  # type: ignore[assignment]  # a declared field, not the serializer's own .source: DRF's metaclass takes fields off the class
 
 
 class ReasonIn(serializers.Serializer):
@@ -54,7 +54,7 @@ class ProposedCardOut(serializers.Serializer):
 
 
 class ProposalOut(serializers.ModelSerializer):
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    game: serializers.SlugRelatedField[Game] = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     kind = inline_choices(CardProposal.Kind.choices, read_only=True)
     status = inline_choices(CardProposal.Status.choices, read_only=True)
     proposer = serializers.CharField(source="proposer.get_username", read_only=True)

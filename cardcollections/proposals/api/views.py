@@ -55,7 +55,7 @@ from cardsite.api.reading import read_values
 
 def _refused(exc: ProposalError) -> Problem:
     """400 with every problem and its path; 403 for who may not; 409 for a closed proposal."""
-    code = status.HTTP_400_BAD_REQUEST
+    code: int = status.HTTP_400_BAD_REQUEST
     if isinstance(exc, ProposalNotAllowed):
         code = status.HTTP_403_FORBIDDEN
     elif isinstance(exc, ProposalClosed):

@@ -5,6 +5,8 @@ A trade is visible only to its two parties; to anyone else it is a 404.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth import get_user_model
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -148,6 +150,7 @@ class _TradeAction(_TradeView):
     # One party's answer to an offer, with no body: `act(trade=, user=)` is the service that
     # answers it. (No docstring: the schema would take it as the description of the actions
     # that have none.)
+    act: Callable[..., Trade]
 
     @extend_schema(request=None, responses=_ACTION_RESPONSES)
     def post(self, request, pk: int):

@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from cardcollections.models import Game
 from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from decks.events.services import MAX_ROUNDS
@@ -57,7 +58,7 @@ class EventPatchIn(EventSettingsIn):
 
 
 class EventOut(serializers.ModelSerializer):
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    game: "serializers.SlugRelatedField[Game]" = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     organiser = serializers.SerializerMethodField()
     open = serializers.SerializerMethodField(help_text="True until the deadline, and never once the event has started.")
     format_version = serializers.SerializerMethodField(
@@ -105,10 +106,10 @@ class EventOut(serializers.ModelSerializer):
         return event_is_open(obj)
 
     def get_format_version(self, obj: Event) -> int | None:
-        return obj.format_version.number if obj.format_version_id is not None else None
+        return obj.format_version.number if obj.format_version is not None else None
 
     def get_format_latest_version(self, obj: Event) -> int | None:
-        return obj.format_version.format.version if obj.format_version_id is not None else None
+        return obj.format_version.format.version if obj.format_version is not None else None
 
     def get_url(self, obj: Event) -> str:
         return reverse("api-event-detail", args=[obj.pk], request=self.context.get("request"))
@@ -222,4 +223,4 @@ class EventErrorOut(serializers.Serializer):
         child=serializers.JSONField(), required=False, help_text="An illegal deck: every finding of the engine."
     )
     validation = serializers.JSONField(required=False, help_text="An illegal deck: the engine's whole result.")
-    errors = serializers.JSONField(required=False, help_text="Every field's problems, when a value is wrong.")
+    errors = serializers.JSONField(required=False, help_text="Every field's problems, when a value is wrong.")  # type: ignore[assignment]  # a declared field, not the serializer's own .errors: DRF's metaclass takes fields off the class

@@ -29,6 +29,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.errors import Problem
 from cardsite.api.errors import bad
 from cardsite.api.errors import found_or_404
@@ -166,7 +167,7 @@ class EventListApi(generics.ListAPIView, _EventApi):
             )
         ],
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         v = read_body(request, EventCreateIn)
         event = event_create(
             organiser=request.user,
@@ -240,7 +241,7 @@ class EventFormatVersionApi(_EventApi):
             **_NOT_FOUND,
         },
     )
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         event = organiser_only(request, event_id, "may move an event to another format version")
         event, check = event_format_version_move(event=event, requested_by=request.user)
         event = _event(event.pk)
@@ -303,7 +304,7 @@ class RegistrationListApi(_SignedInApi):
             ),
         ],
     )
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         event = _event(event_id)
         data = read_body(request, RegistrationIn)
         deck = deck_get_owned(deck_id=data["deck"], user=request.user)
@@ -381,7 +382,7 @@ class EventCheckListApi(_SignedInApi):
         request=None,
         responses={202: EventCheckOut, **_NOT_FOUND},
     )
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         event = _organised(request, event_id)
         check = event_check_create(event=event, requested_by=request.user)
         return Response(EventCheckOut(check, context={"request": request}).data, status=status.HTTP_202_ACCEPTED)

@@ -93,7 +93,7 @@ class GoldfishErrorSerializer(serializers.Serializer):
 
 
 class GoldfishReplayRequestSerializer(GoldfishRequestSerializer):
-    mode = serializers.CharField(required=False, help_text="play, the default: a replay is a game of a play-out.")
+    mode = serializers.CharField(required=False, help_text="play, the default: a replay is a game of a play-out.")  # type: ignore[assignment]  # this request's own field for mode (the base's is a ChoiceField): DRF's metaclass takes fields off the class
     trials = StrictIntegerField(min_value=1, max_value=MAX_TRIALS, help_text="The run's trials: they decide its games.")
     game_number = StrictIntegerField(
         required=False,

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.reading import reads_query
 from decks.likes.api.serializers import DeckLikeOut
 from decks.likes.api.serializers import LikedQuery
@@ -33,7 +33,7 @@ class DeckLikeApi(SignedInDeckApi):
         summary="Like (bookmark) a deck",
         description="Any deck you may read but your own; liking it again changes nothing.",
     )
-    def post(self, request: Request, deck_id: Any) -> Response:
+    def post(self, request: SignedInRequest, deck_id: Any) -> Response:
         likes = deck_like(deck=readable_deck(request, deck_id), user=request.user)
         return Response({"liked": True, "likes": likes})
 
@@ -41,7 +41,7 @@ class DeckLikeApi(SignedInDeckApi):
         operation_id="decks_unlike",
         summary="Stop liking a deck",
     )
-    def delete(self, request: Request, deck_id: Any) -> Response:
+    def delete(self, request: SignedInRequest, deck_id: Any) -> Response:
         likes = deck_unlike(deck=readable_deck(request, deck_id), user=request.user)
         return Response({"liked": False, "likes": likes})
 
@@ -54,5 +54,5 @@ class DecksLikedApi(SignedInDeckApi):
         responses=answers({200: DeckPageOut}, bad_request=True, signed_in=True),
     )
     @reads_query(LikedQuery)
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         return deck_page(self, request, decks_liked(user=request.user))

@@ -9,6 +9,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.reading import read_body
 from cardsite.api.reading import reads_query
 from decks.lists.api.base import NOT_FOUND
@@ -56,7 +57,7 @@ class DeckCloneApi(SignedInDeckApi):
         request=DeckCloneIn,
         responses=answers({201: DeckOut}, bad_request=True, signed_in=True, missing=NOT_FOUND),
     )
-    def post(self, request: Request, deck_id: Any) -> Response:
+    def post(self, request: SignedInRequest, deck_id: Any) -> Response:
         deck = readable_deck(request, deck_id)
         data = read_body(request, DeckCloneIn) if request.data else {}
         copy = deck_clone(deck=deck, owner=request.user, name=data.get("name"))

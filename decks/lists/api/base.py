@@ -15,9 +15,13 @@ Unknown query parameters and body fields are 400s naming them, never ignored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
+from typing import cast
 
+from django.db.models import QuerySet
 from django.db.models import prefetch_related_objects
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
@@ -121,10 +125,11 @@ def deck_summaries(decks: Iterable[Deck], request: Request) -> list[dict[str, An
     """
     rows = list(decks)
     prefetch_related_objects(rows, "tags", "folder")
-    return DeckSummaryOut(rows, many=True, context={"request": request}).data
+    # many=True: a ReturnList of the decks' dicts (the stubs type every serializer's data as one ReturnDict).
+    return cast(list[dict[str, Any]], DeckSummaryOut(rows, many=True, context={"request": request}).data)
 
 
-def deck_page(view: APIView, request: Request, decks: Iterable[Deck]) -> Response:
+def deck_page(view: APIView, request: Request, decks: QuerySet[Deck] | Sequence[Deck]) -> Response:
     """One page of `decks` as the lists show them (DeckPageOut: each a DeckSummaryOut)."""
     return page_response(view, request, decks, lambda page: deck_summaries(page, request))
 
@@ -134,7 +139,8 @@ def deck_page(view: APIView, request: Request, decks: Iterable[Deck]) -> Respons
 @extend_schema(tags=TAGS)
 class DeckApiBase(APIView):
     # A service's DeckRequestError is a 400 naming its field (cardsite.api's handler answers it).
-    problems = {DeckRequestError: request_error}
+    # Any: each function takes the exception of its own kind.
+    problems: dict[type[Exception], Callable[[Any], Problem]] = {DeckRequestError: request_error}
 
 
 class SignedInDeckApi(DeckApiBase):

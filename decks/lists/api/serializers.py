@@ -84,7 +84,7 @@ class DeckErrorOut(serializers.Serializer):
     findings = FindingSerializer(
         many=True, required=False, help_text="Every entry not understood: unknown cards, unreadable lines."
     )
-    errors = serializers.JSONField(required=False, help_text="Every field's problems, when there are several.")
+    errors = serializers.JSONField(required=False, help_text="Every field's problems, when there are several.")  # type: ignore[assignment]  # a declared field, not the serializer's own .errors: DRF's metaclass takes fields off the class
     version = serializers.IntegerField(required=False, help_text="409 only: the deck's latest version.")
 
 
@@ -128,7 +128,7 @@ def deck_links(deck: Any, request: Any) -> dict[str, str]:
 class DeckFolderRefOut(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    parent = serializers.IntegerField(allow_null=True, help_text="The folder it is in; null at the top.")
+    parent = serializers.IntegerField(allow_null=True, help_text="The folder it is in; null at the top.")  # type: ignore[assignment]  # a declared field, not the serializer's own .parent: DRF's metaclass takes fields off the class
 
 
 class DeckSummaryOut(serializers.Serializer):

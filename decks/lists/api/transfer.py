@@ -5,6 +5,7 @@ The formats are docs/contracts/deck-format.md.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import HttpResponse
@@ -12,11 +13,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.renderers import BaseRenderer
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardcollections.catalog.selectors import game_get
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.errors import bad
 from cardsite.api.negotiation import FirstRenderer
 from cardsite.api.reading import read_body
@@ -104,7 +108,7 @@ class DeckImportApi(SignedInDeckApi):
             ),
         ],
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         data = read_body(request, DeckImportIn)
         decklist, cards, considering = data.get("decklist"), None, None
         game_slug, name, fmt, description = data.get("game"), data.get("name"), data.get("format"), ""
@@ -147,8 +151,8 @@ class DeckImportApi(SignedInDeckApi):
 
 class _ExportsFiles:
     # One answer whatever Accept or `?format=` asks: a text or zip file is its own HttpResponse, JSON the rest.
-    renderer_classes = [JSONRenderer]
-    content_negotiation_class = FirstRenderer
+    renderer_classes: Sequence[type[BaseRenderer]] = [JSONRenderer]
+    content_negotiation_class: type[BaseContentNegotiation] = FirstRenderer
 
 
 class DeckExportApi(_ExportsFiles, DeckApiBase):
@@ -187,7 +191,7 @@ class DeckExportAllApi(_ExportsFiles, SignedInDeckApi):
         responses=answers({(200, "application/zip"): OpenApiTypes.BINARY}, bad_request=True, signed_in=True),
     )
     @reads_query(EmptyQuery)
-    def get(self, request: Request) -> HttpResponse:
+    def get(self, request: SignedInRequest) -> HttpResponse:
         response = HttpResponse(decks_export_zip(owner=request.user), content_type="application/zip")
         response["Content-Disposition"] = 'attachment; filename="my-decks.zip"'
         return response

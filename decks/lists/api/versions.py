@@ -53,7 +53,7 @@ def _with_changes(deck: Deck, page: list[DeckVersion]) -> list[dict[str, Any]]:
     on_page = {v.number: v for v in page}
     wanted = {v.number - 1 for v in page if v.number > 1 and v.number - 1 not in on_page}
     previous = {**deck_versions_numbered(deck=deck, numbers=wanted), **on_page} if wanted else on_page
-    results = []
+    results: list[dict[str, Any]] = []
     for v in page:
         results.append(DeckVersionOut(_version_body(v, version_changes(v, previous.get(v.number - 1)))).data)
     return results

@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardcollections.catalog.selectors import game_get
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.errors import Problem
 from cardsite.api.errors import bad
 from cardsite.api.examples import refusal_example
@@ -135,7 +136,7 @@ class DeckCreateApi(DeckApiBase):
             ),
         ],
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         data = read_body(request, DeckCreateIn)
         game = game_get(slug=data["game"])
         if game is None:

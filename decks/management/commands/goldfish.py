@@ -72,7 +72,8 @@ class Command(BaseCommand):
             self._replay(data, replay, text)
             return
         # self.stderr is Django's wrapper; the bar writes to the raw stream so it can redraw in place.
-        bar = ProgressBar(self.stderr._out) if progress else None
+        # (OutputWrapper._out is that stream; the stubs leave it out, so it reads as the wrapper's __getattr__.)
+        bar = ProgressBar(self.stderr._out) if progress else None  # type: ignore[arg-type]
         try:
             result = goldfish_run(data=data, on_progress=bar)
         except GoldfishInputError as exc:

@@ -14,7 +14,7 @@ from rules.numbers import ID_MAX
 class FolderOut(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    parent = serializers.IntegerField(
+    parent = serializers.IntegerField(  # type: ignore[assignment]  # a declared field, not the serializer's own .parent: DRF's metaclass takes fields off the class
         source="parent_id", allow_null=True, help_text="The folder it is in; null at the top."
     )
     created = serializers.DateTimeField()
@@ -22,7 +22,7 @@ class FolderOut(serializers.Serializer):
 
 class FolderCreateIn(serializers.Serializer):
     name = StrictCharField(max_length=MAX_NAME)
-    parent = StrictIntegerField(
+    parent = StrictIntegerField(  # type: ignore[assignment]  # a declared field, not the serializer's own .parent: DRF's metaclass takes fields off the class
         required=False, allow_null=True, min_value=1, max_value=ID_MAX, help_text="A top-level folder of yours."
     )
 

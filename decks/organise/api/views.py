@@ -15,6 +15,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.errors import bad
 from cardsite.api.reading import read_body
 from cardsite.api.reading import reads_query
@@ -65,7 +66,7 @@ class FolderListApi(_FolderApi):
         responses=answers({200: FolderOut(many=True)}, bad_request=True, signed_in=True),
     )
     @reads_query(EmptyQuery)
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         return Response(FolderOut(folders_of(owner=request.user), many=True).data)
 
 
@@ -77,7 +78,7 @@ class FolderCreateApi(_FolderApi):
         request=FolderCreateIn,
         responses=answers({201: FolderOut}, bad_request=True, signed_in=True),
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         data = read_body(request, FolderCreateIn)
         parent = _folder(request, data["parent"], "parent") if data.get("parent") is not None else None
         folder = folder_create(owner=request.user, name=data["name"], parent=parent)

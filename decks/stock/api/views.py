@@ -107,4 +107,6 @@ class DeckBuildableApi(SignedInDeckApi):
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
         deck = readable_deck(request, deck_id)
-        return Response(buildable_body(deck_buildable(deck=deck, user=request.user)))
+        share = deck_buildable(deck=deck, user=request.user)
+        assert share is not None  # None only for anonymous users, and this API is for signed-in ones
+        return Response(buildable_body(share))

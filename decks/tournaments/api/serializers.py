@@ -55,7 +55,7 @@ class TournamentMatchOut(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField(allow_null=True)))
     def get_players(self, obj: Match) -> list[str | None]:
-        return [obj.player_a.user.get_username(), obj.player_b.user.get_username() if obj.player_b_id else None]
+        return [obj.player_a.user.get_username(), obj.player_b.user.get_username() if obj.player_b else None]
 
     @extend_schema_field(ResultOut(allow_null=True))
     def get_result(self, obj: Match) -> dict[str, Any] | None:

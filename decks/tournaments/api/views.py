@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardsite.api.authentication import SignedInRequest
 from cardsite.api.errors import bad
 from cardsite.api.errors import found_or_404
 from cardsite.api.errors import refused
@@ -142,7 +143,7 @@ class MatchResultApi(_TournamentApi):
         responses={200: TournamentMatchOut, **_ERRORS},
         examples=[OpenApiExample("Two games to one", request_only=True, value={"wins": [2, 1], "draws": 0})],
     )
-    def post(self, request: Request, event_id: int, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int, match_id: int) -> Response:
         event = _event(event_id)
         values = read_body(request, ResultIn)
         match = match_result_set(
@@ -166,7 +167,7 @@ class DropApi(_TournamentApi):
         request=DropIn,
         responses={200: DropOut, **_ERRORS},
     )
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         values = read_body(request, DropIn)
         player = player_drop(event=_event(event_id), user=request.user, player=values.get("player"))
         return Response(

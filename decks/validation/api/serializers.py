@@ -2,6 +2,7 @@
 
 import re
 from typing import Any
+from typing import cast
 
 from rest_framework import serializers
 from rest_framework.utils import json as drf_json
@@ -92,7 +93,7 @@ class ValidationResultSerializer(serializers.Serializer):
     game = serializers.CharField()
     format = serializers.CharField()
     card_count = serializers.IntegerField(help_text="Every copy of every recognised card.")
-    errors = FindingSerializer(many=True)
+    errors = FindingSerializer(many=True)  # type: ignore[assignment]  # a declared field, not the serializer's own .errors: DRF's metaclass takes fields off the class
     warnings = FindingSerializer(many=True)
     entries = DeckEntrySerializer(many=True, required=False, help_text="Only when the request set annotate.")
 
@@ -106,7 +107,10 @@ class ValidationResultSerializer(serializers.Serializer):
 # "annotate" of "true", both or neither list) gets None, and the caller runs the
 # serializer, so every refusal is the serializer's own, field and message alike.
 _GAMES = frozenset(GAME_SLUGS)
-_FORMAT_MAX_LENGTH = DeckValidateInputSerializer._declared_fields["format"].max_length
+# A CharField that declares a max_length.
+_FORMAT_MAX_LENGTH = cast(
+    int, cast(serializers.CharField, DeckValidateInputSerializer._declared_fields["format"]).max_length
+)
 # CharField refuses NUL (ProhibitNullCharactersValidator) and lone surrogates
 # (ProhibitSurrogateCharactersValidator); JSON can carry both as escapes.
 _SURROGATE = re.compile("[\ud800-\udfff]")

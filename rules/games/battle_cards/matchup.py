@@ -76,7 +76,7 @@ def matchup(category: str, a: CardData, b: CardData, mode: str = "battle-mode") 
     return Matchup("tie", "value", tuple(steps))
 
 
-def check_matchup(pool: CardPool, request: Any) -> Matchup:
+def check_matchup(pool: CardPool, request: object) -> Matchup:
     """The match-up request of docs/contracts/rules-checkers.md."""
     request = json_object(request, "")
     if request.get("category") is None:
@@ -140,7 +140,7 @@ def battle_round(category: str, a: Sequence[CardData], b: Sequence[CardData]) ->
     return RoundResult(None, wins, tuple(played), tuple(steps))
 
 
-def check_round(pool: CardPool, request: Any) -> RoundResult:
+def check_round(pool: CardPool, request: object) -> RoundResult:
     request = json_object(request, "")
     category = choice(request.get("category"), "category", BC_CATEGORIES, "strength")
     a = read_cards(pool, request.get("a"), "a", least=ROUND_MATCHUPS, most=ROUND_MATCHUPS)

@@ -87,7 +87,7 @@ def random_squad(rng: random.Random, cards: Sequence[CardData]) -> tuple[int, ..
     return tuple(sorted(chosen))
 
 
-def plan_squads(pool: CardPool, request: Any, *, seed: int) -> SquadPlan:
+def plan_squads(pool: CardPool, request: object, *, seed: int) -> SquadPlan:
     """The plan of `{"candidates"?: 10..1000, "battles"?: 10..1000, "seed"?}` on the pool's distinct cards."""
     request = json_object(request, "")
     candidates = whole_number(request.get("candidates"), "candidates", 10, 1000, 200)

@@ -28,7 +28,7 @@ from rules.catalog_fields import string_list
 from rules.games.bible_battles import BB_TYPES
 
 
-def _types(value: Any) -> list[str]:
+def _types(value: object) -> list[str]:
     types = string_list(value)
     found = Problems()
     for i, t in enumerate(types):
@@ -40,7 +40,7 @@ def _types(value: Any) -> list[str]:
     return types
 
 
-def _titles(value: Any) -> list[str]:
+def _titles(value: object) -> list[str]:
     titles = string_list(value)
     if not titles:
         raise Invalid("must name at least one title")
@@ -56,7 +56,7 @@ BB_EFFECT_KEYS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
 }
 
 
-def _effect(effect: dict) -> dict[str, Any]:
+def _effect(effect: dict[str, Any]) -> dict[str, Any]:
     kind = effect.get("kind")
     if kind not in BB_EFFECT_KEYS:
         raise Invalid("must be one of " + ", ".join(BB_EFFECT_KEYS), ".kind")
@@ -78,7 +78,7 @@ def _effect(effect: dict) -> dict[str, Any]:
     return out
 
 
-def bb_effects(value: Any) -> list[dict[str, Any]]:
+def bb_effects(value: object) -> list[dict[str, Any]]:
     """The catalog checker of a Bible Battles card's `effects`."""
     return objects(value, "must be a list of effect objects", "must be an object with a kind", _effect)
 

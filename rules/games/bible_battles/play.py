@@ -133,6 +133,7 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
         hand.remove(best)
         _comes_into_play(tb, s, best)
         if tb.less[best]:
+            assert s.effort is not None  # _comes_into_play set it: this card costs others less
             effort = s.effort
         followers.append(wisdom[best])
         followers.sort()
@@ -177,6 +178,7 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
         if log is not None:
             log.append(("build", best, effort[best]))
         if tb.less[best]:
+            assert s.effort is not None  # _bb_bring set it: this card costs others less
             effort = s.effort
     s.wisdom += sum(followers[spent:]) + s.wisdom_cards
     if log is not None:

@@ -189,7 +189,7 @@ def _play(name: str, cards: Sequence[CardData], variant: str) -> tuple[Play, Ste
     return Play(name, characters, power, value), step
 
 
-def _read_plays(pool: CardPool, request: Any, variant: str) -> list[tuple[Play, Step]]:
+def _read_plays(pool: CardPool, request: Mapping[str, object], variant: str) -> list[tuple[Play, Step]]:
     players = json_list(request.get("players"), "players", least=2, most=MAX_PLAYERS, what="players")
     plays: list[tuple[Play, Step]] = []
     played: list[tuple[str, CardData]] = []
@@ -310,7 +310,7 @@ def battle_of(plays: list[Play], steps: list[Step], variant: str = "basic") -> B
     return BattleResult(winner, {p.name: p.value for p in plays}, tuple(steps), tied)
 
 
-def resolve_battle(pool: CardPool, request: Any) -> BattleResult:
+def resolve_battle(pool: CardPool, request: object) -> BattleResult:
     """The battle `request` describes (docs/contracts/rules-checkers.md); IllegalInput for a play the rules forbid."""
     request = json_object(request, "")
     variant = choice(request.get("variant"), "variant", VARIANTS, "basic")

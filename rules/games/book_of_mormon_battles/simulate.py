@@ -78,7 +78,7 @@ class BattalionPlan:
         )
 
 
-def plan_battalion(pool: CardPool, request: Any, *, seed: int) -> BattalionPlan:
+def plan_battalion(pool: CardPool, request: object, *, seed: int) -> BattalionPlan:
     """The plan of `{"battalion": [cards], "opponents"?: 1..5, "trials"?, "seed"?}` on one box of the pool."""
     request = json_object(request, "")
     battalion = read_cards(pool, request.get("battalion"), "battalion", least=1, most=BATTALION)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.catalog_fields import Checker
@@ -27,7 +28,7 @@ def _no_icons() -> dict[str, int]:
     return {theme: 0 for theme in CV_THEMES}
 
 
-def _icons(value: Any) -> dict[str, int]:
+def _icons(value: object) -> dict[str, int]:
     if not isinstance(value, dict):
         raise Invalid("must be an object of theme to icon count")
     icons = _no_icons()
@@ -43,7 +44,7 @@ def _icons(value: Any) -> dict[str, int]:
     return icons
 
 
-def _icons_written(value: Any) -> dict[str, int]:
+def _icons_written(value: Mapping[str, int] | None) -> dict[str, int]:
     # Only the themes a card has icons of.
     return {theme: n for theme, n in (value or {}).items() if n}
 
@@ -61,7 +62,7 @@ _EFFECT_KEYS: dict[str, dict[str, Checker]] = {
 assert set(_EFFECT_KEYS) == set(CV_EFFECT_KINDS)
 
 
-def _effect(effect: dict) -> dict[str, Any]:
+def _effect(effect: dict[str, Any]) -> dict[str, Any]:
     kind = effect.get("kind")
     if kind not in _EFFECT_KEYS:
         raise Invalid("must be one of " + ", ".join(CV_EFFECT_KINDS), ".kind")
@@ -88,7 +89,7 @@ def _effect(effect: dict) -> dict[str, Any]:
     return out
 
 
-def _effects(value: Any) -> list[dict[str, Any]]:
+def _effects(value: object) -> list[dict[str, Any]]:
     return objects(value, "must be a list of effect objects", "must be an object with a kind", _effect)
 
 

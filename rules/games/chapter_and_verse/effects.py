@@ -18,6 +18,7 @@ a marker picks) into indices once, so the play loop only compares integers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
@@ -37,11 +38,11 @@ TIMINGS: tuple[str, ...] = ("play", "start-of-turn", "end-of-turn")
 STRUCTURED_KINDS: dict[str, str | None] = {"discard": "discard", "quick-play": "quick-play", "text": None}
 
 
-def _theme(value: Any) -> str:
+def _theme(value: object) -> str:
     return string(choices=CV_THEMES)(value)
 
 
-def _marker(value: Any) -> str:
+def _marker(value: object) -> str:
     return string(min_len=1)(value)
 
 
@@ -84,8 +85,8 @@ _ONE_OF: dict[str, tuple[str, ...]] = {"chapter-verses-with": ("theme", "marker"
 _AT_MOST_ONE: dict[str, tuple[str, ...]] = {"draw-verses": ("per-theme", "per-marker")}
 
 
-def _item(table: dict[str, dict[str, Checker]], tag: str) -> Any:
-    def check(item: dict) -> dict[str, Any]:
+def _item(table: dict[str, dict[str, Checker]], tag: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def check(item: dict[str, Any]) -> dict[str, Any]:
         kind = item.get(tag)
         if kind not in table:
             raise Invalid("must be one of " + ", ".join(table), f".{tag}")
@@ -113,13 +114,13 @@ def _item(table: dict[str, dict[str, Checker]], tag: str) -> Any:
     return check
 
 
-def _conditions(value: Any) -> list[dict[str, Any]]:
+def _conditions(value: object) -> list[dict[str, Any]]:
     return objects(
         value, "must be a list of conditions", "must be an object with a condition", _item(CONDITIONS, "condition")
     )
 
 
-def _actions(value: Any) -> list[dict[str, Any]]:
+def _actions(value: object) -> list[dict[str, Any]]:
     return objects(value, "must be a list of actions", "must be an object with an action", _item(ACTIONS, "action"))
 
 
@@ -199,7 +200,9 @@ def compile_action(action: Mapping[str, Any], cards: Sequence[Any]) -> tuple[Any
     return None  # opponents: nothing to do alone
 
 
-def compile_effect(effect: Mapping[str, Any], cards: Sequence[Any]) -> tuple[str, tuple, tuple, tuple]:
+def compile_effect(
+    effect: Mapping[str, Any], cards: Sequence[Any]
+) -> tuple[str, tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...]]:
     """(timing, only, if, do) of one modelled effect, as the plan stores it."""
     only = tuple(compile_condition(c, cards) for c in effect.get("only") or ())
     when = tuple(compile_condition(c, cards) for c in effect.get("if") or ())

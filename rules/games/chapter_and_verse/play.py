@@ -127,7 +127,8 @@ def _holds(cond: tuple[Any, ...], s: CVState, c: int) -> bool:
     if new:
         return False
     picks = cond[2]
-    return sum(1 for m in s.members[c] if m in picks) >= cond[1]
+    least: int = cond[1]
+    return sum(1 for m in s.members[c] if m in picks) >= least
 
 
 def cv_chapter_for(tb: CVTables, s: CVState, k: int) -> int:

@@ -42,7 +42,7 @@ class CVTables:
         self.quote_rate = quote_rate
         self.quote = [bool(k[7]) for k in kinds]
         # A Quote that always succeeds is a free verse: the policy sees no cost at all.
-        self.cost_printed = [k[1] for k in kinds]
+        self.cost_printed: list[int] = [k[1] for k in kinds]
         self.cost = [0 if q and quote_rate >= 1 else k[1] for k, q in zip(kinds, self.quote)]
         self.icons = [tuple(k[2]) for k in kinds]
         # Non-zero icons, largest first (ties in theme order): the themes a verse can lead.

@@ -17,7 +17,7 @@ from rules.games.warriors_of_the_promised_land import WPL_ALIGNMENTS
 from rules.games.warriors_of_the_promised_land import WPL_KINDS
 
 
-def _bonus(bonus: dict) -> dict[str, Any]:
+def _bonus(bonus: dict[str, Any]) -> dict[str, Any]:
     found = Problems()
     for key in bonus:
         if key not in ("with", "points"):
@@ -30,11 +30,11 @@ def _bonus(bonus: dict) -> dict[str, Any]:
     return out
 
 
-def _bonuses(value: Any) -> list[dict[str, Any]]:
+def _bonuses(value: object) -> list[dict[str, Any]]:
     return objects(value, "must be a list of {with, points} objects", "must be an object with with and points", _bonus)
 
 
-def _alignment(value: Any) -> str | None:
+def _alignment(value: object) -> str | None:
     if value is None:
         return None
     return string(choices=WPL_ALIGNMENTS)(value)

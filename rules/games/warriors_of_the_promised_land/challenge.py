@@ -114,7 +114,7 @@ class ChallengeResult:
 
 
 # ---------------------------------------------------------------- choices
-def _read_choices(pool: CardPool, raw: Any, table: Table) -> dict[tuple[str, int], tuple[str, Any]]:
+def _read_choices(pool: CardPool, raw: object, table: Table) -> dict[tuple[str, int], tuple[str, Any]]:
     """{(side, card index): ("target", opponent's index) or ("add", (card, its JSON path))}, each checked
     against the cards."""
     if raw is None:
@@ -132,10 +132,11 @@ def _read_choices(pool: CardPool, raw: Any, table: Table) -> dict[tuple[str, int
             raise IllegalInput(f"{path}.card", f"must be the index of one of the {side}'s cards.")
         if slot.card.armory not in INTERACTIVE:
             raise IllegalInput(f"{path}.card", f"{slot.card.title} needs no choice.")
-        if (side, index) in out:
+        key = (slot.origin, slot.index or 0)  # (side, index): the slot's own, as _apply_choices looks it up
+        if key in out:
             raise IllegalInput(f"{path}.card", f"{slot.card.title} is used once in a Challenge.")
         if slot.card.armory == "deception":
-            out[side, index] = ("add", (read_card(pool, item.get("add"), f"{path}.add"), f"{path}.add"))
+            out[key] = ("add", (read_card(pool, item.get("add"), f"{path}.add"), f"{path}.add"))
             continue
         target = item.get("target")
         opponent = _other(side)
@@ -143,7 +144,7 @@ def _read_choices(pool: CardPool, raw: Any, table: Table) -> dict[tuple[str, int
             raise IllegalInput(f"{path}.target", f"must be the index of one of the {opponent}'s cards.")
         if target == 0:
             raise IllegalInput(f"{path}.target", f"{slot.card.title} works on a secondary card, not the primary.")
-        out[side, index] = ("target", target)
+        out[key] = ("target", target)
     return out
 
 
@@ -313,7 +314,7 @@ def _read_side(pool: CardPool, request: Mapping[str, Any], side: str) -> list[Ca
     return list(cards)
 
 
-def resolve_challenge(pool: CardPool, request: Any) -> ChallengeResult:
+def resolve_challenge(pool: CardPool, request: object) -> ChallengeResult:
     """The Challenge `request` describes (docs/contracts/rules-checkers.md).
 
     IllegalInput for cards that could not be played.

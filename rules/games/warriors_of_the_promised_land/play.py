@@ -78,7 +78,7 @@ def check_cards_in_play(cards: Sequence[CardData], field: str) -> None:
             raise IllegalInput(f"{field}[{i}]", check.reason)
 
 
-def check_play(pool: CardPool, request: Any) -> PlayCheck:
+def check_play(pool: CardPool, request: object) -> PlayCheck:
     """The check-play request of docs/contracts/rules-checkers.md: may `card` join `in_play`?"""
     request = json_object(request, "")
     in_play = read_cards(pool, request.get("in_play"), "in_play", least=0, most=MAX_SIDE)
