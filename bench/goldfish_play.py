@@ -2,7 +2,7 @@
 
 Run with `.venv/bin/python bench/goldfish_play.py`. No database, no broker: the
 decks are built from the starter catalogs (cardcollections/starter_catalogs/)
-straight into `CardData`, and played in this process by rules/goldfish_play.py
+straight into `CardData`, and played in this process by rules/goldfish/playout.py
 (plain Python over small integer lists; NumPy only shuffles, single-threaded).
 
 - Chapter and Verse: 40 cards, the first 40 basic-game titles of the catalog in
@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from rules.cards import CardData  # noqa: E402
-from rules.goldfish import GoldfishDeck  # noqa: E402
-from rules.goldfish_play import goldfish_play_run  # noqa: E402
+from rules.goldfish.playout import goldfish_play_run  # noqa: E402
+from rules.goldfish.request import GoldfishDeck  # noqa: E402
 
 CATALOGS = ROOT / "cardcollections" / "starter_catalogs"
 CV = "chapter-and-verse"

@@ -25,11 +25,11 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from rules.cards import CardData  # noqa: E402
-from rules.goldfish import GoldfishDeck  # noqa: E402
-from rules.goldfish import GoldfishFilter  # noqa: E402
-from rules.goldfish import GoldfishQuery  # noqa: E402
-from rules.goldfish import goldfish_exact  # noqa: E402
-from rules.goldfish_simulate import goldfish_simulate_run  # noqa: E402
+from rules.goldfish.request import GoldfishDeck  # noqa: E402
+from rules.goldfish.request import GoldfishFilter  # noqa: E402
+from rules.goldfish.request import GoldfishQuery  # noqa: E402
+from rules.goldfish.request import goldfish_exact  # noqa: E402
+from rules.goldfish.simulate import goldfish_simulate_run  # noqa: E402
 
 CV = "chapter-and-verse"
 TURNS = 5

@@ -20,7 +20,7 @@ from rules.games.battle_cards import BC_CATEGORIES
 from rules.games.battle_cards import matchup as bc
 from rules.games.book_of_mormon_battles import battle as bmb
 from rules.games.warriors_of_the_promised_land import challenge as wpl_challenge
-from rules.games.warriors_of_the_promised_land import play as wpl_play
+from rules.games.warriors_of_the_promised_land import laying as wpl_laying
 
 MAX_TITLE = 200
 
@@ -143,8 +143,8 @@ def _bmb_examples() -> list[tuple[str, list[tuple[str, str]]]]:
 
 # ---------------------------------------------------------------- Warriors of the Promised Land
 WPL_SLOTS = (
-    SlotSpec("challenger", "Challenger", wpl_play.MAX_IN_PLAY),
-    SlotSpec("defender", "Defender", wpl_play.MAX_IN_PLAY),
+    SlotSpec("challenger", "Challenger", wpl_laying.MAX_IN_PLAY),
+    SlotSpec("defender", "Defender", wpl_laying.MAX_IN_PLAY),
 )
 
 
@@ -161,7 +161,7 @@ def _wpl_summary(result: Mapping[str, Any], position: Position) -> str:
 def _wpl_examples() -> list[tuple[str, list[tuple[str, str]]]]:
     out = [
         (name, [("challenger", c["title"]) for c in (*request["in_play"], request["card"])])
-        for name, request, _allowed in wpl_play.EXAMPLES
+        for name, request, _allowed in wpl_laying.EXAMPLES
     ]
     for name, request, _points in wpl_challenge.EXAMPLES:
         out.append((name, [(side, c["title"]) for side in ("challenger", "defender") for c in request[side]["cards"]]))

@@ -20,7 +20,7 @@ from rules.games import GAMES_BY_SLUG
 from rules.games.battle_cards.simulate import plan_squads
 from rules.games.book_of_mormon_battles.simulate import plan_battalion
 from rules.games.registry import GAME_RULES
-from rules.sample_hand import new_seed
+from rules.goldfish.sample_hand import new_seed
 
 
 class UnknownChecker(LookupError):

@@ -19,10 +19,10 @@ from rules.decklist.parse import entries_from_json
 from rules.decklist.parse import parse_decklist
 from rules.decklist.resolving import ResolvedDeck
 from rules.decklist.resolving import resolve
-from rules.goldfish import GoldfishDeck
-from rules.goldfish import GoldfishRequest
-from rules.goldfish import GoldfishRequestError
-from rules.goldfish import parse_goldfish_request
+from rules.goldfish.request import GoldfishDeck
+from rules.goldfish.request import GoldfishRequest
+from rules.goldfish.request import GoldfishRequestError
+from rules.goldfish.request import parse_goldfish_request
 
 # Deck list bounds (as the validation service's): refuse a pasted file cheaply.
 MAX_DECKLIST_CHARS = 1_000_000

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.games.registry import GAME_RULES
-from rules.goldfish import GoldfishDeck
-from rules.goldfish import GoldfishRequest
-from rules.goldfish_simulate import SimulationPlan
-from rules.goldfish_simulate import plan_simulation
+from rules.goldfish.request import GoldfishDeck
+from rules.goldfish.request import GoldfishRequest
+from rules.goldfish.simulate import SimulationPlan
+from rules.goldfish.simulate import plan_simulation
 
 # Measured (bench/goldfish_simulate.py's deck on this 2-core machine): a
 # simulated trial costs about 20 ns per card drawn, plus about 1 ns per card
@@ -70,12 +70,12 @@ def play_game_seconds(game: str, *, deck_size: int, turns: int) -> float:
 
 
 def play_mode() -> JobMode | None:
-    """The `play` mode from rules.goldfish_play (another engineer's engine), or None if it is not there.
+    """The `play` mode from rules.goldfish.playout (another engineer's engine), or None if it is not there.
 
     Imported when first asked for, so the rest of goldfish works whatever state that module is in.
     """
     try:
-        play = importlib.import_module("rules.goldfish_play")
+        play = importlib.import_module("rules.goldfish.playout")
     except ImportError:
         return None
     if not all(

@@ -1,7 +1,7 @@
 """Goldfish (docs/contracts/goldfish.md): answering a checked request, `exact` at once or as a job of chunks.
 
 The one entry point the API, the command and the page share. The engine
-(`rules.goldfish`, `rules.goldfish_play`) does the arithmetic; the request
+(`rules.goldfish.request`, `rules.goldfish.playout`) does the arithmetic; the request
 is checked and its deck resolved in `checks`, the modes are described in
 `modes`, and this module runs `simulate` and `play` as jobs:
 
@@ -70,15 +70,15 @@ from decks.goldfish.modes import simulate_plan
 from decks.goldfish.modes import simulate_seconds
 from decks.goldfish.selectors import card_ids_by_printing
 from decks.goldfish.selectors import goldfish_job_progress
-from rules.goldfish import GoldfishRequestError
-from rules.goldfish import goldfish_exact
-from rules.goldfish_play import play_options
-from rules.goldfish_replay import MAX_REPLAY_GAME
-from rules.goldfish_replay import goldfish_replay
-from rules.goldfish_simulate import ChunkCounts
-from rules.goldfish_simulate import SimulationPlan
-from rules.goldfish_simulate import combine
-from rules.goldfish_simulate import simulate_chunk
+from rules.goldfish.playout import play_options
+from rules.goldfish.replay import MAX_REPLAY_GAME
+from rules.goldfish.replay import goldfish_replay
+from rules.goldfish.request import GoldfishRequestError
+from rules.goldfish.request import goldfish_exact
+from rules.goldfish.simulate import ChunkCounts
+from rules.goldfish.simulate import SimulationPlan
+from rules.goldfish.simulate import combine
+from rules.goldfish.simulate import simulate_chunk
 from rules.simulation import is_int
 
 logger = logging.getLogger(__name__)
@@ -152,7 +152,7 @@ REPLAY_SECONDS = 2.0
 
 
 def goldfish_replay_answer(*, data: Any, user: Any = None) -> dict[str, Any]:
-    """One game of a play-out, turn by turn (rules/goldfish_replay.py): the play request plus `game_number`.
+    """One game of a play-out, turn by turn (rules/goldfish/replay.py): the play request plus `game_number`.
 
     The body is the `play` request whose run the game belongs to (`mode` may be left out) and
     `game_number`, 1 to the smaller of `trials` and 1,000 (default 1); a saved `deck` must be one

@@ -44,15 +44,15 @@ from rules.charts import probability_chart_svg
 from rules.games import GAMES
 from rules.games.bible_battles import BB_TYPES
 from rules.games.chapter_and_verse import CV_THEMES
-from rules.goldfish import GOLDFISH_SETUPS
-from rules.goldfish import MAX_SEED
-from rules.goldfish import MAX_TRIALS
-from rules.goldfish import MAX_TURNS
+from rules.goldfish.request import GOLDFISH_SETUPS
+from rules.goldfish.request import MAX_SEED
+from rules.goldfish.request import MAX_TRIALS
+from rules.goldfish.request import MAX_TURNS
+from rules.goldfish.sample_hand import expand
+from rules.goldfish.sample_hand import new_seed
+from rules.goldfish.sample_hand import sample_hand
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_whole
-from rules.sample_hand import expand
-from rules.sample_hand import new_seed
-from rules.sample_hand import sample_hand
 
 GOLDFISH_GAMES = [g for g in GAMES if g.slug in GOLDFISH_SETUPS]
 QUERY_ROWS = 6

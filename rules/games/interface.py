@@ -108,7 +108,7 @@ class SoloPlay:
     # The cost of a game, for the job's estimate (bench/goldfish_play.py measures it): a turn costs this much
     # per card in the deck (hands and chapters grow with it), on top of a fixed cost a game. Rounded up.
     seconds_per_card_turn: float = 1.5e-7
-    # A replay (rules/goldfish_replay.py): `event_record(event, titles, tables)` turns one tuple the
+    # A replay (rules/goldfish/replay.py): `event_record(event, titles, tables)` turns one tuple the
     # player logged into a JSON record with a `text`; `snapshot(state)` describes the state after a turn.
     event_record: Callable[[tuple[Any, ...], Sequence[str], Any], dict[str, Any]] | None = None
     snapshot: Callable[[Any], dict[str, Any]] | None = None

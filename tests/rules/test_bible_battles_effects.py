@@ -11,9 +11,9 @@ import pytest
 from rules.cards import CardData
 from rules.catalog import CatalogError
 from rules.catalog import parse_catalog
-from rules.goldfish import GoldfishDeck
-from rules.goldfish_play import goldfish_play_run
-from rules.goldfish_replay import goldfish_replay
+from rules.goldfish.playout import goldfish_play_run
+from rules.goldfish.replay import goldfish_replay
+from rules.goldfish.request import GoldfishDeck
 
 BB = "bible-battles"
 STARTER = Path(__file__).resolve().parents[2] / "cardcollections" / "starter_catalogs"

@@ -1,4 +1,4 @@
-"""The goldfish engine (rules/goldfish.py, docs/contracts/goldfish.md): pure Python, no database."""
+"""The goldfish engine (rules/goldfish/request.py, docs/contracts/goldfish.md): pure Python, no database."""
 
 from __future__ import annotations
 
@@ -13,21 +13,21 @@ import numpy as np
 import pytest
 from scipy.stats import hypergeom
 
-import rules.goldfish as engine
+import rules.goldfish.request as engine
 from rules.cards import CardData
-from rules.goldfish import MAX_QUERIES
-from rules.goldfish import GoldfishDeck
-from rules.goldfish import GoldfishFilter
-from rules.goldfish import GoldfishQuery
-from rules.goldfish import GoldfishRequestError
-from rules.goldfish import goldfish_exact
-from rules.goldfish import parse_goldfish_request
-from rules.goldfish_simulate import ChunkCounts
-from rules.goldfish_simulate import SimulationPlan
-from rules.goldfish_simulate import combine
-from rules.goldfish_simulate import goldfish_simulate_run
-from rules.goldfish_simulate import plan_simulation
-from rules.goldfish_simulate import simulate_chunk
+from rules.goldfish.request import MAX_QUERIES
+from rules.goldfish.request import GoldfishDeck
+from rules.goldfish.request import GoldfishFilter
+from rules.goldfish.request import GoldfishQuery
+from rules.goldfish.request import GoldfishRequestError
+from rules.goldfish.request import goldfish_exact
+from rules.goldfish.request import parse_goldfish_request
+from rules.goldfish.simulate import ChunkCounts
+from rules.goldfish.simulate import SimulationPlan
+from rules.goldfish.simulate import combine
+from rules.goldfish.simulate import goldfish_simulate_run
+from rules.goldfish.simulate import plan_simulation
+from rules.goldfish.simulate import simulate_chunk
 from rules.simulation import chunk_generator
 from rules.simulation import run_chunks
 
@@ -475,8 +475,6 @@ def test_the_game_may_come_from_a_saved_deck() -> None:
 
 # ---------------------------------------------------------------- layering
 def test_the_engine_imports_no_django() -> None:
-    code = (
-        "import sys, rules.goldfish; print(sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'celery')))"
-    )
+    code = "import sys, rules.goldfish.request; print(sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'celery')))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

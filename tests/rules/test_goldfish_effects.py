@@ -9,20 +9,20 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
-from rules.games.chapter_and_verse.play import cv_play_verse
-from rules.games.chapter_and_verse.play import cv_playable
-from rules.games.chapter_and_verse.play import cv_turn
+from rules.games.chapter_and_verse.solo import cv_play_verse
+from rules.games.chapter_and_verse.solo import cv_playable
+from rules.games.chapter_and_verse.solo import cv_turn
 from rules.games.chapter_and_verse.state import CVState
 from rules.games.chapter_and_verse.state import CVTables
-from rules.goldfish import GoldfishDeck
-from rules.goldfish import GoldfishRequestError
-from rules.goldfish import parse_goldfish_request
-from rules.goldfish_play import PlayChunkCounts
-from rules.goldfish_play import PlayPlan
-from rules.goldfish_play import combine_play
-from rules.goldfish_play import goldfish_play_run
-from rules.goldfish_play import plan_play
-from rules.goldfish_play import play_chunk
+from rules.goldfish.playout import PlayChunkCounts
+from rules.goldfish.playout import PlayPlan
+from rules.goldfish.playout import combine_play
+from rules.goldfish.playout import goldfish_play_run
+from rules.goldfish.playout import plan_play
+from rules.goldfish.playout import play_chunk
+from rules.goldfish.request import GoldfishDeck
+from rules.goldfish.request import GoldfishRequestError
+from rules.goldfish.request import parse_goldfish_request
 from rules.simulation import Uniforms
 from rules.simulation import chunk_generator
 

@@ -1,4 +1,4 @@
-"""Goldfish `play` mode (rules/goldfish_play.py, docs/contracts/goldfish.md): pure Python, no database."""
+"""Goldfish `play` mode (rules/goldfish/playout.py, docs/contracts/goldfish.md): pure Python, no database."""
 
 from __future__ import annotations
 
@@ -9,32 +9,32 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
-from rules.games.bible_battles.play import LOST
-from rules.games.bible_battles.play import REACHED
-from rules.games.bible_battles.play import bb_can_bring
-from rules.games.bible_battles.play import bb_turn
+from rules.games.bible_battles.solo import LOST
+from rules.games.bible_battles.solo import REACHED
+from rules.games.bible_battles.solo import bb_can_bring
+from rules.games.bible_battles.solo import bb_turn
 from rules.games.bible_battles.state import BBState
 from rules.games.bible_battles.state import BBTables
-from rules.games.chapter_and_verse.play import BOOK
-from rules.games.chapter_and_verse.play import WON
-from rules.games.chapter_and_verse.play import cv_play_verse
-from rules.games.chapter_and_verse.play import cv_turn
-from rules.games.chapter_and_verse.play import keyword_matches
+from rules.games.chapter_and_verse.solo import BOOK
+from rules.games.chapter_and_verse.solo import WON
+from rules.games.chapter_and_verse.solo import cv_play_verse
+from rules.games.chapter_and_verse.solo import cv_turn
+from rules.games.chapter_and_verse.solo import keyword_matches
 from rules.games.chapter_and_verse.state import CVState
 from rules.games.chapter_and_verse.state import CVTables
-from rules.goldfish import GoldfishDeck
-from rules.goldfish import GoldfishFilter
-from rules.goldfish import GoldfishQuery
-from rules.goldfish import GoldfishRequestError
-from rules.goldfish import parse_goldfish_request
-from rules.goldfish_play import PLAY_VERSION
-from rules.goldfish_play import PlayChunkCounts
-from rules.goldfish_play import PlayPlan
-from rules.goldfish_play import combine_play
-from rules.goldfish_play import goldfish_play_run
-from rules.goldfish_play import plan_play
-from rules.goldfish_play import play_chunk
-from rules.goldfish_play import play_options
+from rules.goldfish.playout import PLAY_VERSION
+from rules.goldfish.playout import PlayChunkCounts
+from rules.goldfish.playout import PlayPlan
+from rules.goldfish.playout import combine_play
+from rules.goldfish.playout import goldfish_play_run
+from rules.goldfish.playout import plan_play
+from rules.goldfish.playout import play_chunk
+from rules.goldfish.playout import play_options
+from rules.goldfish.request import GoldfishDeck
+from rules.goldfish.request import GoldfishFilter
+from rules.goldfish.request import GoldfishQuery
+from rules.goldfish.request import GoldfishRequestError
+from rules.goldfish.request import parse_goldfish_request
 from rules.simulation import Uniforms
 from rules.simulation import chunk_generator
 from rules.simulation import run_chunks

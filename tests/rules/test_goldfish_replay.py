@@ -1,4 +1,4 @@
-"""A replay of one play-out game (rules/goldfish_replay.py): the very game the curve counted, turn by turn."""
+"""A replay of one play-out game (rules/goldfish/replay.py): the very game the curve counted, turn by turn."""
 
 from __future__ import annotations
 
@@ -8,18 +8,18 @@ from typing import Any
 import pytest
 
 from rules.cards import CardData
-from rules.games.chapter_and_verse.play import cv_play_verse
 from rules.games.chapter_and_verse.replay import event_record
+from rules.games.chapter_and_verse.solo import cv_play_verse
 from rules.games.chapter_and_verse.state import CVState
 from rules.games.chapter_and_verse.state import CVTables
-from rules.goldfish import GoldfishDeck
-from rules.goldfish import GoldfishRequestError
-from rules.goldfish_play import combine_play
-from rules.goldfish_play import plan_play
-from rules.goldfish_play import play_chunk
-from rules.goldfish_replay import MAX_REPLAY_GAME
-from rules.goldfish_replay import goldfish_replay
-from rules.goldfish_replay import replay_plan
+from rules.goldfish.playout import combine_play
+from rules.goldfish.playout import plan_play
+from rules.goldfish.playout import play_chunk
+from rules.goldfish.replay import MAX_REPLAY_GAME
+from rules.goldfish.replay import goldfish_replay
+from rules.goldfish.replay import replay_plan
+from rules.goldfish.request import GoldfishDeck
+from rules.goldfish.request import GoldfishRequestError
 from rules.simulation import Uniforms
 from rules.simulation import chunk_generator
 from rules.simulation import run_chunks

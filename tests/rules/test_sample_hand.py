@@ -1,10 +1,10 @@
-"""rules/sample_hand.py: a seeded opening hand dealt as each game deals it."""
+"""rules/goldfish/sample_hand.py: a seeded opening hand dealt as each game deals it."""
 
 import pytest
 
-from rules.sample_hand import expand
-from rules.sample_hand import new_seed
-from rules.sample_hand import sample_hand
+from rules.goldfish.sample_hand import expand
+from rules.goldfish.sample_hand import new_seed
+from rules.goldfish.sample_hand import sample_hand
 
 DECK = expand([(f"card {i:02d}", 2) for i in range(20)])  # 40 cards
 

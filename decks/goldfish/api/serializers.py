@@ -1,6 +1,6 @@
 """Goldfish API shapes (docs/contracts/goldfish.md), for the OpenAPI schema.
 
-The request is checked by the engine (`rules.goldfish.parse_goldfish_request`)
+The request is checked by the engine (`rules.goldfish.request.parse_goldfish_request`)
 so that the API, the command and the page refuse the same requests with the
 same field names; these serializers describe it, they do not validate it.
 """
@@ -10,12 +10,12 @@ from rest_framework import serializers
 from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from rules.games import GAME_SLUGS
-from rules.goldfish import FILTER_KEYS
-from rules.goldfish import MAX_QUERIES
-from rules.goldfish import MAX_TRIALS
-from rules.goldfish import MAX_TURNS
-from rules.goldfish import MODES
-from rules.goldfish_replay import MAX_REPLAY_GAME
+from rules.goldfish.replay import MAX_REPLAY_GAME
+from rules.goldfish.request import FILTER_KEYS
+from rules.goldfish.request import MAX_QUERIES
+from rules.goldfish.request import MAX_TRIALS
+from rules.goldfish.request import MAX_TURNS
+from rules.goldfish.request import MODES
 
 
 class GoldfishFilterSerializer(serializers.Serializer):

@@ -25,7 +25,7 @@ from cardsite.api.parsers import check_text
 from decks.goldfish.checks import GoldfishInputError
 from decks.goldfish.services import goldfish_replay_answer
 from decks.goldfish.services import goldfish_run
-from rules.goldfish_replay import replay_text
+from rules.goldfish.replay import replay_text
 
 EXIT_USAGE = 2
 BAR_WIDTH = 40

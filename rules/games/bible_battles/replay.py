@@ -1,4 +1,4 @@
-"""Bible Battles' replay records: one game's events and state, as plain JSON (rules/goldfish_replay.py)."""
+"""Bible Battles' replay records: one game's events and state, as plain JSON (rules/goldfish/replay.py)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from rules.games.bible_battles import GAME
 from rules.games.bible_battles import SETUP
 from rules.games.bible_battles import catalog
 from rules.games.bible_battles import charts
-from rules.games.bible_battles import play
+from rules.games.bible_battles import solo
 from rules.games.interface import GameRules
 
 RULES = GameRules(
@@ -14,7 +14,7 @@ RULES = GameRules(
     # Followers are exempt from the copy limit (the format's copy_limit_exempt_types).
     construction=(copy_limit, unique_limit),
     setup=SETUP,
-    play=play.SOLO_PLAY,
+    play=solo.SOLO_PLAY,
     charts=charts.charts,
     group=charts.group,
     catalog_fields=catalog.FIELDS,

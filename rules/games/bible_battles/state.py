@@ -89,7 +89,7 @@ class BBState:
         self.in_play: list[int] = []  # the cards in play, followers included
         self.less: dict[str, int] = {}  # effort reductions per type from the abilities in play
         self.effort: list[int] | None = None  # each kind's effort after them (None: as printed)
-        # A replay's event records (rules/goldfish_replay.py); None while counting.
+        # A replay's event records (rules/goldfish/replay.py); None while counting.
         self.log: list[tuple[Any, ...]] | None = None
 
     @classmethod

@@ -1,4 +1,4 @@
-"""Chapter and Verse's replay records: one game's events and state, as plain JSON (rules/goldfish_replay.py).
+"""Chapter and Verse's replay records: one game's events and state, as plain JSON (rules/goldfish/replay.py).
 
 The player (play.py) appends small tuples to `CVState.log` only during a replay;
 `event_record` turns each into `{"event", "cards", "text"}` (cards are the plan's

@@ -5,14 +5,14 @@ from rules.games.chapter_and_verse import SETUP
 from rules.games.chapter_and_verse import catalog
 from rules.games.chapter_and_verse import charts
 from rules.games.chapter_and_verse import construction
-from rules.games.chapter_and_verse import play
+from rules.games.chapter_and_verse import solo
 from rules.games.interface import GameRules
 
 RULES = GameRules(
     game=GAME,
     construction=construction.CONSTRUCTION,
     setup=SETUP,
-    play=play.SOLO_PLAY,
+    play=solo.SOLO_PLAY,
     charts=charts.charts,
     group=charts.group,
     catalog_fields=catalog.FIELDS,

@@ -124,7 +124,7 @@ class CVState:
         self.books = 0
         self.won = False  # the last blessing was drawn (by a book or an effect)
         self.entered: list[int] = list(self.hand)  # cards that came into the hand, for queries
-        # A replay's event records (rules/goldfish_replay.py); None while counting, so the fast path pays one test.
+        # A replay's event records (rules/goldfish/replay.py); None while counting, so the fast path pays one test.
         self.log: list[tuple[Any, ...]] | None = None
 
     @classmethod

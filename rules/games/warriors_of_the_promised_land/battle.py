@@ -10,7 +10,7 @@ from rules.games.warriors_of_the_promised_land.challenge import ChallengeResult
 from rules.games.warriors_of_the_promised_land.challenge import Slot
 from rules.games.warriors_of_the_promised_land.challenge import Table
 from rules.games.warriors_of_the_promised_land.challenge import score_table
-from rules.games.warriors_of_the_promised_land.play import may_lay
+from rules.games.warriors_of_the_promised_land.laying import may_lay
 from rules.games.warriors_of_the_promised_land.prepare import deal_hand
 from rules.games.warriors_of_the_promised_land.prepare import start_round
 from rules.games.warriors_of_the_promised_land.state import DECKS

@@ -27,9 +27,9 @@ from rules.checkers import json_object
 from rules.checkers import read_card
 from rules.checkers import read_cards
 from rules.checkers import steps_to_list
-from rules.games.warriors_of_the_promised_land.play import MAX_SIDE
-from rules.games.warriors_of_the_promised_land.play import check_cards_in_play
-from rules.games.warriors_of_the_promised_land.play import may_lay
+from rules.games.warriors_of_the_promised_land.laying import MAX_SIDE
+from rules.games.warriors_of_the_promised_land.laying import check_cards_in_play
+from rules.games.warriors_of_the_promised_land.laying import may_lay
 from rules.text import title_key
 
 SIDES = ("challenger", "defender")

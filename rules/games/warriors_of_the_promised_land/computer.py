@@ -18,7 +18,7 @@ from rules.games.warriors_of_the_promised_land.battle import use_card
 from rules.games.warriors_of_the_promised_land.challenge import Slot
 from rules.games.warriors_of_the_promised_land.challenge import Table
 from rules.games.warriors_of_the_promised_land.challenge import score_table
-from rules.games.warriors_of_the_promised_land.play import may_lay
+from rules.games.warriors_of_the_promised_land.laying import may_lay
 from rules.games.warriors_of_the_promised_land.state import INTERACTIVE
 from rules.games.warriors_of_the_promised_land.state import State
 from rules.games.warriors_of_the_promised_land.state import clone

@@ -3,7 +3,7 @@ six (always keeping a Warrior), and the Call to Battle ("Game Play - Phase One",
 
 from __future__ import annotations
 
-from rules.games.warriors_of_the_promised_land.play import may_lay
+from rules.games.warriors_of_the_promised_land.laying import may_lay
 from rules.games.warriors_of_the_promised_land.state import DECKS
 from rules.games.warriors_of_the_promised_land.state import HAND_SIZE
 from rules.games.warriors_of_the_promised_land.state import Player

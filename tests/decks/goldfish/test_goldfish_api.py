@@ -17,10 +17,10 @@ from decks.goldfish.models import GoldfishJob
 from decks.goldfish.tasks import goldfish_chunk
 from rules.decklist.parse import parse_decklist
 from rules.decklist.resolving import resolve
-from rules.goldfish import GoldfishDeck
-from rules.goldfish import GoldfishFilter
-from rules.goldfish import GoldfishQuery
-from rules.goldfish import goldfish_exact
+from rules.goldfish.request import GoldfishDeck
+from rules.goldfish.request import GoldfishFilter
+from rules.goldfish.request import GoldfishQuery
+from rules.goldfish.request import goldfish_exact
 from tests.decks.conftest import GOLDFISH_DECK as DECK
 
 URL = "/api/v1/goldfish/"
@@ -378,7 +378,7 @@ def test_a_saved_deck_request_that_is_malformed_is_400(client, cv_catalog, alice
     assert response.json()["field"] == field, response.json()
 
 
-PLAY_AVAILABLE = importlib.util.find_spec("rules.goldfish_play") is not None
+PLAY_AVAILABLE = importlib.util.find_spec("rules.goldfish.playout") is not None
 
 
 @pytest.mark.django_db
@@ -390,7 +390,7 @@ def test_play_is_not_available_until_its_engine_is(client, cv_catalog):
 
 
 @pytest.mark.django_db
-@pytest.mark.skipif(not PLAY_AVAILABLE, reason="rules/goldfish_play.py is not there yet")
+@pytest.mark.skipif(not PLAY_AVAILABLE, reason="rules/goldfish/playout.py is not there yet")
 def test_play_runs_through_the_same_job_machinery(client, cv_catalog, queued):
     body = request_body(mode="play", trials=3_000, turns=6)
     response = client.post(URL, body, format="json")

@@ -3,7 +3,7 @@ web request, budgets of unfinished work per caller (429 with Retry-After), and l
 
 import pytest
 
-import rules.goldfish as engine
+import rules.goldfish.request as engine
 from decks.goldfish import services as service
 from decks.goldfish.models import GoldfishChunk
 from decks.goldfish.models import GoldfishJob

@@ -9,8 +9,8 @@ from cardcollections.adapters import card_pool_for_game
 from cardcollections.models import Card
 from rules.decklist.parse import parse_decklist
 from rules.decklist.resolving import resolve
-from rules.goldfish import GoldfishDeck
-from rules.goldfish_replay import goldfish_replay
+from rules.goldfish.replay import goldfish_replay
+from rules.goldfish.request import GoldfishDeck
 from tests.decks.conftest import GOLDFISH_DECK as DECK
 
 URL = "/api/v1/goldfish/replay/"

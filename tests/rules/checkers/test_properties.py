@@ -12,7 +12,7 @@ from rules.checkers import IllegalInput
 from rules.games.battle_cards.matchup import check_matchup
 from rules.games.book_of_mormon_battles.battle import resolve_battle
 from rules.games.warriors_of_the_promised_land.challenge import resolve_challenge
-from rules.games.warriors_of_the_promised_land.play import check_play
+from rules.games.warriors_of_the_promised_land.laying import check_play
 from tests.rules.checkers.pools import starter_pool
 
 BMB = starter_pool("book-of-mormon-battles")

@@ -8,7 +8,7 @@ import pytest
 
 from rules.checkers import IllegalInput
 from rules.games.warriors_of_the_promised_land import challenge
-from rules.games.warriors_of_the_promised_land import play
+from rules.games.warriors_of_the_promised_land import laying
 from tests.rules.checkers.pools import starter_pool
 
 POOL = starter_pool("warriors-of-the-promised-land")
@@ -16,7 +16,7 @@ POOL = starter_pool("warriors-of-the-promised-land")
 
 def may(*titles: str) -> dict[str, Any]:
     *in_play, card = titles
-    return play.check_play(POOL, {"in_play": [{"title": t} for t in in_play], "card": {"title": card}}).to_dict()
+    return laying.check_play(POOL, {"in_play": [{"title": t} for t in in_play], "card": {"title": card}}).to_dict()
 
 
 def side(*titles: str) -> dict[str, Any]:
@@ -28,9 +28,9 @@ def score(challenger: tuple[str, ...], defender: tuple[str, ...], **extra: Any) 
     return challenge.resolve_challenge(POOL, request).to_dict()
 
 
-@pytest.mark.parametrize(("name", "request_", "allowed"), play.EXAMPLES, ids=[e[0] for e in play.EXAMPLES])
+@pytest.mark.parametrize(("name", "request_", "allowed"), laying.EXAMPLES, ids=[e[0] for e in laying.EXAMPLES])
 def test_it_follows_the_chain_examples_of_the_rules_document(name, request_, allowed):
-    assert play.check_play(POOL, request_).allowed is allowed
+    assert laying.check_play(POOL, request_).allowed is allowed
 
 
 @pytest.mark.parametrize(
@@ -213,7 +213,7 @@ def test_the_coriantumr_and_shiz_battle_is_when_they_face_each_other():
 def test_a_wrong_printing_is_named_as_the_printing_not_the_title():
     request = {"in_play": [], "card": {"title": "Lehi", "set": "WPL", "number": 99999}}
     with pytest.raises(IllegalInput) as exc:
-        play.check_play(POOL, request)
+        laying.check_play(POOL, request)
     assert exc.value.field == "card" and "(WPL) 99999" in exc.value.message and "'Lehi'" not in exc.value.message
 
 

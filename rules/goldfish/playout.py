@@ -1,6 +1,6 @@
 """Goldfish `play` mode: a solo player who follows the turn sequence (docs/contracts/goldfish.md).
 
-Pure engine, like rules/goldfish.py: no Django, no Celery, no I/O; progress goes
+Pure engine, like rules/goldfish/request.py: no Django, no Celery, no I/O; progress goes
 out through `on_progress(fraction)`, which may raise to stop a run. The design
 mirrors `simulate`: `plan_play(...)` reduces the request to a `PlayPlan` of JSON
 primitives; the plan is split into chunks of a FIXED number of games
@@ -17,8 +17,8 @@ same generator. All of it is consumed in game order, so a chunk is a pure
 function of (plan, chunk index).
 
 The player itself is the game's (`GameRules.play`, a `SoloPlay`): the greedy
-policies are rules/games/chapter_and_verse/play.py and
-rules/games/bible_battles/play.py, each with its rulings.
+policies are rules/games/chapter_and_verse/solo.py and
+rules/games/bible_battles/solo.py, each with its rulings.
 """
 
 from __future__ import annotations
@@ -39,17 +39,17 @@ from rules.cards import CardData
 from rules.games.interface import Player
 from rules.games.interface import SoloPlay
 from rules.games.registry import GAME_RULES
-from rules.goldfish import MAX_SEED
-from rules.goldfish import MAX_TARGET
-from rules.goldfish import MAX_TRIALS
-from rules.goldfish import MAX_TURNS
-from rules.goldfish import RESULT_KEYS
-from rules.goldfish import GoldfishDeck
-from rules.goldfish import GoldfishQuery
-from rules.goldfish import GoldfishRequest
-from rules.goldfish import GoldfishRequestError
-from rules.goldfish import QueryResult
-from rules.goldfish import summed_results
+from rules.goldfish.request import MAX_SEED
+from rules.goldfish.request import MAX_TARGET
+from rules.goldfish.request import MAX_TRIALS
+from rules.goldfish.request import MAX_TURNS
+from rules.goldfish.request import RESULT_KEYS
+from rules.goldfish.request import GoldfishDeck
+from rules.goldfish.request import GoldfishQuery
+from rules.goldfish.request import GoldfishRequest
+from rules.goldfish.request import GoldfishRequestError
+from rules.goldfish.request import QueryResult
+from rules.goldfish.request import summed_results
 from rules.primitives import fields_dict
 from rules.simulation import ChunkedPlan
 from rules.simulation import ChunkTally
@@ -334,7 +334,7 @@ def chunk_games(
     """The chunk's player and its games' shuffled decks, in game order (each a fresh list, top last).
 
     The one place that decides which shuffle and which in-game uniforms each game of a chunk gets:
-    `play_chunk` counts its games, rules/goldfish_replay.py plays one of them again with a log.
+    `play_chunk` counts its games, rules/goldfish/replay.py plays one of them again with a log.
     The player's uniforms come from the same generator, so games must be played in this order.
     """
     size = plan.chunk_size(chunk_index)

@@ -23,13 +23,13 @@ from typing import Any
 import numpy as np
 
 from rules.cards import CardData
-from rules.goldfish import MAX_SEED
-from rules.goldfish import MAX_TRIALS
-from rules.goldfish import GoldfishDeck
-from rules.goldfish import GoldfishQuery
-from rules.goldfish import GoldfishResult
-from rules.goldfish import check_turns
-from rules.goldfish import summed_results
+from rules.goldfish.request import MAX_SEED
+from rules.goldfish.request import MAX_TRIALS
+from rules.goldfish.request import GoldfishDeck
+from rules.goldfish.request import GoldfishQuery
+from rules.goldfish.request import GoldfishResult
+from rules.goldfish.request import check_turns
+from rules.goldfish.request import summed_results
 from rules.simulation import ChunkedPlan
 from rules.simulation import ChunkTally
 from rules.simulation import check_chunks

@@ -1,6 +1,6 @@
 """A replay: one game of a goldfish `play` run, played again turn by turn with every event logged.
 
-Pure engine, like rules/goldfish_play.py. A run's games are numbered 1..trials in
+Pure engine, like rules/goldfish/playout.py. A run's games are numbered 1..trials in
 the order the chunks play them; game n is in chunk (n - 1) // chunk_trials. The
 replay rebuilds that chunk's generator (`chunk_games`, the same code
 `play_chunk` counts with), plays the games before n without a log (their
@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from typing import Any
 from typing import Unpack
 
-from rules.goldfish import GoldfishDeck
-from rules.goldfish import GoldfishRequestError
-from rules.goldfish_play import PlayOptions
-from rules.goldfish_play import PlayPlan
-from rules.goldfish_play import chunk_games
-from rules.goldfish_play import deck_kinds
-from rules.goldfish_play import plan_play
-from rules.goldfish_play import solo_play
+from rules.goldfish.playout import PlayOptions
+from rules.goldfish.playout import PlayPlan
+from rules.goldfish.playout import chunk_games
+from rules.goldfish.playout import deck_kinds
+from rules.goldfish.playout import plan_play
+from rules.goldfish.playout import solo_play
+from rules.goldfish.request import GoldfishDeck
+from rules.goldfish.request import GoldfishRequestError
 from rules.simulation import is_int
 
 # The highest game number a replay may ask for: it re-plays the games before it in its chunk.

@@ -11,7 +11,7 @@ through an `on_progress(fraction)` callable, which may raise to stop a run
   `cards`, `deck`) are the caller's: resolving them needs the card pool.
 - `goldfish_exact(deck, queries, turns)`: hypergeometric tail probabilities,
   exact rational arithmetic, no randomness.
-- `simulate` mode is rules/goldfish_simulate.py, `play` mode rules/goldfish_play.py.
+- `simulate` mode is rules/goldfish/simulate.py, `play` mode rules/goldfish/playout.py.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from rules.games.bible_battles import BB_TYPES
 from rules.games.chapter_and_verse import CV_THEMES
 from rules.games.interface import GoldfishSetup
 from rules.games.registry import GAME_RULES
+from rules.goldfish.probability import hypergeometric_at_least
 from rules.primitives import JsonPathError
 from rules.primitives import fields_dict
-from rules.probability import hypergeometric_at_least
 from rules.simulation import check_int
 from rules.simulation import estimates
 from rules.simulation import is_int

@@ -3,7 +3,7 @@
 Pure and seeded: the same cards in the same order with the same seed give the
 same hand, so a hand can be shared by its URL. Its own `random.Random(seed)`,
 never the global generator. The setup (cards set aside unseen, hand size) is
-the game's, from `rules.goldfish.GOLDFISH_SETUPS`.
+the game's, from `rules.goldfish.request.GOLDFISH_SETUPS`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Generic
 from typing import TypeVar
 
-from rules.goldfish import GOLDFISH_SETUPS
-from rules.goldfish import MAX_SEED
+from rules.goldfish.request import GOLDFISH_SETUPS
+from rules.goldfish.request import MAX_SEED
 
 T = TypeVar("T")
 
