@@ -11,7 +11,7 @@ ANSWERS = {
     "400": 'The request read wrong (an unknown or bad field or query parameter, a NUL byte): `{"field", "message"}`.',
     "401": "A token that is not valid (any more), or, where sign-in is needed, none.",
     "403": "Not allowed: signed in without the right to this, or a session request without its CSRF token.",
-    "404": "No such object, or one you may not see.",
+    "404": "No such object, or one you may not see (or a page past the last).",
     "429": "Too many requests from this account or address (see Retry-After).",
 }
 
@@ -37,7 +37,8 @@ def document_refusals(result: dict[str, Any], generator: Any, request: Any, publ
             codes = ["400", "401"]
             if {} not in operation.get("security", [{}]):
                 codes.append("403")
-            if "{" in path:
+            # A path naming an object, or a page number past the last page.
+            if "{" in path or any(p.get("name") == "page" for p in operation.get("parameters", [])):
                 codes.append("404")
             if method in UNSAFE:
                 codes.append("429")

@@ -60,7 +60,6 @@ from cardcollections.models import ImportJob
 from cardsite.api.errors import Problem
 from cardsite.api.errors import bad
 from cardsite.api.errors import found_or_404
-from cardsite.api.errors import refused
 from cardsite.api.examples import FIELD_ERRORS
 from cardsite.api.examples import refusal_example
 from cardsite.api.negotiation import FirstRenderer
@@ -94,7 +93,8 @@ def _game(query: dict) -> Game | None:
 
 
 def _refusal(exc: CollectionError) -> Problem:
-    return refused(status.HTTP_400_BAD_REQUEST, str(exc))
+    # The service names no field: the request as a whole ("body") is what it refused.
+    return bad("body", str(exc))
 
 
 class _Owned:

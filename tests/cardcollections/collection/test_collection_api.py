@@ -44,7 +44,7 @@ def test_taking_away_more_than_owned_is_a_400(token_alice, cv_cards):
         "/api/v1/collection/adjust/", {"card": cv_cards["pride"].pk, "delta": -1}, format="json"
     )
     assert response.status_code == 400
-    assert "You have 0 of Pride Cycle" in response.json()["detail"]
+    assert response.json()["field"] == "body" and "You have 0 of Pride Cycle" in response.json()["message"]
 
 
 @pytest.mark.django_db
