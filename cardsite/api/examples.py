@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample
 from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
 
 
 def refusal_example(name: str, value: dict[str, Any], status_code: str = "400") -> OpenApiExample:
@@ -14,16 +14,23 @@ def refusal_example(name: str, value: dict[str, Any], status_code: str = "400") 
     return OpenApiExample(name, response_only=True, status_codes=[status_code], value=value)
 
 
-# The collections API reads its input through serializers and filter sets: a 400 is DRF's own shape.
+class FieldError(serializers.Serializer):
+    """The API's one shape of a 400: what to fix (`field`, a JSON path or a query parameter) and why."""
+
+    field = serializers.CharField(help_text='What to fix: a body field\'s JSON path ("cards[2]") or a query parameter.')
+    message = serializers.CharField()
+
+
+FIELD_ERROR_SCHEMA = {
+    "type": "object",
+    "description": FieldError.__doc__,
+    "properties": {"field": {"type": "string"}, "message": {"type": "string"}},
+    "required": ["field", "message"],
+}
+
+# A 400 naming the field or query parameter to fix, `{"field", "message"}`, as every 400 of the API.
 FIELD_ERRORS = OpenApiResponse(
-    OpenApiTypes.OBJECT,
-    description=(
-        "What the request got wrong: each field (or query parameter) with its messages. "
-        'A NUL byte, refused before any view, is `{"field", "message"}` as in the rest of the API.'
-    ),
-    examples=[
-        refusal_example(
-            "A wrong parameter", {"game": ["Select a valid choice. chess is not one of the available choices."]}
-        )
-    ],
+    FieldError,
+    description='What the request got wrong: `{"field", "message"}` naming the field or query parameter to fix.',
+    examples=[refusal_example("A wrong parameter", {"field": "game", "message": "Unknown game 'chess'."})],
 )

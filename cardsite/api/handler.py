@@ -7,6 +7,8 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from rest_framework import status
+from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
@@ -17,6 +19,7 @@ from cardsite.api.errors import bad
 from cardsite.api.errors import refused
 from cardsite.api.parsers import MB
 from cardsite.api.parsers import BoundedJSONParser
+from cardsite.api.reading import error_path
 from cardsite.api.work import OverBudget
 from cardsite.api.work import TooBig
 
@@ -38,6 +41,12 @@ def _as_problem(exc: Exception, view: Any) -> Exception:
             return problem(exc)
     if isinstance(exc, UnreadableText):
         return bad(exc.path, exc.message)
+    if isinstance(exc, ValidationError):
+        # DRF's own 400 (a filter set's, a serializer's): the API's one shape, naming the first field.
+        field, message = error_path(exc.detail)
+        return bad(field, message, errors=exc.detail)
+    if isinstance(exc, ParseError):
+        return bad("body", str(exc.detail))
     if isinstance(exc, OverBudget):
         return exc.problem()
     if isinstance(exc, TooBig):

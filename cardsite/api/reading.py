@@ -1,4 +1,5 @@
-"""Reading a request's query parameters or JSON body through a serializer: unknown keys and bad values are 400s naming them."""
+"""Reading a request's query parameters or JSON body through a serializer: unknown keys and bad values are 400s
+`{"field", "message"}` naming them, the one shape of the API's 400s (docs/api-conventions.md)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
 from rest_framework.request import Request
 
 from cardsite.api.errors import bad
+from cardsite.api.numbers import StrictIntegerField
 
 
 def refuse_unknown(given: Iterable[Any], allowed: Iterable[str], what: str, prefix: str = "") -> None:
@@ -95,8 +98,35 @@ def read_body(request: Request, serializer_class: type) -> dict[str, Any]:
     return _validated(serializer_class, data)
 
 
-def read_values(request: Request, serializer_class: type) -> dict[str, Any]:
-    """The JSON body as DRF checks it: bad values are a 400 `{field: [messages]}` (for APIs of that shape)."""
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
+def reads_body(serializer_class: type) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A view method that takes its JSON body from `serializer_class`: the schema shows it, and it is read
+    (`read_body`: 400s naming the field) before the method runs, so before anything is looked up; the method
+    gets it as `data` if it asks. A body of no fields (a write that takes none) refuses every field.
+    """
+
+    def decorate(method: Callable[..., Any]) -> Callable[..., Any]:
+        wants_data = "data" in inspect.signature(method).parameters
+
+        @functools.wraps(method)
+        def run(view: Any, request: Request, *args: Any, **kwargs: Any) -> Any:
+            data = read_body(request, serializer_class)
+            if wants_data:
+                kwargs["data"] = data
+            return method(view, request, *args, **kwargs)
+
+        if serializer_class().fields:
+            return extend_schema(request=serializer_class)(run)
+        return run
+
+    return decorate
+
+
+class NoFields(serializers.Serializer):
+    """The query or body of an operation that takes none: every parameter or field is refused."""
+
+
+class PageQuery(serializers.Serializer):
+    """The query of a paged list (cardsite.api.pagination): `page`, `page_size`."""
+
+    page = StrictIntegerField(required=False, min_value=1)
+    page_size = StrictIntegerField(required=False, min_value=1, max_value=200, help_text="At most 200.")

@@ -7,8 +7,8 @@ from drf_spectacular.utils import extend_schema
 from drf_spectacular.utils import extend_schema_view
 from rest_framework import generics
 from rest_framework import permissions
+from rest_framework import serializers
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -26,8 +26,16 @@ from cardcollections.images.scans import CardImageError
 from cardcollections.images.scans import card_scan_set
 from cardcollections.models import CardSet
 from cardcollections.models import Game
+from cardsite.api.errors import bad
 from cardsite.api.examples import FIELD_ERRORS
 from cardsite.api.parsers import FormParser
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import reads_query
+from cardsite.api.reading import refuse_unknown
+
+
+class SetListQuery(serializers.Serializer):
+    game = serializers.CharField(required=False, help_text="a game's slug")
 
 
 class GameList(generics.ListAPIView):
@@ -39,11 +47,20 @@ class GameList(generics.ListAPIView):
         card_count=Count("cards", distinct=True), set_count=Count("sets", distinct=True)
     ).order_by("position")
 
+    @reads_query(NoFields)
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
 
 class SetList(generics.ListAPIView):
     serializer_class = CardSetSerializer
     pagination_class = None
     filter_backends: list = []
+
+    @reads_query(SetListQuery)
+    def get(self, request, *args, query, **kwargs):
+        self.query = query
+        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         qs = (
@@ -51,10 +68,10 @@ class SetList(generics.ListAPIView):
             .annotate(card_count=Count("cards"))
             .order_by("game__position", F("released").asc(nulls_last=True), "code")
         )
-        game = self.request.query_params.get("game")
+        game = self.query.get("game")
         if game is not None:
             if not Game.objects.filter(slug=game).exists():
-                raise ValidationError({"game": [f"Unknown game {game!r}."]})
+                raise bad("game", f"Unknown game {game!r}.")
             qs = qs.filter(game__slug=game)
         return qs
 
@@ -73,16 +90,16 @@ class CardList(generics.ListAPIView):
         return cards_for_listing()
 
     def list(self, request, *args, **kwargs):
-        unknown = unknown_parameters(request.query_params)
+        params = request.query_params
+        unknown = unknown_parameters(params)
         if unknown:
-            raise ValidationError({name: ["Unknown parameter."] for name in unknown})
-        ordering = request.query_params.get("ordering")
+            names = ", ".join(unknown)
+            raise bad(unknown[0], f"Unknown parameter{'s' if len(unknown) > 1 else ''}: {names}.", unknown=unknown)
+        ordering = params.get("ordering")
         if ordering:
-            bad = [f for f in ordering.split(",") if f.lstrip("-") not in ORDERING_FIELDS]
-            if bad:
-                raise ValidationError(
-                    {"ordering": [f"Cannot order by {', '.join(bad)}; use {', '.join(ORDERING_FIELDS)}."]}
-                )
+            wrong = [f for f in ordering.split(",") if f.lstrip("-") not in ORDERING_FIELDS]
+            if wrong:
+                raise bad("ordering", f"Cannot order by {', '.join(wrong)}; use {', '.join(ORDERING_FIELDS)}.")
         # The same for everyone asking this query (the page's links name the host): kept until the catalog changes.
         key = results_key(
             request, scope=f"api {request.scheme}://{request.get_host()}", game_slug=request.query_params.get("game")
@@ -92,6 +109,10 @@ class CardList(generics.ListAPIView):
 
 class CardDetail(generics.RetrieveAPIView):
     serializer_class = CardSerializer
+
+    @reads_query(NoFields)
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         return cards_for_listing()
@@ -111,12 +132,13 @@ class CardScanUpload(APIView):
         parameters=[OpenApiParameter("id", int, OpenApiParameter.PATH)],
     )
     def post(self, request, pk: int):
+        refuse_unknown(request.data.keys(), ["scan"], "field")
         card = generics.get_object_or_404(cards_for_listing(), pk=pk)
         upload = request.FILES.get("scan")
         if upload is None:
-            raise ValidationError({"scan": ["Attach the image file as `scan`."]})
+            raise bad("scan", "Attach the image file as `scan`.")
         try:
             card = card_scan_set(card=card, upload=upload)
         except CardImageError as exc:
-            raise ValidationError({"scan": [str(exc)]}) from exc
+            raise bad("scan", str(exc)) from exc
         return Response(CardSerializer(card, context={"request": request}).data, status=status.HTTP_200_OK)

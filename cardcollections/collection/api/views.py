@@ -15,14 +15,12 @@ from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
-from drf_spectacular.utils import extend_schema_view
 from rest_framework import generics
 from rest_framework import permissions
+from rest_framework import serializers
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
@@ -66,32 +64,43 @@ from cardcollections.models import CollectionEntry
 from cardcollections.models import Game
 from cardcollections.models import ImportJob
 from cardsite.api.errors import Problem
+from cardsite.api.errors import bad
 from cardsite.api.errors import found_or_404
-from cardsite.api.errors import refused
 from cardsite.api.examples import FIELD_ERRORS
 from cardsite.api.examples import refusal_example
 from cardsite.api.negotiation import FirstRenderer
-from cardsite.api.reading import read_values
-from rules.numbers import NotAWholeNumber
-from rules.numbers import parse_id
+from cardsite.api.numbers import StrictIntegerField
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import PageQuery
+from cardsite.api.reading import reads_body
+from cardsite.api.reading import reads_query
 
-GAME_PARAM = OpenApiParameter("game", str, description="game slug, e.g. chapter-and-verse")
+
+class GameRowsQuery(PageQuery):
+    game = serializers.CharField(required=False, help_text="game slug, e.g. chapter-and-verse")
 
 
-def _game(request, *, required: bool = False) -> Game | None:
-    slug = request.query_params.get("game")
+class LedgerQuery(GameRowsQuery):
+    card = StrictIntegerField(required=False, min_value=1, help_text="one card's history")
+
+
+class SharedCollectionQuery(GameRowsQuery):
+    token = serializers.CharField(required=False, help_text="the share link's token")
+
+
+def _game(query: dict) -> Game | None:
+    slug = query.get("game")
     if not slug:
-        if required:
-            raise ValidationError({"game": ["This parameter is required."]})
         return None
     game = Game.objects.filter(slug=slug).first()
     if game is None:
-        raise ValidationError({"game": [f"Unknown game {slug!r}."]})
+        raise bad("game", f"Unknown game {slug!r}.")
     return game
 
 
 def _refusal(exc: CollectionError) -> Problem:
-    return refused(status.HTTP_400_BAD_REQUEST, str(exc))
+    # The service names no field: the request as a whole ("body") is what it refused.
+    return bad("body", str(exc))
 
 
 class _Owned:
@@ -107,12 +116,13 @@ class _GameRows(_Owned, generics.ListAPIView):
     # the schema would take it as the description of the lists that have none.)
     filter_backends: list = []
 
-    @extend_schema(parameters=[GAME_PARAM])
-    def get(self, request, *args, **kwargs):
+    @reads_query(GameRowsQuery)
+    def get(self, request, *args, query, **kwargs):
+        self.query = query
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        return self.rows(owner=self.request.user, game=_game(self.request))
+        return self.rows(owner=self.request.user, game=_game(self.query))
 
 
 class _RowDetail(_Owned, APIView):
@@ -124,6 +134,7 @@ class _RowDetail(_Owned, APIView):
     def _entry(self, request, pk: int):
         return get_object_or_404(self.rows(owner=request.user), pk=pk)
 
+    @reads_query(NoFields)
     def get(self, request, pk: int):
         return Response(self.serializer_class(self._entry(request, pk)).data)
 
@@ -135,10 +146,11 @@ class CollectionEntryList(_GameRows):
     serializer_class = CollectionEntryOut
     rows = staticmethod(collection_entries)
 
-    @extend_schema(request=CollectionEntryIn, responses={200: CollectionEntryOut})
-    def post(self, request):
+    @extend_schema(responses={200: CollectionEntryOut})
+    @reads_body(CollectionEntryIn)
+    def post(self, request, data):
         """Set how many copies of a printing you own (the difference goes in the ledger as a manual edit)."""
-        v = read_values(request, CollectionEntryIn)
+        v = data
         entry = collection_set(
             owner=request.user,
             card=v["card"],
@@ -157,13 +169,15 @@ class CollectionEntryDetail(_Owned, APIView):
         )
 
     @extend_schema(responses={200: CollectionEntryOut})
+    @reads_query(NoFields)
     def get(self, request, pk: int):
         return Response(CollectionEntryOut(self._entry(request, pk)).data)
 
-    @extend_schema(request=CollectionEntryPatch, responses={200: CollectionEntryOut})
-    def patch(self, request, pk: int):
+    @extend_schema(responses={200: CollectionEntryOut})
+    @reads_body(CollectionEntryPatch)
+    def patch(self, request, pk: int, data):
         entry = self._entry(request, pk)
-        v = read_values(request, CollectionEntryPatch)
+        v = data
         entry = collection_set(
             owner=request.user,
             card=entry.card,
@@ -183,29 +197,30 @@ class CollectionEntryDetail(_Owned, APIView):
 
 
 class CollectionAdjust(_Owned, APIView):
-    @extend_schema(request=CollectionAdjustIn, responses={200: CollectionEntryOut, 400: FIELD_ERRORS})
-    def post(self, request):
+    @extend_schema(responses={200: CollectionEntryOut, 400: FIELD_ERRORS})
+    @reads_body(CollectionAdjustIn)
+    def post(self, request, data):
         """Add or take away copies of a printing (the plus and minus buttons)."""
-        v = read_values(request, CollectionAdjustIn)
+        v = data
         entry = collection_change(owner=request.user, card=v["card"], condition=v["condition"], delta=v["delta"])
         return Response(CollectionEntryOut(entry).data)
 
 
-@extend_schema_view(get=extend_schema(parameters=[GAME_PARAM, OpenApiParameter("card", int)]))
 class LedgerList(_Owned, generics.ListAPIView):
     """The history of your collection, newest first (`?card=` for one card's history)."""
 
     serializer_class = LedgerEntryOut
     filter_backends: list = []
 
+    @reads_query(LedgerQuery)
+    def get(self, request, *args, query, **kwargs):
+        self.query = query
+        return super().get(request, *args, **kwargs)
+
     def get_queryset(self):
-        qs = ledger_entries(owner=self.request.user, game=_game(self.request))
-        card = self.request.query_params.get("card")
-        if card is not None:
-            try:
-                qs = qs.filter(card_id=parse_id(card, field="card"))
-            except NotAWholeNumber as exc:
-                raise ValidationError({"card": [exc.message]}) from None
+        qs = ledger_entries(owner=self.request.user, game=_game(self.query))
+        if "card" in self.query:
+            qs = qs.filter(card_id=self.query["card"])
         return qs
 
 
@@ -217,10 +232,11 @@ class WishlistList(_GameRows):
     def rows(owner, game):
         return wishlist_entries(owner=owner, game=game).order_by("id")
 
-    @extend_schema(request=WishlistEntryIn, responses={201: WishlistEntryOut})
-    def post(self, request):
+    @extend_schema(responses={201: WishlistEntryOut})
+    @reads_body(WishlistEntryIn)
+    def post(self, request, data):
         """Want copies of a printing or a title (sets the wanted quantity if it is already on the list)."""
-        v = read_values(request, WishlistEntryIn)
+        v = data
         game = Game.objects.filter(slug=v.get("game")).first() if v.get("game") else None
         entry = wishlist_set(
             owner=request.user, wanted=v["wanted"], card=v.get("card"), game=game, title=v.get("title", "")
@@ -232,10 +248,10 @@ class WishlistDetail(_RowDetail):
     serializer_class = WishlistEntryOut
     rows = staticmethod(wishlist_entries)
 
-    @extend_schema(request=WishlistEntryPatch, responses={200: WishlistEntryOut})
-    def patch(self, request, pk: int):
+    @extend_schema(responses={200: WishlistEntryOut})
+    @reads_body(WishlistEntryPatch)
+    def patch(self, request, pk: int, data):
         entry = self._entry(request, pk)
-        data = read_values(request, WishlistEntryPatch)
         return Response(WishlistEntryOut(wishlist_update(entry=entry, wanted=data["wanted"])).data)
 
     @extend_schema(responses={204: None})
@@ -257,12 +273,13 @@ class TradeListDetail(_RowDetail):
     serializer_class = CollectionEntryOut
     rows = staticmethod(collection_entries)
 
-    @extend_schema(request=TradeListPatch, responses={200: CollectionEntryOut})
-    def patch(self, request, pk: int):
+    @extend_schema(responses={200: CollectionEntryOut})
+    @reads_body(TradeListPatch)
+    def patch(self, request, pk: int, data):
         entry = self._entry(request, pk)
-        data = read_values(request, TradeListPatch)
         trade_list_set(owner=request.user, entry=entry, for_trade=data["for_trade"])
-        return self.get(request, pk)  # the row read again with its card, as GET shows it
+        # The row read again with its card, as GET shows it.
+        return Response(self.serializer_class(self._entry(request, pk)).data)
 
     @extend_schema(responses={204: None})
     def delete(self, request, pk: int):
@@ -275,26 +292,27 @@ class CollectionSettingsView(_Owned, APIView):
     """Who may see your collection: private (the default), anyone with the link, or public."""
 
     @extend_schema(responses={200: CollectionSettingsOut})
+    @reads_query(NoFields)
     def get(self, request):
         row = collection_settings_get_or_create(owner=request.user)
         return Response(CollectionSettingsOut(row, context={"request": request}).data)
 
-    @extend_schema(request=CollectionSettingsIn, responses={200: CollectionSettingsOut})
-    def patch(self, request):
-        data = read_values(request, CollectionSettingsIn)
+    @extend_schema(responses={200: CollectionSettingsOut})
+    @reads_body(CollectionSettingsIn)
+    def patch(self, request, data):
         row = collection_visibility_set(owner=request.user, visibility=data["visibility"])
         return Response(CollectionSettingsOut(row, context={"request": request}).data)
 
 
 class ShareLinkRotate(_Owned, APIView):
     @extend_schema(request=None, responses={200: CollectionSettingsOut})
+    @reads_body(NoFields)
     def post(self, request):
         """A new share link; the old one stops working."""
         row = collection_share_link_rotate(owner=request.user)
         return Response(CollectionSettingsOut(row, context={"request": request}).data)
 
 
-@extend_schema_view(get=extend_schema(parameters=[GAME_PARAM, OpenApiParameter("token", str)]))
 class UserCollection(generics.ListAPIView):
     """Another user's collection, if they made it public, or shared it by link (pass the link's `token`)."""
 
@@ -302,11 +320,16 @@ class UserCollection(generics.ListAPIView):
     serializer_class = PublicCollectionEntryOut
     filter_backends: list = []
 
+    @reads_query(SharedCollectionQuery)
+    def get(self, request, *args, query, **kwargs):
+        self.query = query
+        return super().get(request, *args, **kwargs)
+
     def get_queryset(self):
         owner = collection_owner_visible(
-            username=self.kwargs["username"], viewer=self.request.user, token=self.request.query_params.get("token")
+            username=self.kwargs["username"], viewer=self.request.user, token=self.query.get("token")
         )
-        return collection_entries(owner=found_or_404(owner, "No such collection."), game=_game(self.request))
+        return collection_entries(owner=found_or_404(owner, "No such collection."), game=_game(self.query))
 
 
 # ---------------------------------------------------------------- import and export
@@ -316,19 +339,17 @@ class CollectionExport(_Owned, APIView):
     content_negotiation_class = FirstRenderer
 
     @extend_schema(
-        parameters=[ExportQuery],
         responses={
             (200, "text/csv"): OpenApiTypes.STR,
             (200, "text/plain"): OpenApiTypes.STR,
             400: FIELD_ERRORS,
         },
     )
-    def get(self, request):
+    @reads_query(ExportQuery)
+    def get(self, request, query):
         """Your collection of one game as CSV (Count,Name,Set,Number,Condition,Notes) or deck-list text."""
-        query = ExportQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        game = Game.objects.get(slug=query.validated_data["game"])
-        decklist = query.validated_data["format"] != ImportJob.Format.CSV
+        game = Game.objects.get(slug=query["game"])
+        decklist = query["format"] != ImportJob.Format.CSV
         export = collection_file(owner=request.user, game=game, decklist=decklist)
         response = HttpResponse(export.body, content_type=f"{export.content_type}; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
@@ -337,14 +358,13 @@ class CollectionExport(_Owned, APIView):
 
 class CollectionImport(_Owned, APIView):
     @extend_schema(
-        request=ImportIn,
         responses={
             201: OpenApiResponse(ImportJobOut, description="imported"),
             202: OpenApiResponse(ImportJobOut, description="queued for a worker; poll the job"),
             400: OpenApiResponse(
                 OpenApiTypes.OBJECT,
                 description="Bad rows: the failed job (ImportJobOut), every bad row by line, nothing changed. "
-                "A request read wrong: its fields (`{field: [messages]}`). A file refused whole before a job "
+                "A request read wrong: `{field, message}`. A file refused whole before a job "
                 "is made (empty, a replace by no cards, over your work budget): `{detail}`.",
                 examples=[
                     refusal_example(
@@ -358,13 +378,14 @@ class CollectionImport(_Owned, APIView):
             ),
         },
     )
-    def post(self, request):
+    @reads_body(ImportIn)
+    def post(self, request, data):
         """Import a CSV or deck-list file into your collection of a game: `add` to it or `replace` it.
 
         All or nothing: a file with a bad row changes nothing, and every bad row is listed by line number.
         Files of more than 2,000 rows run in a worker (202); poll `imports/{id}/`.
         """
-        v = read_values(request, ImportIn)
+        v = data
         game = Game.objects.get(slug=v["game"])
         options = {"text": v["text"], "fmt": v["format"], "mode": v["mode"], "confirm_empty": v["confirm_empty"]}
         with transaction.atomic():
@@ -379,6 +400,7 @@ class CollectionImport(_Owned, APIView):
 
 class ImportJobDetail(_Owned, APIView):
     @extend_schema(responses={200: ImportJobOut})
+    @reads_query(NoFields)
     def get(self, request, pk: int):
         job = found_or_404(import_job_for(owner=request.user, pk=pk), "No such import.")
         return Response(ImportJobOut(job).data)

@@ -5,11 +5,10 @@ Only the user's own notifications exist for them: anyone else's id is a 404.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework import permissions
-from rest_framework.exceptions import ValidationError
+from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -25,9 +24,21 @@ from cardcollections.notifications.selectors import notifications_unread_count
 from cardcollections.notifications.services import notification_email_set
 from cardcollections.notifications.services import notification_mark_read
 from cardcollections.notifications.services import notifications_mark_all_read
-from cardsite.api.reading import read_values
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import PageQuery
+from cardsite.api.reading import reads_body
+from cardsite.api.reading import reads_query
 
 _BOOLEAN = {"true": True, "1": True, "false": False, "0": False}
+
+
+class NotificationListQuery(PageQuery):
+    unread = serializers.CharField(required=False, default="false", help_text="true: the unread ones only")
+
+    def validate_unread(self, value: str) -> bool:
+        if value.lower() not in _BOOLEAN:
+            raise serializers.ValidationError("Give true or false.")
+        return _BOOLEAN[value.lower()]
 
 
 class NotificationList(generics.ListAPIView):
@@ -37,21 +48,20 @@ class NotificationList(generics.ListAPIView):
     serializer_class = NotificationOut
     filter_backends: list = []
 
-    @extend_schema(parameters=[OpenApiParameter("unread", bool)])
-    def get(self, request, *args, **kwargs):
+    @reads_query(NotificationListQuery)
+    def get(self, request, *args, query, **kwargs):
+        self.query = query
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        raw = self.request.query_params.get("unread", "false")
-        if raw.lower() not in _BOOLEAN:
-            raise ValidationError({"unread": ["Give true or false."]})
-        return notifications_for(user=self.request.user, unread=_BOOLEAN[raw.lower()])
+        return notifications_for(user=self.request.user, unread=self.query["unread"])
 
 
 class UnreadCount(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses={200: UnreadCountOut})
+    @reads_query(NoFields)
     def get(self, request):
         """How many of your notifications are unread (the bell's number)."""
         return Response({"unread": notifications_unread_count(user=request.user)})
@@ -61,6 +71,7 @@ class NotificationRead(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: NotificationOut})
+    @reads_body(NoFields)
     def post(self, request, pk: int):
         """Mark one of your notifications read."""
         notification = notification_or_404(user=request.user, pk=pk)
@@ -71,6 +82,7 @@ class NotificationReadAll(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: MarkedOut})
+    @reads_body(NoFields)
     def post(self, request):
         """Mark every unread notification of yours read."""
         return Response({"marked": notifications_mark_all_read(user=request.user)})
@@ -84,13 +96,14 @@ class NotificationSettingsView(APIView):
         return Response(NotificationSettingsOut(data).data)
 
     @extend_schema(responses={200: NotificationSettingsOut})
+    @reads_query(NoFields)
     def get(self, request):
         """Whether your notifications are also sent by email."""
         return self._answer(request)
 
-    @extend_schema(request=NotificationSettingsIn, responses={200: NotificationSettingsOut})
-    def patch(self, request):
+    @extend_schema(responses={200: NotificationSettingsOut})
+    @reads_body(NotificationSettingsIn)
+    def patch(self, request, data):
         """Turn notification email on or off."""
-        data = read_values(request, NotificationSettingsIn)
         notification_email_set(user=request.user, email=data["email"])
         return self._answer(request)

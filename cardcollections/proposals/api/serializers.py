@@ -100,7 +100,8 @@ class ProblemOut(serializers.Serializer):
 
 class ProposalErrorOut(serializers.Serializer):
     detail = serializers.CharField()
-    problems = ProblemOut(many=True)
+    # A refusal before any check (not a moderator: PermissionDenied) has no problems.
+    problems = ProblemOut(many=True, required=False)
 
 
 class RevisionOut(serializers.ModelSerializer):

@@ -12,9 +12,9 @@ from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework import permissions
+from rest_framework import serializers
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -47,10 +47,18 @@ from cardcollections.proposals.services import proposal_create
 from cardcollections.proposals.services import proposal_reject
 from cardcollections.proposals.services import proposal_revise
 from cardsite.api.errors import Problem
+from cardsite.api.errors import bad
 from cardsite.api.errors import refused
 from cardsite.api.examples import refusal_example
 from cardsite.api.parsers import FormParser
-from cardsite.api.reading import read_values
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import reads_body
+from cardsite.api.reading import reads_query
+from cardsite.api.reading import refuse_unknown
+
+
+class ReviewQuery(serializers.Serializer):
+    game = serializers.CharField(required=False, help_text="a game's slug")
 
 
 def _refused(exc: ProposalError) -> Problem:
@@ -67,8 +75,7 @@ _ERRORS = {
     400: OpenApiResponse(
         OpenApiTypes.OBJECT,
         description="The card fails the catalog checks (ProposalErrorOut: `{detail, problems}`, each problem with "
-        "its path), or a field of the request is wrong (`{field: [messages]}`; a NUL byte in a form field: "
-        '`{"field", "message"}`).',
+        "its path), or a field of the request is wrong (`{field, message}`).",
         examples=[
             refusal_example(
                 "Fails the catalog checks",
@@ -77,7 +84,7 @@ _ERRORS = {
                     "problems": [{"path": "sacrifice", "message": "must be an integer from 0 to 20"}],
                 },
             ),
-            refusal_example("A wrong field", {"game": ["Name a game by its slug."]}),
+            refusal_example("A wrong field", {"field": "game", "message": "Name a game by its slug."}),
         ],
     ),
     403: OpenApiResponse(ProposalErrorOut, description="you may not do this to this proposal"),
@@ -100,14 +107,16 @@ class _ProposalView(APIView):
 
 class ProposalList(_ProposalView):
     @extend_schema(responses={200: ProposalOut(many=True)})
+    @reads_query(NoFields)
     def get(self, request):
         """Your proposals and their state (waiting, changes asked, approved, rejected), newest change first."""
         return Response(ProposalOut(proposals_of(user=request.user)[:REVIEW_QUEUE_MAX], many=True).data)
 
-    @extend_schema(request=ProposalIn, responses={201: ProposalDetailOut, **_ERRORS})
-    def post(self, request):
+    @extend_schema(responses={201: ProposalDetailOut, **_ERRORS})
+    @reads_body(ProposalIn)
+    def post(self, request, data):
         """Propose a new card, or an edit of `card`: checked as `loadcatalog` checks a catalog file."""
-        v = read_values(request, ProposalIn)
+        v = data
         proposal = proposal_create(
             proposer=request.user, game=v["game"], card=v["card"], fields=v["fields"], source=v["source"]
         )
@@ -116,15 +125,17 @@ class ProposalList(_ProposalView):
 
 class ProposalDetail(_ProposalView):
     @extend_schema(responses={200: ProposalDetailOut})
+    @reads_query(NoFields)
     def get(self, request, pk: int):
         """The proposal, each card beside the catalog as it is now."""
         return _detail(self._proposal(request, pk))
 
-    @extend_schema(request=ProposalReviseIn, responses={200: ProposalDetailOut, **_ERRORS})
-    def put(self, request, pk: int):
+    @extend_schema(responses={200: ProposalDetailOut, **_ERRORS})
+    @reads_body(ProposalReviseIn)
+    def put(self, request, pk: int, data):
         """Change your open proposal (after changes were asked): it waits for review again."""
         proposal = self._proposal(request, pk)
-        v = read_values(request, ProposalReviseIn)
+        v = data
         return _detail(proposal_revise(proposal=proposal, user=request.user, fields=v["fields"], source=v["source"]))
 
 
@@ -140,12 +151,13 @@ class ProposalScan(_ProposalView):
     )
     def post(self, request, pk: int):
         """Attach a scan to your open proposal (the catalog's image checks: a real image, bounded in size)."""
+        refuse_unknown(request.data.keys(), ["scan"], "field")
         proposal = self._proposal(request, pk)
         upload = request.FILES.get("scan")
         if upload is None:
-            raise ValidationError({"scan": ["Attach the image file as `scan`."]})
+            raise bad("scan", "Attach the image file as `scan`.")
         if proposal.kind == CardProposal.Kind.BULK:
-            raise ValidationError({"scan": ["A bulk proposal has no scan."]})
+            raise bad("scan", "A bulk proposal has no scan.")
         fields = documents.proposed_fields(proposal)
         revised = proposal_revise(
             proposal=proposal, user=request.user, fields=fields, source=proposal.source, scan=upload
@@ -155,41 +167,44 @@ class ProposalScan(_ProposalView):
 
 class ReviewQueue(_ProposalView):
     @extend_schema(
-        parameters=[OpenApiParameter("game", str, description="a game's slug")],
         responses={200: ProposalOut(many=True), 403: OpenApiResponse(description="you are not a moderator")},
     )
-    def get(self, request):
+    @reads_query(ReviewQuery)
+    def get(self, request, query):
         """Moderators: the proposals waiting for review, oldest first."""
         if not can_review(request.user):
             raise PermissionDenied("Only card moderators review proposals.")
-        game = request.query_params.get("game", "")
+        game = query.get("game", "")
         if game and not Game.objects.filter(slug=game).exists():
-            raise ValidationError({"game": [f"Unknown game {game!r}."]})
+            raise bad("game", f"Unknown game {game!r}.")
         return Response(ProposalOut(review_queue(user=request.user, game=game)[:REVIEW_QUEUE_MAX], many=True).data)
 
 
 class ProposalApprove(_ProposalView):
     @extend_schema(request=None, responses={200: ProposalDetailOut, **_ERRORS})
+    @reads_body(NoFields)
     def post(self, request, pk: int):
         """Moderators: apply the proposal in one transaction (an edited card keeps its id)."""
         return _detail(proposal_approve(proposal=self._proposal(request, pk), moderator=request.user))
 
 
 class ProposalReject(_ProposalView):
-    @extend_schema(request=ReasonIn, responses={200: ProposalDetailOut, **_ERRORS})
-    def post(self, request, pk: int):
+    @extend_schema(responses={200: ProposalDetailOut, **_ERRORS})
+    @reads_body(ReasonIn)
+    def post(self, request, pk: int, data):
         """Moderators: reject the proposal with a reason the proposer sees."""
         proposal = self._proposal(request, pk)
-        v = read_values(request, ReasonIn)
+        v = data
         return _detail(proposal_reject(proposal=proposal, moderator=request.user, reason=v["reason"]))
 
 
 class ProposalAskChanges(_ProposalView):
-    @extend_schema(request=NoteIn, responses={200: ProposalDetailOut, **_ERRORS})
-    def post(self, request, pk: int):
+    @extend_schema(responses={200: ProposalDetailOut, **_ERRORS})
+    @reads_body(NoteIn)
+    def post(self, request, pk: int, data):
         """Moderators: send the proposal back to its proposer with the changes asked."""
         proposal = self._proposal(request, pk)
-        v = read_values(request, NoteIn)
+        v = data
         return _detail(proposal_ask_changes(proposal=proposal, moderator=request.user, note=v["note"]))
 
 
@@ -211,12 +226,13 @@ class ProposalBulk(_ProposalView):
         row (problems name the CSV line or the JSON path); nothing is applied until it is approved."""
         if not can_review(request.user):
             raise PermissionDenied("Only card moderators upload bulk proposals.")
+        refuse_unknown(request.data.keys(), ["game", "source", "file"], "field")
         game = Game.objects.filter(slug=request.data.get("game", "")).first()
         if game is None:
-            raise ValidationError({"game": ["Name a game by its slug."]})
+            raise bad("game", "Name a game by its slug.")
         upload = request.FILES.get("file")
         if upload is None:
-            raise ValidationError({"file": ["Attach the CSV or catalog file as `file`."]})
+            raise bad("file", "Attach the CSV or catalog file as `file`.")
         proposal = proposal_bulk_create(
             moderator=request.user, game=game, upload=upload, source=request.data.get("source", "")
         )
@@ -231,6 +247,7 @@ class CardHistory(generics.ListAPIView):
     filter_backends: list = []
 
     @extend_schema(parameters=[OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)])
+    @reads_query(NoFields)
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 

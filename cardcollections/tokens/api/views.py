@@ -26,6 +26,9 @@ from cardcollections.tokens.services import api_token_revoke
 from cardcollections.tokens.services import api_tokens_revoke_all
 from cardsite.api.errors import found_or_404
 from cardsite.api.errors import refused
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import reads_body
+from cardsite.api.reading import reads_query
 
 
 def _out(token: AuthToken) -> dict:
@@ -39,11 +42,13 @@ class _Mine(APIView):
 
 class ApiTokenList(_Mine):
     @extend_schema(responses={200: ApiTokenOut(many=True)})
+    @reads_query(NoFields)
     def get(self, request):
         """Your live API tokens, newest first: ids and dates, never a key."""
         return Response(ApiTokenOut([_out(t) for t in api_tokens_live(user=request.user)], many=True).data)
 
     @extend_schema(request=None, responses={201: ApiTokenCreated})
+    @reads_body(NoFields)
     def post(self, request):
         """Make a token for one more device; the others keep working.
 
@@ -71,6 +76,7 @@ class ApiTokenDetail(_Mine):
 
 class ApiTokenLogoutAll(_Mine):
     @extend_schema(request=None, responses={200: ApiTokensRevoked})
+    @reads_body(NoFields)
     def post(self, request):
         """Log out everywhere: every one of your tokens stops working (this one too, if you sent a token)."""
         return Response({"revoked": api_tokens_revoke_all(user=request.user)})

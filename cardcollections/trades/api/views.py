@@ -9,13 +9,12 @@ from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework import permissions
+from rest_framework import serializers
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -40,9 +39,17 @@ from cardcollections.trades.services import trade_decline
 from cardcollections.trades.services import trade_propose
 from cardcollections.trades.services import trade_withdraw
 from cardsite.api.errors import Problem
+from cardsite.api.errors import bad
 from cardsite.api.errors import refused
 from cardsite.api.examples import refusal_example
-from cardsite.api.reading import read_values
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import PageQuery
+from cardsite.api.reading import reads_body
+from cardsite.api.reading import reads_query
+
+
+class TradeListQuery(PageQuery):
+    status = serializers.ChoiceField(choices=Trade.Status.values, required=False, help_text="`proposed`: the open ones")
 
 
 def line_specs(validated: dict) -> list[LineSpec]:
@@ -74,13 +81,13 @@ def _trade_answer(request, trade: Trade, code: int = status.HTTP_200_OK) -> Resp
     return Response(TradeOut(trade_for(user=request.user, pk=trade.pk)).data, status=code)
 
 
-# Two shapes: the request read wrong (DRF's, by field), or the offer refused by the service (TradeErrorOut's).
+# Two shapes: the request read wrong (`{field, message}`), or the offer refused by the service (TradeErrorOut's).
 _OFFER_REFUSED = OpenApiResponse(
     OpenApiTypes.OBJECT,
-    description="A field of the request is wrong (`{field: [messages]}`), or the offer is refused "
+    description="A field of the request is wrong (`{field, message}`), or the offer is refused "
     "(`{detail, shortages}`: for one, you do not hold the copies you give).",
     examples=[
-        refusal_example("A wrong field", {"recipient": ["No user 'nobody'."]}),
+        refusal_example("A wrong field", {"field": "recipient", "message": "No user 'nobody'."}),
         refusal_example(
             "Copies you do not hold",
             {
@@ -100,27 +107,26 @@ class TradeList(generics.ListAPIView):
     serializer_class = TradeOut
     filter_backends: list = []
 
-    @extend_schema(parameters=[OpenApiParameter("status", str, enum=Trade.Status.values)])
-    def get(self, request, *args, **kwargs):
+    @reads_query(TradeListQuery)
+    def get(self, request, *args, query, **kwargs):
+        self.query = query
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         qs = trades_for(user=self.request.user)
-        wanted = self.request.query_params.get("status")
-        if wanted:
-            if wanted not in Trade.Status.values:
-                raise ValidationError({"status": [f"Unknown status {wanted!r}."]})
-            qs = qs.filter(status=wanted)
+        if self.query.get("status"):
+            qs = qs.filter(status=self.query["status"])
         return qs
 
-    @extend_schema(request=TradeProposeIn, responses={201: TradeOut, 400: _OFFER_REFUSED})
-    def post(self, request):
+    @extend_schema(responses={201: TradeOut, 400: _OFFER_REFUSED})
+    @reads_body(TradeProposeIn)
+    def post(self, request, data):
         """Offer a trade to another user: what you give and what you ask for."""
-        v = read_values(request, TradeProposeIn)
+        v = data
         User = get_user_model()
         recipient = User.objects.filter(**{User.USERNAME_FIELD: v["recipient"], "is_active": True}).first()
         if recipient is None:
-            raise ValidationError({"recipient": [f"No user {v['recipient']!r}."]})
+            raise bad("recipient", f"No user {v['recipient']!r}.")
         trade = trade_propose(proposer=request.user, recipient=recipient, lines=line_specs(v), message=v["message"])
         return _trade_answer(request, trade, status.HTTP_201_CREATED)
 
@@ -135,6 +141,7 @@ class _TradeView(APIView):
 
 class TradeDetail(_TradeView):
     @extend_schema(responses={200: TradeOut})
+    @reads_query(NoFields)
     def get(self, request, pk: int):
         return Response(TradeOut(self._trade(request, pk)).data)
 
@@ -153,6 +160,7 @@ class _TradeAction(_TradeView):
     act: Callable[..., Trade]
 
     @extend_schema(request=None, responses=_ACTION_RESPONSES)
+    @reads_body(NoFields)
     def post(self, request, pk: int):
         # The service answers the trade found here (lines and cards read with it), as its row now is.
         return Response(TradeOut(self.act(trade=self._trade(request, pk), user=request.user)).data)
@@ -173,11 +181,11 @@ class TradeWithdraw(_TradeAction):
 
 
 class TradeCounter(_TradeView):
-    @extend_schema(request=TradeOfferIn, responses={**_ACTION_RESPONSES, 201: TradeOut})
-    def post(self, request, pk: int):
+    @extend_schema(responses={**_ACTION_RESPONSES, 201: TradeOut})
+    @reads_body(TradeOfferIn)
+    def post(self, request, pk: int, data):
         """Answer the offer with your own (its recipient): the old offer closes as countered; the new one is returned."""
         trade = self._trade(request, pk)
-        data = read_values(request, TradeOfferIn)
         counter = trade_counter(trade=trade, user=request.user, lines=line_specs(data), message=data["message"])
         return _trade_answer(request, counter, status.HTTP_201_CREATED)
 
@@ -186,6 +194,7 @@ class Matches(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses={200: MatchesOut})
+    @reads_query(NoFields)
     def get(self, request):
         """Who has cards on your wishlist in their trade list, and who wants what you offer."""
         data = {

@@ -9,7 +9,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsite.api.errors import Problem
-from cardsite.api.errors import UnreadableText
+from cardsite.api.errors import bad
+from cardsite.api.examples import FieldError
 from cardsite.api.parsers import MB
 from cardsite.api.parsers import BoundedJSONParser
 from cardsite.api.parsers import too_large_answer
@@ -28,8 +29,8 @@ class DeckListParser(BoundedJSONParser):
 
 
 def _refusal(exc: DeckRequestError) -> Problem:
-    """A service's refusal in this endpoint's shape, the serializer's: {field: [message]}."""
-    return Problem(400, {exc.field: [exc.message]})
+    """A service's refusal as the API's 400: `{"field", "message"}`."""
+    return bad(exc.field, exc.message)
 
 
 _EXAMPLE_RESULT = {
@@ -59,7 +60,7 @@ class DeckValidateApi(APIView):
     permission_classes = [permissions.AllowAny]
     parser_classes = [DeckListParser]
     throttle_scope = "compute"  # cardsite.api.throttles: a costlier limit than plain writes
-    problems = {DeckRequestError: _refusal, UnreadableText: lambda exc: Problem(400, {exc.path: [exc.message]})}
+    problems = {DeckRequestError: _refusal}
 
     @extend_schema(
         operation_id="decks_validate",
@@ -72,7 +73,7 @@ class DeckValidateApi(APIView):
         request=DeckValidateInputSerializer,
         responses={
             200: ValidationResultSerializer,
-            400: OpenApiResponse(description="The request is malformed; the body names the field."),
+            400: OpenApiResponse(FieldError, description="The request is malformed; `field` names what."),
             413: too_large_answer(DeckListParser),
         },
         examples=[

@@ -44,7 +44,7 @@ def test_taking_away_more_than_owned_is_a_400(token_alice, cv_cards):
         "/api/v1/collection/adjust/", {"card": cv_cards["pride"].pk, "delta": -1}, format="json"
     )
     assert response.status_code == 400
-    assert "You have 0 of Pride Cycle" in response.json()["detail"]
+    assert response.json()["field"] == "body" and "You have 0 of Pride Cycle" in response.json()["message"]
 
 
 @pytest.mark.django_db
@@ -250,14 +250,14 @@ def test_a_change_of_notes_alone_keeps_copies_a_trade_moved_meanwhile(alice, bob
     entry = collection_change(owner=alice, card=card, delta=3)
     trade = trade_propose(proposer=alice, recipient=bob, lines=[LineSpec(TradeLine.Side.PROPOSER, card.pk, 2)])
     copies = card_totals()[card.pk]
-    read_body = views.read_values
+    write = views.collection_set
 
-    def trade_lands_then_read(request, serializer_class):
+    def trade_lands_then_write(**kwargs):
         # bob accepts after alice's PATCH has found her row and before it writes.
         trade_accept(trade=trade, user=bob)
-        return read_body(request, serializer_class)
+        return write(**kwargs)
 
-    monkeypatch.setattr(views, "read_values", trade_lands_then_read)
+    monkeypatch.setattr(views, "collection_set", trade_lands_then_write)
     response = token_alice.patch(f"/api/v1/collection/{entry.pk}/", {"notes": "sleeved"}, format="json")
     assert response.status_code == 200, response.json()
     assert (response.json()["quantity"], response.json()["notes"]) == (1, "sleeved")

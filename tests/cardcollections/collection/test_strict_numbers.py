@@ -30,7 +30,8 @@ def test_the_ledger_refuses_a_card_that_is_not_an_id(alice, cv_cards, api_as, au
     collection_change(owner=alice, card=cv_cards["means"], delta=1)
     response = api_as(alice, auth).get("/api/v1/collection/ledger/", {"card": card})
     assert response.status_code == 400
-    assert response.json() == {"card": ["card must be a whole number of at least 1."]}
+    assert response.json()["field"] == "card"
+    assert response.json()["message"] == "card must be a whole number of at least 1."
 
 
 # (endpoint, body with {pk} for the card's id, the field to blame)
@@ -64,8 +65,8 @@ def test_the_api_refuses_an_id_or_count_that_is_not_a_whole_number(alice, cv_car
     before = snapshot()
     response = api_as(alice, auth).post(url, {k: value(v) for k, v in body.items()}, format="json")
     assert response.status_code == 400, response.content
-    assert list(response.json()) == [field]
-    assert response.json()[field][0].startswith(f"{field} must be a whole number")
+    assert response.json()["field"] == field
+    assert response.json()["message"].startswith(f"{field} must be a whole number")
     assert snapshot() == before
 
 

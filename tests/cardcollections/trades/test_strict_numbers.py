@@ -83,5 +83,6 @@ def test_the_api_refuses_a_line_whose_card_or_quantity_is_not_a_whole_number(
     }
     response = api_as(alice, auth).post("/api/v1/trades/", {"recipient": "bob", "give": [line]}, format="json")
     assert response.status_code == 400, response.content
-    assert response.json()["give"]["0"][field] == [f"{field} must be a whole number {bounds[field]}."]
+    assert response.json()["field"] == f"give[0].{field}"
+    assert response.json()["message"] == f"{field} must be a whole number {bounds[field]}."
     assert not Trade.objects.exists()

@@ -230,7 +230,7 @@ def test_a_hand_edited_format_is_refused_not_a_crash(spring):
         content_type="application/json",
     )
     assert response.status_code == 400
-    assert "misconfigured" in response.json()["format"][0]
+    assert response.json()["field"] == "format" and "misconfigured" in response.json()["message"]
 
 
 def test_the_admin_form_checks_a_format(cv_catalog):

@@ -132,16 +132,16 @@ BAD_REQUESTS = [
 def test_it_answers_400_naming_the_field(client, cv_catalog, body, field):
     response = post(client, body)
     assert response.status_code == 400, response.content
-    errors = response.json()
-    assert field in errors
-    assert all(isinstance(m, str) and m for m in errors[field])
+    error = response.json()
+    assert error["field"].startswith(field)
+    assert isinstance(error["message"], str) and error["message"]
 
 
 def test_it_names_the_bad_entry_of_a_json_list(client, cv_catalog):
     cards = [{"title": "Verse 001", "count": 1}, {"title": "Verse 002", "count": "2"}]
     response = post(client, {"game": "chapter-and-verse", "cards": cards})
     assert response.status_code == 400
-    assert response.json()["cards"][0].startswith("cards[1].count")
+    assert response.json()["message"].startswith("cards[1].count")
 
 
 def test_it_reports_an_out_of_range_json_count_as_a_finding_not_a_400(client, cv_catalog):
@@ -185,7 +185,7 @@ def test_it_refuses_100000_lines_naming_the_decklist(client, cv_catalog):
     started = time.monotonic()
     response = post(client, {"game": "chapter-and-verse", "decklist": "1 x\n" * 100_000})
     assert response.status_code == 400
-    assert "lines" in response.json()["decklist"][0]
+    assert "lines" in response.json()["message"]
     assert time.monotonic() - started < 5
 
 
@@ -202,7 +202,7 @@ def test_it_refuses_too_many_json_entries(client, cv_catalog):
     cards = [{"title": "Verse 001", "count": 1}] * 10_001
     response = post(client, {"game": "chapter-and-verse", "cards": cards})
     assert response.status_code == 400
-    assert "cards" in response.json()
+    assert response.json()["field"] == "cards"
 
 
 # ---------------------------------------------------------------- cost
@@ -312,7 +312,7 @@ def test_the_fast_request_path_accepts_only_what_the_serializer_accepts_and_read
 def test_requests_the_fast_path_leaves_to_the_serializer_are_still_refused_naming_the_field(client, body, field):
     response = client.post(URL, data=json.dumps(body), content_type="application/json")
     assert response.status_code == 400, response.content
-    assert field in response.json()
+    assert response.json()["field"].startswith(field)
 
 
 def test_requests_the_fast_path_leaves_to_the_serializer_are_still_read(client, cv_catalog):
