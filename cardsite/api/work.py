@@ -62,8 +62,9 @@ def work_budget(user: Any) -> Budget:
 
 def client_address(request: Any) -> str:
     """The address an anonymous caller's work is counted by: the same one the rate limits use (settings'
-    NUM_PROXIES says which). Cut to the column that stores it on a job, whatever a proxy wrote."""
-    return BaseThrottle().get_ident(request)[:64]
+    NUM_PROXIES says which). Cut to the column that stores it on a job, whatever a proxy wrote. A request with no
+    address at all (no REMOTE_ADDR: a WSGI server on a socket, a test client) counts as "unknown", not a 500."""
+    return (BaseThrottle().get_ident(request) or "unknown")[:64]
 
 
 class OverBudget(Exception):

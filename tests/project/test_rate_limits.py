@@ -135,3 +135,14 @@ def test_the_goldfish_replay_api_is_limited_as_compute(small_catalogs):
     body = {**BODY, "turns": 1, "trials": 5, "seed": 1}
     codes = [client.post("/api/v1/goldfish/replay/", body, format="json").status_code for _ in range(3)]
     assert 429 not in codes[:2] and codes[2] == 429
+
+
+def test_a_request_with_no_address_is_counted_as_unknown_not_a_server_error():
+    # The API fuzz found it: a simulation posted with no REMOTE_ADDR was a 500 in cardsite.api.work.
+    from rest_framework.test import APIRequestFactory
+
+    from cardsite.api.work import client_address
+
+    request = APIRequestFactory().post("/api/v1/goldfish/")
+    del request.META["REMOTE_ADDR"]
+    assert client_address(request) == "unknown"
