@@ -372,6 +372,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two request fields are called `mode` with different choices: each enum gets a name of its own.
+    "ENUM_NAME_OVERRIDES": {
+        "GoldfishModeEnum": "rules.goldfish.request.MODES",
+        "MatchupModeEnum": "rules.games.battle_cards.matchup.MODES",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "cardsite.api.schema_hooks.document_refusals",

@@ -76,7 +76,8 @@ def test_a_bad_query_is_a_400_naming_the_bad_part(starter_catalogs, q, game, nam
     params = {"q": q, **({"game": game} if game else {})}
     response = APIClient().get(API, params)
     assert response.status_code == 400, response.content
-    assert names in " ".join(response.json()["q"])
+    assert response.json()["field"] == "q"
+    assert names in response.json()["message"]
 
 
 def test_the_pages_read_the_same_language(starter_catalogs, client, alice):

@@ -62,3 +62,16 @@ def test_a_bad_start_is_a_400_naming_the_field(boxes):
     answer = Client().post("/play/", {"game": "warriors-of-the-promised-land", "mode": "computer", "players": 9})
     assert answer.status_code == 400
     assert "players" in answer.content.decode()
+
+
+def test_dealing_and_moving_are_counted_by_the_page_write_limit(boxes, one_write_a_minute):
+    client = Client()
+    page = _start(client)  # the one write the limit allows
+    form = {"game": "warriors-of-the-promised-land", "variant": "", "mode": "computer", "players": 2}
+    assert client.post("/play/", form).status_code == 429
+    before = client.get(page).content.decode()
+    seat, index = _buttons(before)[0]
+    assert client.post(page, {"seat": seat, "index": index}).status_code == 429
+    after = client.get(page).content.decode()
+    assert _buttons(after) == _buttons(before)
+    assert after.count("<li><strong>") == before.count("<li><strong>")  # no new event: nothing moved
