@@ -65,7 +65,7 @@ def test_each_list_or_object_field_says_how_to_write_it(alice, cv_cards):
     page = client_for(alice).get("/proposals/new/chapter-and-verse/").content.decode()
     assert "Names and numbers, such as faith: 2, strength: 1" in page  # icons
     assert "Words separated by commas, such as Faith Verse, Prayer" in page  # markers
-    assert "JSON, such as [{&quot;kind&quot;: &quot;prayer&quot;, &quot;n&quot;: 2}]" in page  # effects
+    assert 'JSON, such as [{&quot;kind&quot;: &quot;prayer&quot;, &quot;n&quot;: 2}]' in page  # effects
 
 
 def test_an_edit_shows_icons_and_markers_plainly_and_posts_them_back_unchanged(alice, cv_cards):

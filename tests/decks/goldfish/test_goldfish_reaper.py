@@ -113,8 +113,6 @@ def test_celery_beat_runs_the_one_reaper_of_every_kind_and_the_old_names_still_r
     assert scheduled == {"cardcollections.reap_jobs"}
     app.loader.import_default_modules()
     # The per-kind names of the earlier schedule still run, for messages a beat sent before the change.
-    assert scheduled | {
-        "decks.reap_goldfish_jobs",
-        "decks.reap_event_checks",
-        "cardcollections.reap_import_jobs",
-    } <= set(app.tasks)
+    assert scheduled | {"decks.reap_goldfish_jobs", "decks.reap_event_checks", "cardcollections.reap_import_jobs"} <= set(
+        app.tasks
+    )
