@@ -27,7 +27,9 @@ from rules.checkers import json_object
 from rules.checkers import read_cards
 from rules.checkers import steps_to_list
 
-VARIANTS = ("basic", "mounting-battles", "young-players")
+# Secret Weapon and Power Play change how cards are laid and drawn, not who wins a battle once the cards are
+# faceup: the calculator resolves their battles as basic play's.
+VARIANTS = ("basic", "mounting-battles", "young-players", "secret-weapon", "power-play")
 MAX_PLAYERS = 6
 # A play comes out of a five-card battalion.
 BATTALION = 5
@@ -109,7 +111,10 @@ def _times_ten(color: str, power: str) -> PowerRule:
         c = _one(chars, power)
         if not _under_1000(c, color):
             raise IllegalInput("cards", f"{power} multiplies a {color} character card under 1000; {c} is not one.")
-        return (c,), c.value * 10, Step(power, f"{name}'s {c} times 10 = {c.value * 10}.")
+        # "a 500 becomes a 5000": the card counts as its new value wherever the battle looks at it (Stripling
+        # Warriors' lowest gold card too), as Conversion's does; the tie rule and Famine look at printed cards.
+        changed = Character(c.card, c.value * 10, c.color, c.shape)
+        return (changed,), changed.value, Step(power, f"{name}'s {c} times 10 becomes {changed}.")
 
     return rule
 
@@ -165,6 +170,11 @@ POWERS: Mapping[str, PowerRule] = {
     "stripling-warriors": _battle_wide("Stripling Warriors"),
     "famine": _battle_wide("Famine"),
 }
+
+
+def make_play(name: str, cards: Sequence[CardData], variant: str = "basic") -> tuple[Play, Step]:
+    """The play `cards` make (IllegalInput naming why not): shared by the calculator and the whole game."""
+    return _play(name, cards, variant)
 
 
 def _play(name: str, cards: Sequence[CardData], variant: str) -> tuple[Play, Step]:

@@ -188,3 +188,21 @@ def test_a_tie_ranks_the_character_cards_as_printed():
     assert result["values"] == {"Ann": 1500, "Ben": 1500}
     assert result["winner"] == "Ben"
     assert any("Zeezrom (black diamond 500)" in step for step in result["steps"])
+
+
+def test_stripling_warriors_counts_a_card_faith_changed_at_its_new_value_as_conversion_does():
+    # "Faith: ... a 500 becomes a 5000"; "Conversion: ... a black diamond 300 becomes a gold diamond 1300": both
+    # say "becomes". Abish (gold diamond 100) with Faith is a gold 1000: higher than Sam's gold 300, so Sam's is
+    # the lowest gold card (the finding: Faith's card was still counted as its printed 100).
+    result = battle(("Ann", "Abish", "Faith"), ("Ben", "Sam", "Stripling Warriors"))
+    assert result["values"] == {"Ann": 1000, "Ben": 300}
+    assert result["winner"] == "Ben"
+    # Conversion alike: Lemuel (black 300) becomes a gold 1300, higher than Sam's 300.
+    assert battle(("Ann", "Lemuel", "Conversion"), ("Ben", "Sam", "Stripling Warriors"))["winner"] == "Ben"
+    # And a gold 1000 by Faith is lower than Teancum's 2000.
+    assert battle(("Ann", "Abish", "Faith"), ("Ben", "Teancum", "Stripling Warriors"))["winner"] == "Ann"
+
+
+@pytest.mark.parametrize("variant", ["secret-weapon", "power-play"])
+def test_it_plays_secret_weapon_and_power_play_battles_as_basic_ones(variant):
+    assert battle(("Ann", "Abinadi"), ("Ben", "Amlici"), variant=variant)["winner"] == "Ann"
