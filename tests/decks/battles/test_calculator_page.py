@@ -29,7 +29,7 @@ def test_every_example_of_the_rules_resolves_on_the_page(client, fixed_deck_cata
 def test_a_battle_in_the_url_shows_its_winner_and_steps(client, fixed_deck_catalogs):
     html = page(client, "/rules/book-of-mormon-battles/?n1=Ann&p1=Shiblon&p1=Faith&n2=Ben&p2=Lehi")
     assert "Ann wins with 5000." in html
-    assert "Faith: Ann&#x27;s Shiblon (gold diamond 500) times 10 = 5000." in html
+    assert "Faith: Ann&#x27;s Shiblon (gold diamond 500) times 10 becomes Shiblon (gold diamond 5000)." in html
     assert html.count("/image/") >= 3  # the cards in play, and the card list
 
 
