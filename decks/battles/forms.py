@@ -2,7 +2,7 @@
 
 A position is the cards of each slot (a player, a side, a card of a match-up)
 by title, repeated query parameters in order (`?p1=Shiblon&p1=Faith&p2=Lehi`),
-plus the game's option (variant or category), so a position is shared by link.
+plus the game's options (variant; category and mode), so a position is shared by link.
 """
 
 from __future__ import annotations
@@ -35,6 +35,20 @@ class SlotSpec:
 
 
 @dataclass(frozen=True)
+class OptionSpec:
+    """One choice of a calculator (a select): its query parameter, its label and its (value, label) pairs;
+    the first value is the default."""
+
+    key: str
+    label: str
+    values: tuple[tuple[str, str], ...]
+
+    def read(self, value: object) -> str:
+        allowed = [v for v, _label in self.values]
+        return value if isinstance(value, str) and value in allowed else allowed[0]
+
+
+@dataclass(frozen=True)
 class Slot:
     spec: SlotSpec
     titles: tuple[str, ...]
@@ -49,7 +63,7 @@ class Slot:
 class Position:
     calculator: Calculator
     slots: tuple[Slot, ...]
-    option: str
+    options: Mapping[str, str]
     query: str = ""
 
     def params(
@@ -58,8 +72,7 @@ class Position:
         """The position as query parameters, with one card added to a slot or the n-th card of a slot dropped."""
         out: list[tuple[str, str]] = []
         calc = self.calculator
-        if calc.option_key:
-            out.append((calc.option_key, self.option))
+        out.extend((spec.key, self.options[spec.key]) for spec in calc.options)
         for slot in self.slots:
             key = slot.spec.key
             if slot.spec.name_key and slot.name != slot.spec.label:
@@ -96,23 +109,23 @@ class Calculator:
     request: Callable[[Position], Mapping[str, Any] | None]
     summary: Callable[[Mapping[str, Any], Position], str]
     examples: Callable[[], Sequence[tuple[str, list[tuple[str, str]]]]]
-    option_key: str = ""
-    options: tuple[str, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
     intro: str = ""
+    # What the calculator settles, and what it leaves to the players (the page says both plainly).
+    settles: str = ""
+    leaves: str = ""
     # A checker telling, card by card, whether each card of a slot may be laid after the ones before it.
     lay_checker: str = ""
 
     def read(self, query: QueryDict) -> Position:
         """The position of a request's query (a QueryDict: `getlist`); anything unreadable is left out."""
-        option = query.get(self.option_key, "") if self.option_key else ""
-        if option not in self.options:
-            option = self.options[0] if self.options else ""
+        options = {spec.key: spec.read(query.get(spec.key)) for spec in self.options}
         slots = []
         for spec in self.slots:
             titles = [t[:MAX_TITLE] for t in query.getlist(spec.key) if t.strip()][: spec.most]
             name = (query.get(spec.name_key, "") if spec.name_key else "").strip()[:60] or spec.label
             slots.append(Slot(spec, tuple(titles), name))
-        return Position(self, tuple(slots), option, str(query.get("q", ""))[:MAX_TITLE])
+        return Position(self, tuple(slots), options, str(query.get("q", ""))[:MAX_TITLE])
 
 
 # ---------------------------------------------------------------- Book of Mormon Battles
@@ -121,7 +134,7 @@ BMB_SLOTS = tuple(SlotSpec(f"p{i}", f"Player {i}", bmb.BATTALION, f"n{i}") for i
 
 def _bmb_request(position: Position) -> Mapping[str, Any] | None:
     players = [{"name": s.name, "cards": position.cards(s.spec.key)} for s in position.slots if s.titles]
-    return {"variant": position.option, "players": players} if len(players) >= 2 else None
+    return {"variant": position.options["variant"], "players": players} if len(players) >= 2 else None
 
 
 def _bmb_summary(result: Mapping[str, Any], position: Position) -> str:
@@ -143,8 +156,8 @@ def _bmb_examples() -> list[tuple[str, list[tuple[str, str]]]]:
 
 # ---------------------------------------------------------------- Warriors of the Promised Land
 WPL_SLOTS = (
-    SlotSpec("challenger", "Challenger", wpl_laying.MAX_IN_PLAY),
-    SlotSpec("defender", "Defender", wpl_laying.MAX_IN_PLAY),
+    SlotSpec("challenger", "Challenger", wpl_laying.MAX_SIDE),
+    SlotSpec("defender", "Defender", wpl_laying.MAX_SIDE),
 )
 
 
@@ -174,7 +187,11 @@ BC_SLOTS = (SlotSpec("a", "Card A", 1), SlotSpec("b", "Card B", 1))
 
 def _bc_request(position: Position) -> Mapping[str, Any] | None:
     a, b = position.cards("a"), position.cards("b")
-    return {"category": position.option, "a": a[0], "b": b[0]} if a and b else None
+    return (
+        {"category": position.options["category"], "mode": position.options["mode"], "a": a[0], "b": b[0]}
+        if a and b
+        else None
+    )
 
 
 def _bc_summary(result: Mapping[str, Any], position: Position) -> str:
@@ -185,7 +202,15 @@ def _bc_summary(result: Mapping[str, Any], position: Position) -> str:
 
 def _bc_examples() -> list[tuple[str, list[tuple[str, str]]]]:
     return [
-        (name, [("category", request["category"]), ("a", request["a"]["title"]), ("b", request["b"]["title"])])
+        (
+            name,
+            [
+                ("category", request["category"]),
+                ("mode", request.get("mode", "battle-mode")),
+                ("a", request["a"]["title"]),
+                ("b", request["b"]["title"]),
+            ],
+        )
         for name, request, _winner, _by in bc.EXAMPLES
     ]
 
@@ -200,9 +225,10 @@ CALCULATORS: Mapping[str, Calculator] = {
             _bmb_request,
             _bmb_summary,
             _bmb_examples,
-            option_key="variant",
-            options=bmb.VARIANTS,
+            options=(OptionSpec("variant", "Variant", tuple((v, v) for v in bmb.VARIANTS)),),
             intro="Give each player a character card, or characters with the power card that combines them.",
+            settles="who wins one battle with the cards each player lays, by the variant's values, step by step.",
+            leaves="the deal, which cards each player chooses to lay, the draws and the battles of a whole game.",
         ),
         Calculator(
             "warriors-of-the-promised-land",
@@ -212,6 +238,10 @@ CALCULATORS: Mapping[str, Calculator] = {
             _wpl_summary,
             _wpl_examples,
             intro="Lay each side's primary Warrior first, then the secondary cards in the order they are revealed.",
+            settles="whether each card may be laid after the ones before it, and who wins the Challenge on points, "
+            "with every modifier in the rules' order.",
+            leaves="Phase One (the deal, drawing and laying turn by turn), calling the battle, who challenges whom, "
+            "Prophecy's look and the rounds of a whole game.",
             lay_checker="check-play",
         ),
         Calculator(
@@ -221,9 +251,16 @@ CALCULATORS: Mapping[str, Calculator] = {
             _bc_request,
             _bc_summary,
             _bc_examples,
-            option_key="category",
-            options=BC_CATEGORIES,
-            intro="Pick two cards and a category.",
+            options=(
+                OptionSpec("category", "Category", tuple((c, c) for c in BC_CATEGORIES)),
+                OptionSpec("mode", "Mode", (("battle-mode", "Battle Mode"), ("trumps", "Trumps"))),
+            ),
+            intro="Pick two cards, a category and the mode: Battle Mode breaks an equal score by size, then "
+            "Value; Trumps (the Basic Game) does not.",
+            settles="one match-up: which card wins in the category, and why (score, size or Value; in Trumps an "
+            "equal score is a tie and both cards go to the centre).",
+            leaves="the deal, who chooses the category, the centre pile, the rounds of five, drafting a squad "
+            "under 30 Value and the sudden-death decider.",
         ),
     )
 }

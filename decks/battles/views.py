@@ -24,6 +24,7 @@ from decks.battles.selectors import battle_card_search
 from decks.battles.services import rules_check
 from rules.checkers import IllegalInput
 from rules.games import GAMES_BY_SLUG
+from rules.play.registry import playable_games
 
 
 def _lay_notes(calc: Calculator, position: Position) -> dict[tuple[str, int], dict[str, Any]]:
@@ -79,6 +80,8 @@ def calculator_context(calc: Calculator, position: Position) -> dict[str, Any]:
         "calc": calc,
         "game": GAMES_BY_SLUG[calc.game],
         "position": position,
+        "option_fields": [(spec, position.options[spec.key]) for spec in calc.options],
+        "playable": calc.game in playable_games(),
         "slots": slots,
         "results": [
             {

@@ -19,8 +19,6 @@ from rules.checkers import json_object
 from rules.checkers import read_card
 from rules.checkers import read_cards
 
-# The calculator page's slots a side (the cards a player usually has in play in one Battle round).
-MAX_IN_PLAY = 12
 # What a request may name a side: Phase One has no fixed length and a Coriantumr and Shiz battle adds the six
 # hand cards, so the only bound is the box (112 cards); one box's copies are checked card by card anyway.
 MAX_SIDE = 112
