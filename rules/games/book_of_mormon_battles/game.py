@@ -31,7 +31,7 @@ class BookOfMormonBattles:
     game = "book-of-mormon-battles"
     min_seats = 2
     max_seats = 6
-    variants = st.VARIANTS
+    variants: tuple[str, ...] = st.VARIANTS
 
     def new_game(self, setup: Setup) -> tuple[State, list[Event]]:
         options: Mapping[str, Any] = setup.options
