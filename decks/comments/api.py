@@ -133,8 +133,8 @@ class DeckCommentCreateApi(_CommentApiBase):
     def post(self, request: Request, deck_id: Any) -> Response:
         if not request.user.is_authenticated:
             raise NotAuthenticated("Sign in to comment.")
-        deck = self.deck(request, deck_id)
         data = read_body(request, CommentIn)
+        deck = self.deck(request, deck_id)
         comment = comment_create(deck=deck, author=request.user, body=data["body"])
         return Response(CommentOut(comment, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
@@ -157,8 +157,8 @@ class DeckCommentApi(_CommentApiBase):
         ),
     )
     def patch(self, request: SignedInRequest, deck_id: Any, comment_id: int) -> Response:
-        comment = self.comment(request, deck_id, comment_id)
         data = read_body(request, CommentIn)
+        comment = self.comment(request, deck_id, comment_id)
         comment = comment_edit(comment=comment, user=request.user, body=data["body"])
         return Response(CommentOut(comment, context={"request": request}).data)
 

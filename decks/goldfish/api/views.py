@@ -23,6 +23,8 @@ from cardsite.api.examples import refusal_example
 from cardsite.api.parsers import MB
 from cardsite.api.parsers import BoundedJSONParser
 from cardsite.api.parsers import too_large_answer
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import reads_query
 from cardsite.api.work import client_address
 from decks.goldfish.api.serializers import GoldfishErrorSerializer
 from decks.goldfish.api.serializers import GoldfishJobCreatedSerializer
@@ -206,6 +208,7 @@ class GoldfishJobApi(_GoldfishApiBase):
             ),
         ],
     )
+    @reads_query(NoFields)
     def get(self, request: Request, job_id: str) -> Response:
         return Response(goldfish_job_state(job=_job(request, job_id)))
 

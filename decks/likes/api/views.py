@@ -11,6 +11,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
 from cardsite.api.authentication import SignedInRequest
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import reads_body
 from cardsite.api.reading import reads_query
 from decks.likes.api.serializers import DeckLikeOut
 from decks.likes.api.serializers import LikedQuery
@@ -33,6 +35,7 @@ class DeckLikeApi(SignedInDeckApi):
         summary="Like (bookmark) a deck",
         description="Any deck you may read but your own; liking it again changes nothing.",
     )
+    @reads_body(NoFields)
     def post(self, request: SignedInRequest, deck_id: Any) -> Response:
         likes = deck_like(deck=readable_deck(request, deck_id), user=request.user)
         return Response({"liked": True, "likes": likes})

@@ -58,8 +58,8 @@ class DeckCloneApi(SignedInDeckApi):
         responses=answers({201: DeckOut}, bad_request=True, signed_in=True, missing=NOT_FOUND),
     )
     def post(self, request: SignedInRequest, deck_id: Any) -> Response:
-        deck = readable_deck(request, deck_id)
         data = read_body(request, DeckCloneIn) if request.data else {}
+        deck = readable_deck(request, deck_id)
         copy = deck_clone(deck=deck, owner=request.user, name=data.get("name"))
         return Response(deck_body(copy, request), status=status.HTTP_201_CREATED)
 
@@ -78,8 +78,8 @@ class DeckBuiltApi(SignedInDeckApi):
         ),
     )
     def put(self, request: Request, deck_id: Any) -> Response:
-        deck = owned_deck(request, deck_id)
         data = read_body(request, DeckBuiltIn)
+        deck = owned_deck(request, deck_id)
         clashes = [t.to_dict() for t in deck_double_bookings(deck=deck)] if data["built"] else []
         deck = deck_set_built(deck=deck, built=data["built"])
         return Response({"deck": deck_body(deck, request), "double_booked": clashes})

@@ -191,8 +191,8 @@ class DeckUpdateApi(DeckApiBase):
         },
     )
     def patch(self, request: Request, deck_id: Any) -> Response:
-        deck = owned_deck(request, deck_id)
         data = read_body(request, DeckPatchIn)
+        deck = owned_deck(request, deck_id)
         try:
             deck = deck_update(
                 deck=deck,

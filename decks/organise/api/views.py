@@ -97,8 +97,8 @@ class FolderRenameApi(_FolderApi):
         responses=answers({200: FolderOut}, bad_request=True, signed_in=True, missing=NO_FOLDER),
     )
     def patch(self, request: Request, folder_id: int) -> Response:
-        folder = _folder(request, folder_id)
         data = read_body(request, FolderRenameIn)
+        folder = _folder(request, folder_id)
         return Response(FolderOut(folder_rename(folder=folder, name=data["name"])).data)
 
 
@@ -130,8 +130,8 @@ class DeckOrganiseApi(SignedInDeckApi):
         responses=answers({200: DeckOut}, bad_request=True, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
     )
     def put(self, request: Request, deck_id: Any) -> Response:
-        deck = owned_deck(request, deck_id)
         data = read_body(request, DeckOrganiseIn)
+        deck = owned_deck(request, deck_id)
         folder = UNCHANGED
         if "folder" in data:
             folder = _folder(request, data["folder"], "folder") if data["folder"] is not None else None

@@ -14,6 +14,7 @@ from cardsite.api.examples import FieldError
 from cardsite.api.parsers import MB
 from cardsite.api.parsers import BoundedJSONParser
 from cardsite.api.parsers import too_large_answer
+from cardsite.api.reading import read_body
 from decks.exceptions import DeckRequestError
 from decks.validation.api.serializers import DeckValidateInputSerializer
 from decks.validation.api.serializers import ValidationResultSerializer
@@ -95,12 +96,8 @@ class DeckValidateApi(APIView):
         tags=["decks"],
     )
     def post(self, request: Request) -> Response:
-        data = fast_validated_data(request.data)
-        if data is None:
-            # Not the plain well-formed request: the serializer decides, and names the bad field.
-            serializer = DeckValidateInputSerializer(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            data = serializer.validated_data
+        # Not the plain well-formed request: the strict reader decides, and names the bad or unknown field.
+        data = fast_validated_data(request.data) or read_body(request, DeckValidateInputSerializer)
         validation = deck_validation(
             game=data["game"],
             format_slug=data.get("format"),
