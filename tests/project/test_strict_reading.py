@@ -38,12 +38,6 @@ NOT_YET = {
     "POST /api/v1/events/{event_id}/rounds/",
     "POST /api/v1/events/{event_id}/start/",
     "POST /api/v1/events/{event_id}/top-cut/",
-    "POST /api/v1/rules/battle-cards/matchup/",
-    "POST /api/v1/rules/battle-cards/simulate/",
-    "POST /api/v1/rules/book-of-mormon-battles/battle/",
-    "POST /api/v1/rules/book-of-mormon-battles/simulate/",
-    "POST /api/v1/rules/warriors-of-the-promised-land/challenge/",
-    "POST /api/v1/rules/warriors-of-the-promised-land/check-play/",
 }
 
 
