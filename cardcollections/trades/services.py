@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -33,21 +34,28 @@ from cardcollections.models import NotificationKind
 from cardcollections.models import Trade
 from cardcollections.models import TradeLine
 from cardcollections.notifications.services import notify
+from cardsite.api.errors import NOT_ALLOWED
+from cardsite.api.errors import ServiceError
 
 MAX_LINES = 200
 MAX_LINE_QUANTITY = 999
 
 
-class TradeError(Exception):
+class TradeError(ServiceError):
     """A trade action was refused; str() is a message for the user. `shortages` lists the short cards."""
 
     def __init__(self, message: str, *, shortages: Sequence[str] = ()):
         super().__init__(message)
         self.shortages = list(shortages)
 
+    def extra(self) -> dict[str, Any]:
+        return {"shortages": self.shortages}
+
 
 class TradeNotAllowed(TradeError):
     """The user is a party to the trade but may not do this (e.g. the proposer accepting)."""
+
+    kind = NOT_ALLOWED
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.authentication import SignedInRequest
-from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_body
 from cardsite.api.reading import reads_query
@@ -29,7 +28,6 @@ from decks.comments.selectors import comments_visible
 from decks.comments.selectors import deck_comment_get
 from decks.comments.selectors import deck_comments
 from decks.comments.services import MAX_COMMENT
-from decks.comments.services import CommentNotAllowed
 from decks.comments.services import comment_can_delete
 from decks.comments.services import comment_can_edit
 from decks.comments.services import comment_create
@@ -84,10 +82,7 @@ class CommentIn(serializers.Serializer):
 
 @extend_schema(tags=TAGS)
 class _CommentApiBase(DeckApiBase):
-    problems = {
-        **DeckApiBase.problems,
-        CommentNotAllowed: lambda exc: refused(status.HTTP_403_FORBIDDEN, exc.message),
-    }
+    # CommentNotAllowed is a 403, DeckRequestError a 400 naming its field: their kinds (ServiceError).
 
     def deck(self, request: Request, deck_id: Any) -> Deck:
         deck = readable_deck(request, deck_id)

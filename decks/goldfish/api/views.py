@@ -18,7 +18,6 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from cardsite.api.errors import Problem
 from cardsite.api.examples import refusal_example
 from cardsite.api.parsers import MB
 from cardsite.api.parsers import BoundedJSONParser
@@ -33,7 +32,6 @@ from decks.goldfish.api.serializers import GoldfishReplayRequestSerializer
 from decks.goldfish.api.serializers import GoldfishReplaySerializer
 from decks.goldfish.api.serializers import GoldfishRequestSerializer
 from decks.goldfish.api.serializers import GoldfishResultSerializer
-from decks.goldfish.checks import GoldfishInputError
 from decks.goldfish.checks import goldfish_prepare
 from decks.goldfish.selectors import goldfish_job_get
 from decks.goldfish.selectors import goldfish_job_state
@@ -69,10 +67,6 @@ _MALFORMED = OpenApiResponse(GoldfishErrorSerializer, description="Malformed req
 _NO_JOB = OpenApiResponse(description="No such job (or not yours).")
 
 
-def _refusal(exc: GoldfishInputError) -> Problem:
-    return Problem(status.HTTP_400_BAD_REQUEST, exc.to_dict())
-
-
 def _job(request: Request, job_id: str) -> Any:
     job = goldfish_job_get(job_id=job_id, user=request.user)
     if job is None:
@@ -90,7 +84,6 @@ class _GoldfishApiBase(APIView):
 class _GoldfishRunApi(_GoldfishApiBase):
     parser_classes = [GoldfishParser]
     throttle_scope = "compute"  # cardsite.api.throttles: a costlier limit than plain writes
-    problems = {GoldfishInputError: _refusal}
 
 
 class GoldfishApi(_GoldfishRunApi):

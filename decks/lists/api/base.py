@@ -84,7 +84,8 @@ def not_found(what: str = "deck") -> Problem:
 
 
 def request_error(exc: DeckRequestError, field: str | None = None) -> Problem:
-    """A service's refusal as a 400; `field` blames another name (a JSON path into a document, "deck.cards")."""
+    """A service's refusal as a 400 blaming another `field` (a JSON path into a document, "deck.cards"):
+    the handler answers one that blames its own field."""
     field = field or exc.field
     if isinstance(exc, DeckListError):
         findings = [f.to_dict() for f in exc.findings]
@@ -138,9 +139,9 @@ def deck_page(view: APIView, request: Request, decks: QuerySet[Deck] | Sequence[
 # Its operations are tagged "decks" unless a feature's base (or an operation) names its own tags.
 @extend_schema(tags=TAGS)
 class DeckApiBase(APIView):
-    # A service's DeckRequestError is a 400 naming its field (cardsite.api's handler answers it).
-    # Any: each function takes the exception of its own kind.
-    problems: dict[type[Exception], Callable[[Any], Problem]] = {DeckRequestError: request_error}
+    # A service's DeckRequestError is a 400 naming its field, as every ServiceError of its kind
+    # (cardsite.api's handler answers it); a view maps one onto another answer with `problems`.
+    problems: dict[type[Exception], Callable[[Any], Problem]] = {}
 
 
 class SignedInDeckApi(DeckApiBase):
