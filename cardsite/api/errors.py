@@ -3,10 +3,12 @@ the one base of the services' refusals, of four kinds; and `found_or_404`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from typing import ClassVar
 from typing import TypeVar
 
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from rest_framework import status
 from rest_framework.exceptions import APIException
@@ -94,6 +96,17 @@ def found_or_404(value: T | None, message: str) -> T:
     if value is None:
         raise Http404(message)
     return value
+
+
+def owned_or_refused(*, owned: T | None, visible: Callable[[], bool], missing: str, not_yours: str) -> T:
+    """The 403/404 rule, once, for pages and the API alike (docs/api-conventions.md): `owned` (what a selector
+    found for the caller to change); else a 403 `not_yours` when they may see it (`visible()`, asked only then),
+    else the 404 `missing`, the same answer as for an id that does not exist, so ids do not leak."""
+    if owned is not None:
+        return owned
+    if visible():
+        raise PermissionDenied(not_yours)
+    raise Http404(missing)
 
 
 class UnreadableText(ValueError):

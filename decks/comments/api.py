@@ -36,9 +36,9 @@ from decks.comments.services import comment_edit
 from decks.lists.api.base import DeckApiBase
 from decks.lists.api.base import answers
 from decks.lists.api.base import not_found
-from decks.lists.api.base import readable_deck
 from decks.lists.api.serializers import PageQuery
 from decks.lists.api.serializers import page_out
+from decks.lists.lookups import deck_readable_or_404
 from decks.models import Deck
 from decks.models import DeckComment
 from decks.validation.api.serializers import StrictCharField
@@ -85,7 +85,7 @@ class _CommentApiBase(DeckApiBase):
     # CommentNotAllowed is a 403, DeckRequestError a 400 naming its field: their kinds (ServiceError).
 
     def deck(self, request: Request, deck_id: Any) -> Deck:
-        deck = readable_deck(request, deck_id)
+        deck = deck_readable_or_404(user=request.user, pk=deck_id)
         if not comments_visible(deck=deck, user=request.user):
             raise not_found()
         return deck

@@ -4,6 +4,7 @@ and on the pages (`page_refusal`), whichever service raised it."""
 import pytest
 from django.contrib.messages import get_messages
 from django.contrib.messages.storage.fallback import FallbackStorage
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.test import RequestFactory
 
@@ -13,6 +14,7 @@ from cardcollections.proposals.services import ProposalNotAllowed
 from cardcollections.tokens.services import TokenLimitReached
 from cardcollections.trades.services import TradeNotAllowed
 from cardsite.api.errors import ServiceError
+from cardsite.api.errors import owned_or_refused
 from cardsite.api.handler import exception_handler
 from cardsite.page_writes import page_refusal
 from decks.comments.services import CommentNotAllowed
@@ -81,3 +83,17 @@ def test_a_page_shows_the_message_and_answers_the_kinds_status(exc, code, _):
 def test_a_page_answers_not_found_with_the_404_page():
     with pytest.raises(Http404):
         page_refusal(_page_request(), ServiceError("No such thing.", kind="not_found"))
+
+
+def test_the_owner_lookup_gives_what_the_caller_owns_without_asking_more():
+    def never() -> bool:
+        raise AssertionError("asked whether it is visible")
+
+    assert owned_or_refused(owned="deck", visible=never, missing="No such deck.", not_yours="Not yours.") == "deck"
+
+
+def test_the_owner_lookup_refuses_403_what_the_caller_sees_and_404_what_they_do_not():
+    with pytest.raises(PermissionDenied, match="Not yours"):
+        owned_or_refused(owned=None, visible=lambda: True, missing="No such deck.", not_yours="Not yours.")
+    with pytest.raises(Http404, match="No such deck"):
+        owned_or_refused(owned=None, visible=lambda: False, missing="No such deck.", not_yours="Not yours.")

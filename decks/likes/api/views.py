@@ -23,8 +23,8 @@ from decks.lists.api.base import NOT_FOUND
 from decks.lists.api.base import SignedInDeckApi
 from decks.lists.api.base import answers
 from decks.lists.api.base import deck_page
-from decks.lists.api.base import readable_deck
 from decks.lists.api.serializers import DeckPageOut
+from decks.lists.lookups import deck_readable_or_404
 
 
 # Liking and unliking take no body and answer alike.
@@ -37,7 +37,7 @@ class DeckLikeApi(SignedInDeckApi):
     )
     @reads_body(NoFields)
     def post(self, request: SignedInRequest, deck_id: Any) -> Response:
-        likes = deck_like(deck=readable_deck(request, deck_id), user=request.user)
+        likes = deck_like(deck=deck_readable_or_404(user=request.user, pk=deck_id), user=request.user)
         return Response({"liked": True, "likes": likes})
 
     @extend_schema(
@@ -45,7 +45,7 @@ class DeckLikeApi(SignedInDeckApi):
         summary="Stop liking a deck",
     )
     def delete(self, request: SignedInRequest, deck_id: Any) -> Response:
-        likes = deck_unlike(deck=readable_deck(request, deck_id), user=request.user)
+        likes = deck_unlike(deck=deck_readable_or_404(user=request.user, pk=deck_id), user=request.user)
         return Response({"liked": False, "likes": likes})
 
 
