@@ -7,11 +7,15 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import reads_query
+
 
 class Health(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
     @extend_schema(responses=inline_serializer("Health", {"status": serializers.CharField()}))
+    @reads_query(NoFields)
     def get(self, request):
         return Response({"status": "ok"})

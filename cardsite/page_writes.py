@@ -4,13 +4,17 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.http import Http404
 from django.http import HttpRequest
 from django.http import HttpResponseBase
 from django.views import View
 from django.views.decorators.http import require_POST
 
+from cardsite.api.errors import NOT_FOUND
+from cardsite.api.errors import ServiceError
 from cardsite.api.throttles import page_request_allowed
 from cardsite.api.throttles import too_many_requests
 
@@ -57,3 +61,13 @@ class CountedPostView(View):
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         return posts_counted_as(self.post_scope)(super().dispatch)(request, *args, **kwargs)
+
+
+def page_refusal(request: HttpRequest, exc: ServiceError) -> int:
+    """A service's refusal on a page, by its kind as on the API: not_found is the 404 page (ids do not leak);
+    any other is its message shown to the person, and the status (400, 403, 409) for a page that renders
+    itself again rather than redirecting."""
+    if exc.kind == NOT_FOUND:
+        raise Http404(exc.message)
+    messages.error(request, exc.message)
+    return exc.status_code

@@ -29,6 +29,7 @@ from cardcollections.models import LedgerReason
 from cardcollections.models import Trade
 from cardcollections.models import Visibility
 from cardcollections.models import WishlistEntry
+from cardsite.api.errors import ServiceError
 from rules.text import title_key
 
 # Above this many cards, the rows are locked by owner alone: an IN list of
@@ -37,7 +38,7 @@ _LOCK_BY_CARD_LIMIT = 500
 MAX_QUANTITY = 1_000_000
 
 
-class CollectionError(Exception):
+class CollectionError(ServiceError):
     """A change was refused; str() is a message for the user."""
 
 

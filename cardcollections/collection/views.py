@@ -83,6 +83,7 @@ from cardsite.api.work import OverBudget
 from cardsite.api.work import over_budget
 from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import counted_posts
+from cardsite.page_writes import page_refusal
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_whole
 from rules.text import title_key
@@ -378,7 +379,7 @@ def collection_settings(request: SignedInHttpRequest) -> HttpResponse:
             try:
                 new_token = api_token_create(user=request.user)
             except TokenLimitReached as exc:
-                messages.error(request, str(exc))
+                page_refusal(request, exc)
                 return redirect("collection-settings")
             # No redirect: the key is shown in this answer only, never stored where a later page could show it.
             form = VisibilityForm(initial={"visibility": row.visibility})

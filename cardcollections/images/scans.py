@@ -35,6 +35,7 @@ from PIL import features
 
 from cardcollections.images.storage import delete_files_on_commit
 from cardcollections.models import Card
+from cardsite.api.errors import ServiceError
 
 ALLOWED_FORMATS: tuple[str, ...] = ("PNG", "JPEG", "WEBP", "GIF")
 _EXTENSIONS = {"PNG": ".png", "JPEG": ".jpg", "WEBP": ".webp", "GIF": ".gif"}
@@ -43,7 +44,7 @@ THUMBNAIL_SIZE = (320, 448)
 _WEBP = features.check("webp")
 
 
-class CardImageError(Exception):
+class CardImageError(ServiceError):
     """An image was refused; str() is a message for the person who sent it."""
 
 

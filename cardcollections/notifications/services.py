@@ -23,6 +23,8 @@ from cardcollections.notifications.models import Notification
 from cardcollections.notifications.models import NotificationKind
 from cardcollections.notifications.models import NotificationSettings
 from cardcollections.notifications.selectors import notification_email_on
+from cardsite.api.errors import NOT_FOUND
+from cardsite.api.errors import ServiceError
 
 logger = logging.getLogger(__name__)
 
@@ -32,7 +34,7 @@ MAX_MESSAGE = 500
 MAX_URL = 200
 
 
-class NotificationError(Exception):
+class NotificationError(ServiceError):
     """A notification request was refused; str() is a message for the user."""
 
 
@@ -65,7 +67,7 @@ def _enqueue_email(notification_id: int) -> None:
 def notification_mark_read(*, notification: Notification, user: User) -> Notification:
     """Mark one of the user's notifications read (someone else's: NotificationError, a 404 for them)."""
     if notification.user_id != user.pk:
-        raise NotificationError("No such notification.")
+        raise NotificationError("No such notification.", kind=NOT_FOUND)
     if notification.read is None:
         now = timezone.now()
         Notification.objects.filter(pk=notification.pk, read__isnull=True).update(read=now)

@@ -31,6 +31,9 @@ from cardcollections.proposals.models import CardRevision
 from cardcollections.proposals.permissions import can_review
 from cardcollections.proposals.signals import RULES_FIELDS
 from cardcollections.proposals.signals import card_rules_changed
+from cardsite.api.errors import CONFLICT
+from cardsite.api.errors import NOT_ALLOWED
+from cardsite.api.errors import ServiceError
 from rules.catalog import CatalogError
 from rules.catalog import CatalogProblem
 from rules.catalog import card_document
@@ -42,20 +45,27 @@ NOTE_MAX = 2000
 MAX_OPEN_PER_PLAYER = 50
 
 
-class ProposalError(Exception):
+class ProposalError(ServiceError):
     """A proposal cannot be made or reviewed as asked; `problems` say what to fix, with their paths."""
 
     def __init__(self, problems: list[CatalogProblem]):
         super().__init__("; ".join(str(p) for p in problems[:5]))
         self.problems = problems
 
+    def extra(self) -> dict[str, Any]:
+        return {"problems": [p.to_dict() for p in self.problems]}
+
 
 class ProposalNotAllowed(ProposalError):
     """The user may not do this to this proposal (not its proposer, not a moderator)."""
 
+    kind = NOT_ALLOWED
+
 
 class ProposalClosed(ProposalError):
     """The proposal was already approved or rejected (or is not open to this step)."""
+
+    kind = CONFLICT
 
 
 def _problem(path: str, message: str) -> ProposalError:

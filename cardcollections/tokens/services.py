@@ -13,10 +13,14 @@ from knox.models import AuthToken
 from knox.settings import knox_settings
 
 from cardcollections.tokens.selectors import api_tokens_live
+from cardsite.api.errors import CONFLICT
+from cardsite.api.errors import ServiceError
 
 
-class TokenLimitReached(Exception):
+class TokenLimitReached(ServiceError):
     """The user already holds as many live tokens as a user may."""
+
+    kind = CONFLICT
 
 
 @dataclass(frozen=True)

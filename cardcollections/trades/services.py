@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -33,21 +34,29 @@ from cardcollections.models import NotificationKind
 from cardcollections.models import Trade
 from cardcollections.models import TradeLine
 from cardcollections.notifications.services import notify
+from cardsite.api.errors import CONFLICT
+from cardsite.api.errors import NOT_ALLOWED
+from cardsite.api.errors import ServiceError
 
 MAX_LINES = 200
 MAX_LINE_QUANTITY = 999
 
 
-class TradeError(Exception):
+class TradeError(ServiceError):
     """A trade action was refused; str() is a message for the user. `shortages` lists the short cards."""
 
-    def __init__(self, message: str, *, shortages: Sequence[str] = ()):
-        super().__init__(message)
+    def __init__(self, message: str, *, shortages: Sequence[str] = (), kind: str | None = None):
+        super().__init__(message, kind=kind)
         self.shortages = list(shortages)
+
+    def extra(self) -> dict[str, Any]:
+        return {"shortages": self.shortages}
 
 
 class TradeNotAllowed(TradeError):
     """The user is a party to the trade but may not do this (e.g. the proposer accepting)."""
+
+    kind = NOT_ALLOWED
 
 
 @dataclass(frozen=True)
@@ -175,7 +184,9 @@ def trade_accept(*, trade: Trade, user: User) -> Trade:
                 status=Trade.Status.ACCEPTED, updated=now
             )
             if claimed != 1:
-                raise TradeError(f"This offer is {_current_status(trade)}; it can no longer be accepted.")
+                raise TradeError(
+                    f"This offer is {_current_status(trade)}; it can no longer be accepted.", kind=CONFLICT
+                )
             collection_apply(changes=changes, reason=LedgerReason.TRADE, actor=user, trade=trade, owner_names=names)
             received: dict[tuple[int, int], int] = {}
             for change in changes:
@@ -193,9 +204,9 @@ def trade_accept(*, trade: Trade, user: User) -> Trade:
             )
     except ShortageError as exc:
         messages = [s.message for s in exc.shortages]
-        raise TradeError("Nothing moved: " + "; ".join(messages) + ".", shortages=messages) from exc
+        raise TradeError("Nothing moved: " + "; ".join(messages) + ".", shortages=messages, kind=CONFLICT) from exc
     except CollectionError as exc:
-        raise TradeError(str(exc)) from exc
+        raise TradeError(str(exc), kind=CONFLICT) from exc
     return _closed_as(trade, Trade.Status.ACCEPTED, now)
 
 
@@ -219,7 +230,7 @@ def _close(trade: Trade, status: str, verb: str) -> Trade:
     now = timezone.now()
     done = Trade.objects.filter(pk=trade.pk, status=Trade.Status.PROPOSED).update(status=status, updated=now)
     if done != 1:
-        raise TradeError(f"This offer is {_current_status(trade)}; it can no longer be {verb}.")
+        raise TradeError(f"This offer is {_current_status(trade)}; it can no longer be {verb}.", kind=CONFLICT)
     return _closed_as(trade, status, now)
 
 

@@ -35,6 +35,7 @@ from cardcollections.trades.services import trade_propose
 from cardcollections.trades.services import trade_withdraw
 from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import counted_posts
+from cardsite.page_writes import page_refusal
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_id
 from rules.numbers import parse_whole
@@ -86,7 +87,7 @@ def trade_action(request: SignedInHttpRequest, pk: int, action: str) -> HttpResp
     try:
         _ACTIONS[action](trade=trade, user=request.user)
     except TradeError as exc:
-        messages.error(request, str(exc))
+        page_refusal(request, exc)
     else:
         messages.success(request, _DONE[action])
     return redirect("trade-detail", pk=pk)

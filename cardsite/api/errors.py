@@ -1,10 +1,14 @@
-"""The API's error type: `Problem`, an answer other than success that carries its own JSON body; and `found_or_404`."""
+"""The API's error types: `Problem`, an answer other than success that carries its own JSON body; `ServiceError`,
+the one base of the services' refusals, of four kinds; and `found_or_404`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+from typing import ClassVar
 from typing import TypeVar
 
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from rest_framework import status
 from rest_framework.exceptions import APIException
@@ -15,7 +19,8 @@ class Problem(APIException):
 
     The body is the API's own shape (`{"field", "message"}`, `{"detail", "shortages"}` ...);
     `cardsite.api.handler.exception_handler` answers it. A view maps its services'
-    exceptions onto problems with a `problems` attribute: {exception class: function}.
+    exceptions onto problems with a `problems` attribute: {exception class: function}, only where its
+    answer differs from the one `ServiceError`'s kind gives.
     """
 
     def __init__(self, status_code: int, body: dict[str, Any], *, headers: dict[str, str] | None = None):
@@ -36,6 +41,53 @@ def refused(status_code: int, detail: str, **extra: Any) -> Problem:
     return Problem(status_code, {"detail": detail, **extra})
 
 
+INVALID = "invalid"
+NOT_ALLOWED = "not_allowed"
+NOT_FOUND = "not_found"
+CONFLICT = "conflict"
+# Each kind of refusal's status, the same on the API and the pages.
+KIND_STATUS = {
+    INVALID: status.HTTP_400_BAD_REQUEST,
+    NOT_ALLOWED: status.HTTP_403_FORBIDDEN,
+    NOT_FOUND: status.HTTP_404_NOT_FOUND,
+    CONFLICT: status.HTTP_409_CONFLICT,
+}
+
+
+class ServiceError(Exception):
+    """A service refused a request, for a reason of one `kind`; `message` says why, for a person.
+
+    - invalid: the request is wrong (`field` names what to fix, "body" for the whole): 400 `{"field", "message"}`;
+    - not_allowed: the caller may see the object but not do this: 403 `{"detail"}`;
+    - not_found: the object is not there for this caller (ids do not leak): 404 `{"detail"}`;
+    - conflict: the object's state forbids it now (closed, changed since): 409 `{"detail"}`.
+
+    The API's exception handler answers every one so (`extra()` adds its own keys); the pages use
+    `cardsite.page_writes.page_refusal`. A subclass sets its `kind`, or a raise site passes one.
+    """
+
+    kind: ClassVar[str] = INVALID
+    field: str = "body"
+
+    def __init__(self, message: str, *, field: str | None = None, kind: str | None = None):
+        super().__init__(message)
+        self.message = message
+        if field is not None:
+            self.field = field
+        if kind is not None:
+            if kind not in KIND_STATUS:
+                raise ValueError(f"Unknown kind of refusal {kind!r}.")
+            self.kind = kind  # type: ignore[misc]  # one refusal's own kind, over its class's
+
+    @property
+    def status_code(self) -> int:
+        return KIND_STATUS[self.kind]
+
+    def extra(self) -> dict[str, Any]:
+        """Keys the answer carries beside the message (`findings`, `shortages` ...)."""
+        return {}
+
+
 T = TypeVar("T")
 
 
@@ -44,6 +96,17 @@ def found_or_404(value: T | None, message: str) -> T:
     if value is None:
         raise Http404(message)
     return value
+
+
+def owned_or_refused(*, owned: T | None, visible: Callable[[], bool], missing: str, not_yours: str) -> T:
+    """The 403/404 rule, once, for pages and the API alike (docs/api-conventions.md): `owned` (what a selector
+    found for the caller to change); else a 403 `not_yours` when they may see it (`visible()`, asked only then),
+    else the 404 `missing`, the same answer as for an id that does not exist, so ids do not leak."""
+    if owned is not None:
+        return owned
+    if visible():
+        raise PermissionDenied(not_yours)
+    raise Http404(missing)
 
 
 class UnreadableText(ValueError):

@@ -13,7 +13,9 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from cardsite.api.errors import INVALID
 from cardsite.api.errors import Problem
+from cardsite.api.errors import ServiceError
 from cardsite.api.errors import UnreadableText
 from cardsite.api.errors import bad
 from cardsite.api.errors import refused
@@ -35,10 +37,20 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return drf_exception_handler(exc, context)
 
 
+def service_problem(exc: ServiceError) -> Problem:
+    """A service's refusal, answered by its kind: invalid, a 400 `{"field", "message"}`; the others
+    `{"detail"}` with the kind's status (403, 404, 409). Its `extra()` keys follow."""
+    if exc.kind == INVALID:
+        return bad(exc.field, exc.message, **exc.extra())
+    return refused(exc.status_code, exc.message, **exc.extra())
+
+
 def _as_problem(exc: Exception, view: Any) -> Exception:
     for kind, problem in getattr(view, "problems", {}).items():
         if isinstance(exc, kind):
             return problem(exc)
+    if isinstance(exc, ServiceError):
+        return service_problem(exc)
     if isinstance(exc, UnreadableText):
         return bad(exc.path, exc.message)
     if isinstance(exc, ValidationError):

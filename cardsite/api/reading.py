@@ -98,6 +98,31 @@ def read_body(request: Request, serializer_class: type) -> dict[str, Any]:
     return _validated(serializer_class, data)
 
 
+def _refuse_unknown_within(data: Any, serializer: serializers.Serializer, prefix: str = "") -> None:
+    """Unknown keys of `data` and of the objects nested in it, as `serializer` describes them, refused by
+    their JSON path ("a.colour", "players[1].hand"). A value of another shape is left for its reader to refuse."""
+    if not isinstance(data, dict):
+        return
+    refuse_unknown(data.keys(), serializer.fields.keys(), "field", f"{prefix}." if prefix else "")
+    for name, field in serializer.fields.items():
+        value, path = data.get(name), f"{prefix}.{name}" if prefix else name
+        child = getattr(field, "child", None)
+        if isinstance(field, serializers.Serializer):
+            _refuse_unknown_within(value, field, path)
+        elif isinstance(child, serializers.Serializer) and isinstance(value, list):
+            for i, item in enumerate(value):
+                _refuse_unknown_within(item, child, f"{path}[{i}]")
+
+
+def read_body_keys(request: Request, serializer_class: type) -> Any:
+    """The JSON body as sent, its keys checked against `serializer_class` at every depth: an unknown field
+    (`a.colour`) is a 400 naming it. The values are left to a reader that names its own
+    JSON paths (the rules checkers: docs/contracts/rules-checkers.md), a body that is not an object too."""
+    data = request.data
+    _refuse_unknown_within(data, serializer_class())
+    return data
+
+
 def reads_body(serializer_class: type) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A view method that takes its JSON body from `serializer_class`: the schema shows it, and it is read
     (`read_body`: 400s naming the field) before the method runs, so before anything is looked up; the method

@@ -92,7 +92,7 @@ def deck_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def deck_edit(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = deck_owned_or_404(deck_id, request.user)
+    deck = deck_owned_or_404(user=request.user, pk=deck_id)
     entries = [WorkingEntry(e["set"], e["number"], e["title"], e["count"]) for e in deck.cards]
     board = [WorkingEntry(e["set"], e["number"], e["title"], e["count"]) for e in deck.considering]
     form = {"name": deck.name, "description": deck.description, "visibility": deck.visibility, "format": deck.format}
@@ -118,7 +118,7 @@ def builder_search(request: HttpRequest) -> HttpResponse:
     game = game_get(slug=request.GET.get("game", ""))
     if game is None:
         return HttpResponse("Choose a game.", status=400, content_type="text/plain")
-    deck = deck_owned_or_404(request.GET["deck"], request.user) if request.GET.get("deck") else None
+    deck = deck_owned_or_404(user=request.user, pk=request.GET["deck"]) if request.GET.get("deck") else None
     if deck is not None and deck.game_id != game.pk:
         return HttpResponse("The deck is of another game.", status=400, content_type="text/plain")
     context = _search_context(request, game=game, deck=deck, params=request.GET)
@@ -214,7 +214,7 @@ def builder_save(request: SignedInHttpRequest, work: WorkingList) -> HttpRespons
 def _posted_game_and_deck(request: HttpRequest) -> tuple[Game, Deck | None]:
     """The deck being edited (its owner's only: 404 otherwise) fixes the game; a new deck names it."""
     if request.POST.get("deck"):
-        deck = deck_owned_or_404(request.POST["deck"], request.user)
+        deck = deck_owned_or_404(user=request.user, pk=request.POST["deck"])
         return deck.game, deck
     game = game_get(slug=request.POST.get("game", ""))
     if game is None:

@@ -20,7 +20,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.authentication import SignedInRequest
-from cardsite.api.errors import refused
 from cardsite.api.pagination import page_response
 from cardsite.api.reading import read_body
 from cardsite.api.reading import reads_query
@@ -29,7 +28,6 @@ from decks.comments.selectors import comments_visible
 from decks.comments.selectors import deck_comment_get
 from decks.comments.selectors import deck_comments
 from decks.comments.services import MAX_COMMENT
-from decks.comments.services import CommentNotAllowed
 from decks.comments.services import comment_can_delete
 from decks.comments.services import comment_can_edit
 from decks.comments.services import comment_create
@@ -38,9 +36,9 @@ from decks.comments.services import comment_edit
 from decks.lists.api.base import DeckApiBase
 from decks.lists.api.base import answers
 from decks.lists.api.base import not_found
-from decks.lists.api.base import readable_deck
 from decks.lists.api.serializers import PageQuery
 from decks.lists.api.serializers import page_out
+from decks.lists.lookups import deck_readable_or_404
 from decks.models import Deck
 from decks.models import DeckComment
 from decks.validation.api.serializers import StrictCharField
@@ -84,13 +82,10 @@ class CommentIn(serializers.Serializer):
 
 @extend_schema(tags=TAGS)
 class _CommentApiBase(DeckApiBase):
-    problems = {
-        **DeckApiBase.problems,
-        CommentNotAllowed: lambda exc: refused(status.HTTP_403_FORBIDDEN, exc.message),
-    }
+    # CommentNotAllowed is a 403, DeckRequestError a 400 naming its field: their kinds (ServiceError).
 
     def deck(self, request: Request, deck_id: Any) -> Deck:
-        deck = readable_deck(request, deck_id)
+        deck = deck_readable_or_404(user=request.user, pk=deck_id)
         if not comments_visible(deck=deck, user=request.user):
             raise not_found()
         return deck
@@ -133,8 +128,8 @@ class DeckCommentCreateApi(_CommentApiBase):
     def post(self, request: Request, deck_id: Any) -> Response:
         if not request.user.is_authenticated:
             raise NotAuthenticated("Sign in to comment.")
-        deck = self.deck(request, deck_id)
         data = read_body(request, CommentIn)
+        deck = self.deck(request, deck_id)
         comment = comment_create(deck=deck, author=request.user, body=data["body"])
         return Response(CommentOut(comment, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
@@ -157,8 +152,8 @@ class DeckCommentApi(_CommentApiBase):
         ),
     )
     def patch(self, request: SignedInRequest, deck_id: Any, comment_id: int) -> Response:
-        comment = self.comment(request, deck_id, comment_id)
         data = read_body(request, CommentIn)
+        comment = self.comment(request, deck_id, comment_id)
         comment = comment_edit(comment=comment, user=request.user, body=data["body"])
         return Response(CommentOut(comment, context={"request": request}).data)
 

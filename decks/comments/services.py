@@ -6,6 +6,8 @@ from datetime import timedelta
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from cardsite.api.errors import NOT_ALLOWED
+from cardsite.api.errors import ServiceError
 from decks.exceptions import DeckRequestError
 from decks.models import Deck
 from decks.models import DeckComment
@@ -16,12 +18,10 @@ EDIT_WINDOW = timedelta(minutes=15)
 MAX_COMMENT = 2000
 
 
-class CommentNotAllowed(Exception):
+class CommentNotAllowed(ServiceError):
     """The caller may see the comment (or the deck) but not do this: a 403."""
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    kind = NOT_ALLOWED
 
 
 def _check_body(body: str) -> str:

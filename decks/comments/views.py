@@ -64,7 +64,7 @@ def comments_for_page(*, deck: Deck, user: Any, page: Any = None) -> dict[str, A
 
 
 def _deck(request: HttpRequest, deck_id: Any) -> Deck:
-    deck = deck_readable_or_404(deck_id, request.user)
+    deck = deck_readable_or_404(user=request.user, pk=deck_id)
     if not comments_visible(deck=deck, user=request.user):
         raise Http404("No such deck.")
     return deck

@@ -20,6 +20,8 @@ from django.urls import reverse
 
 from cardcollections.models import NotificationKind
 from cardcollections.notifications.services import notify
+from cardsite.api.errors import NOT_FOUND
+from cardsite.api.errors import ServiceError
 from decks.lists.services import deck_revalidate
 from decks.models import Deck
 from decks.models import DeckNotice
@@ -31,8 +33,10 @@ RECHECK_TASK = "decks.format_decks_recheck"
 MAX_MESSAGE = 500
 
 
-class NoticeNotYours(Exception):
+class NoticeNotYours(ServiceError):
     """The notice belongs to someone else (a 404 for them)."""
+
+    kind = NOT_FOUND
 
 
 def _notice_message(format_name: str, deck_name: str, first_finding: str) -> str:

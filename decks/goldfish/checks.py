@@ -11,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User
 
 from cardcollections.adapters import card_pool_for_game
+from cardsite.api.errors import ServiceError
 from decks.lists.selectors import deck_get_readable
 from decks.lists.services import stored_cards
 from rules.decklist.parse import DeckFormatError
@@ -36,7 +37,7 @@ MAX_GOLDFISH_CARDS = 500
 DECK_FIELDS = ("decklist", "cards", "deck")
 
 
-class GoldfishInputError(Exception):
+class GoldfishInputError(ServiceError):
     """The request is malformed or over the limits: 400 on the API, exit 2 on the command.
 
     `field` is the JSON path of the field to blame; `unknown_cards` lists the
@@ -58,7 +59,10 @@ class GoldfishInputError(Exception):
         self.problems = [dict(f) for f in problems]
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"field": self.field, "message": self.message}
+        return {"field": self.field, "message": self.message, **self.extra()}
+
+    def extra(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         if self.unknown_cards:
             out["unknown_cards"] = self.unknown_cards
         if self.problems:

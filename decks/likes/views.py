@@ -27,7 +27,7 @@ LIKED_PER_PAGE = 30
 @signed_in_post
 def deck_like_toggle(request: SignedInHttpRequest, deck_id: Any) -> HttpResponse:
     """`action=like` or `action=unlike` a deck I may read; back to its page."""
-    deck = deck_readable_or_404(deck_id, request.user)
+    deck = deck_readable_or_404(user=request.user, pk=deck_id)
     action = request.POST.get("action")
     if action not in ("like", "unlike"):
         return HttpResponse("action is like or unlike.", status=400)

@@ -17,6 +17,7 @@ from django.utils import timezone
 from cardcollections.models import Game
 from cardcollections.reservations.services import reservations_release
 from cardcollections.reservations.services import reservations_replace
+from cardsite.api.errors import CONFLICT
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import format_resolve
 from decks.models import Deck
@@ -50,6 +51,9 @@ class DeckListError(DeckRequestError):
         more = f" (and {len(findings) - 1} more)" if len(findings) > 1 else ""
         super().__init__(field, first.message + more)
         self.findings = findings
+
+    def extra(self) -> dict[str, Any]:
+        return {"findings": [f.to_dict() for f in self.findings]}
 
 
 @dataclass(frozen=True)
@@ -274,6 +278,8 @@ def _lock(deck: Deck, *related: str) -> Deck:
 
 class DeckVersionConflict(DeckRequestError):
     """The deck was saved elsewhere since the editor loaded it (the `version` it sent is not the latest)."""
+
+    kind = CONFLICT
 
 
 def deck_update(

@@ -222,7 +222,7 @@ def deck_notice_dismiss(request: SignedInHttpRequest, notice_id: int) -> HttpRes
 # ---------------------------------------------------------------- one deck
 @require_GET
 def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = deck_readable_or_404(deck_id, request.user)
+    deck = deck_readable_or_404(user=request.user, pk=deck_id)
     # The page links "copied from" by deck.cloned_from_id: never to an unlisted deck the reader may not be shown.
     deck.cloned_from_id = deck_cloned_from_shown(deck=deck, user=request.user)
     stats = deck_stats(deck=deck)
@@ -283,7 +283,7 @@ def _version_number(raw: str | None) -> int:
 
 @require_GET
 def deck_versions(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = deck_readable_or_404(deck_id, request.user)
+    deck = deck_readable_or_404(user=request.user, pk=deck_id)
     context: dict[str, Any] = {
         "deck": deck,
         "history": deck_history(deck=deck),
@@ -320,7 +320,7 @@ def deck_versions(request: HttpRequest, deck_id: Any) -> HttpResponse:
 
 @require_GET
 def deck_compare(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = deck_readable_or_404(deck_id, request.user)
+    deck = deck_readable_or_404(user=request.user, pk=deck_id)
     raw = (request.GET.get("with") or "").strip()
     context: dict[str, Any] = {"deck": deck, "with": raw, "other": None, "rows": [], "problem": None}
     if not raw:
@@ -329,7 +329,7 @@ def deck_compare(request: HttpRequest, deck_id: Any) -> HttpResponse:
     if found is None:
         context["problem"] = "Give the other deck's link or id (…/decks/<id>/)."
         return render(request, "decks/lists/compare.html", context, status=400)
-    other = deck_readable_or_404(found.group(0), request.user)
+    other = deck_readable_or_404(user=request.user, pk=found.group(0))
     rows = side_by_side(left=deck.cards, right=other.cards)
     context.update(
         other=other,
@@ -379,7 +379,7 @@ def deck_import(request: SignedInHttpRequest) -> HttpResponse:
 
 @require_GET
 def deck_export(request: HttpRequest, deck_id: Any, fmt: str) -> HttpResponse:
-    deck = deck_readable_or_404(deck_id, request.user)
+    deck = deck_readable_or_404(user=request.user, pk=deck_id)
     if fmt == "txt":
         response = HttpResponse(deck_export_text(deck), content_type="text/plain; charset=utf-8")
     elif fmt == "json":
@@ -409,7 +409,7 @@ def print_sheets_page(request: HttpRequest, *, sheets: list[DecklistSheet], titl
 
 @require_GET
 def deck_print(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = deck_readable_or_404(deck_id, request.user)
+    deck = deck_readable_or_404(user=request.user, pk=deck_id)
     return print_sheets_page(
         request,
         sheets=[deck_sheet(deck=deck)],
@@ -421,7 +421,7 @@ def deck_print(request: HttpRequest, deck_id: Any) -> HttpResponse:
 # A copy is a new deck and its first version: counted by the page write limit, as the API's clone is.
 @signed_in_post
 def deck_clone_view(request: SignedInHttpRequest, deck_id: Any) -> HttpResponse:
-    deck = deck_readable_or_404(deck_id, request.user)
+    deck = deck_readable_or_404(user=request.user, pk=deck_id)
     try:
         copy = deck_clone(deck=deck, owner=request.user)
     except DeckRequestError as exc:
@@ -435,7 +435,7 @@ def deck_clone_view(request: SignedInHttpRequest, deck_id: Any) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @counted_posts
 def deck_delete_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
-    deck = deck_owned_or_404(deck_id, request.user)
+    deck = deck_owned_or_404(user=request.user, pk=deck_id)
     if request.method == "POST":
         if request.POST.get("confirm") == "yes":
             name = deck.name

@@ -86,7 +86,7 @@ def folder_delete_view(request: HttpRequest, folder_id: int) -> HttpResponse:
 @signed_in_post
 def deck_organise_view(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """The deck page's "Organise" form: its folder, its tags (comma-separated), archived or not."""
-    deck = deck_owned_or_404(deck_id, request.user)
+    deck = deck_owned_or_404(user=request.user, pk=deck_id)
     folder = _posted_folder(request, "folder")
     tags = request.POST.get("tags", "").split(",")
     _write_and_say(

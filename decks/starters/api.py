@@ -10,6 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsite.api.authentication import SignedInRequest
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import reads_body
 from cardsite.api.reading import reads_query
 from decks.lists.api.base import DeckApiBase
 from decks.lists.api.base import SignedInDeckApi
@@ -75,6 +77,7 @@ class StarterCopyApi(_StarterApi, SignedInDeckApi):
         request=None,
         responses=answers({201: DeckOut}, signed_in=True, missing=OpenApiResponse(description="No such starter deck.")),
     )
+    @reads_body(NoFields)
     def post(self, request: SignedInRequest, slug: str) -> Response:
         found = starter_get(slug=slug)
         if found is None:

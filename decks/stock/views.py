@@ -78,7 +78,7 @@ def _built_context(request: HttpRequest, deck: Deck, **extra: Any) -> dict[str, 
 @counted_posts
 def deck_built(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """GET: the deck's built switch (htmx) or a page with it; POST built=on|off [confirm=1] [next=...]."""
-    deck = deck_owned_or_404(deck_id, request.user)
+    deck = deck_owned_or_404(user=request.user, pk=deck_id)
     if request.method == "GET":
         bookings = [] if deck.built else deck_double_bookings(deck=deck)
         context = _built_context(request, deck, bookings=_double_booking_rows(deck, bookings) if bookings else [])
@@ -159,14 +159,14 @@ def _row(need: TitleNeed, wished: int, *, card: Card | None = None, just_added: 
 @require_http_methods(["GET"])
 def deck_missing(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """What the player still needs for this deck: not owned, or owned but held by another built deck."""
-    deck = deck_owned_or_404(deck_id, request.user)
+    deck = deck_owned_or_404(user=request.user, pk=deck_id)
     return render(request, "decks/stock/missing.html", _missing_context(deck))
 
 
 @signed_in_post
 def deck_missing_wishlist(request: HttpRequest, deck_id: Any) -> HttpResponse:
     """Wish for the missing copies of one title (title_key=...) or of all of them (all=1)."""
-    deck = deck_owned_or_404(deck_id, request.user)
+    deck = deck_owned_or_404(user=request.user, pk=deck_id)
     everything = request.POST.get("all") == "1"
     key = request.POST.get("title_key", "")
     try:

@@ -20,7 +20,6 @@ from cardcollections.tokens.api.serializers import ApiTokensRevoked
 from cardcollections.tokens.selectors import api_token_for
 from cardcollections.tokens.selectors import api_tokens_live
 from cardcollections.tokens.selectors import token_id
-from cardcollections.tokens.services import TokenLimitReached
 from cardcollections.tokens.services import api_token_create
 from cardcollections.tokens.services import api_token_revoke
 from cardcollections.tokens.services import api_tokens_revoke_all
@@ -37,7 +36,7 @@ def _out(token: AuthToken) -> dict:
 
 class _Mine(APIView):
     permission_classes = [permissions.IsAuthenticated]
-    problems = {TokenLimitReached: lambda exc: refused(status.HTTP_409_CONFLICT, str(exc))}
+    # TokenLimitReached is a 409: its kind (ServiceError), answered by cardsite.api's handler.
 
 
 class ApiTokenList(_Mine):

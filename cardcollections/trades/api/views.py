@@ -32,7 +32,6 @@ from cardcollections.trades.selectors import trade_for
 from cardcollections.trades.selectors import trades_for
 from cardcollections.trades.services import LineSpec
 from cardcollections.trades.services import TradeError
-from cardcollections.trades.services import TradeNotAllowed
 from cardcollections.trades.services import trade_accept
 from cardcollections.trades.services import trade_counter
 from cardcollections.trades.services import trade_decline
@@ -68,12 +67,6 @@ def line_specs(validated: dict) -> list[LineSpec]:
 def _offer_refused(exc: TradeError) -> Problem:
     """An offer the service refused: 400 with the short cards."""
     return refused(status.HTTP_400_BAD_REQUEST, str(exc), shortages=exc.shortages)
-
-
-def _action_refused(exc: TradeError) -> Problem:
-    """An action on a trade refused: 403 for the wrong party, 409 for a closed offer or a short side."""
-    code = status.HTTP_403_FORBIDDEN if isinstance(exc, TradeNotAllowed) else status.HTTP_409_CONFLICT
-    return refused(code, str(exc), shortages=exc.shortages)
 
 
 def _trade_answer(request, trade: Trade, code: int = status.HTTP_200_OK) -> Response:
@@ -133,7 +126,8 @@ class TradeList(generics.ListAPIView):
 
 class _TradeView(APIView):
     permission_classes = [permissions.IsAuthenticated]
-    problems = {TradeError: _action_refused}
+    # A refused action answers its kind (ServiceError): 403 for the wrong party (TradeNotAllowed), 409 for a
+    # closed offer or a short side, 400 for a counter-offer's wrong line.
 
     def _trade(self, request, pk: int) -> Trade:
         return trade_or_404(user=request.user, pk=pk)

@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from cardsite.api.errors import bad
 from cardsite.api.parsers import BoundedJSONParser
+from cardsite.api.reading import read_body_keys
 from cardsite.api.work import client_address
 from decks.battles.api import serializers as s
 from decks.battles.services import rules_check
@@ -34,10 +35,13 @@ class RulesCheckApi(APIView):
     throttle_scope = "compute"  # cardsite.api.throttles: a costlier limit than plain writes
     game = ""
     checker = ""
+    # The request's serializer: its keys are read strictly, its values by the checker, which names their JSON paths.
+    reads: type[serializers.Serializer] = serializers.Serializer
 
     def post(self, request: Request) -> Response:
+        data = read_body_keys(request, self.reads)
         try:
-            return Response(rules_check(game=self.game, checker=self.checker, request=request.data))
+            return Response(rules_check(game=self.game, checker=self.checker, request=data))
         except IllegalInput as exc:
             raise bad(exc.field or "body", exc.message) from exc
 
@@ -95,6 +99,7 @@ def _schema(
 )
 class BattleApi(RulesCheckApi):
     game, checker = "book-of-mormon-battles", "battle"
+    reads = s.BattleRequestSerializer
 
 
 @_schema(
@@ -106,6 +111,7 @@ class BattleApi(RulesCheckApi):
 )
 class CheckPlayApi(RulesCheckApi):
     game, checker = "warriors-of-the-promised-land", "check-play"
+    reads = s.CheckPlayRequestSerializer
 
 
 @_schema(
@@ -120,6 +126,7 @@ class CheckPlayApi(RulesCheckApi):
 )
 class ChallengeApi(RulesCheckApi):
     game, checker = "warriors-of-the-promised-land", "challenge"
+    reads = s.ChallengeRequestSerializer
 
 
 @_schema(
@@ -131,6 +138,7 @@ class ChallengeApi(RulesCheckApi):
 )
 class MatchupApi(RulesCheckApi):
     game, checker = "battle-cards", "matchup"
+    reads = s.MatchupRequestSerializer
 
 
 class SimulationApi(APIView):
@@ -140,11 +148,13 @@ class SimulationApi(APIView):
     parser_classes = [BoundedJSONParser]
     throttle_scope = "compute"
     game, checker = "", "simulate"
+    reads: type[serializers.Serializer] = serializers.Serializer
 
     def post(self, request: Request) -> Response:
+        data = read_body_keys(request, self.reads)
         try:
             job = simulation_job_create(
-                game=self.game, owner=request.user, request=request.data, client=client_address(request)
+                game=self.game, owner=request.user, request=data, client=client_address(request)
             )
         except IllegalInput as exc:
             raise bad(exc.field or "body", exc.message) from exc
@@ -165,6 +175,7 @@ class SimulationApi(APIView):
 )
 class BattalionSimulationApi(SimulationApi):
     game = "book-of-mormon-battles"
+    reads = s.BattalionRequestSerializer
 
 
 @_schema(
@@ -177,3 +188,4 @@ class BattalionSimulationApi(SimulationApi):
 )
 class SquadSimulationApi(SimulationApi):
     game = "battle-cards"
+    reads = s.SquadRequestSerializer

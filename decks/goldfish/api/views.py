@@ -18,11 +18,12 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from cardsite.api.errors import Problem
 from cardsite.api.examples import refusal_example
 from cardsite.api.parsers import MB
 from cardsite.api.parsers import BoundedJSONParser
 from cardsite.api.parsers import too_large_answer
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import reads_query
 from cardsite.api.work import client_address
 from decks.goldfish.api.serializers import GoldfishErrorSerializer
 from decks.goldfish.api.serializers import GoldfishJobCreatedSerializer
@@ -31,7 +32,6 @@ from decks.goldfish.api.serializers import GoldfishReplayRequestSerializer
 from decks.goldfish.api.serializers import GoldfishReplaySerializer
 from decks.goldfish.api.serializers import GoldfishRequestSerializer
 from decks.goldfish.api.serializers import GoldfishResultSerializer
-from decks.goldfish.checks import GoldfishInputError
 from decks.goldfish.checks import goldfish_prepare
 from decks.goldfish.selectors import goldfish_job_get
 from decks.goldfish.selectors import goldfish_job_state
@@ -67,10 +67,6 @@ _MALFORMED = OpenApiResponse(GoldfishErrorSerializer, description="Malformed req
 _NO_JOB = OpenApiResponse(description="No such job (or not yours).")
 
 
-def _refusal(exc: GoldfishInputError) -> Problem:
-    return Problem(status.HTTP_400_BAD_REQUEST, exc.to_dict())
-
-
 def _job(request: Request, job_id: str) -> Any:
     job = goldfish_job_get(job_id=job_id, user=request.user)
     if job is None:
@@ -88,7 +84,6 @@ class _GoldfishApiBase(APIView):
 class _GoldfishRunApi(_GoldfishApiBase):
     parser_classes = [GoldfishParser]
     throttle_scope = "compute"  # cardsite.api.throttles: a costlier limit than plain writes
-    problems = {GoldfishInputError: _refusal}
 
 
 class GoldfishApi(_GoldfishRunApi):
@@ -206,6 +201,7 @@ class GoldfishJobApi(_GoldfishApiBase):
             ),
         ],
     )
+    @reads_query(NoFields)
     def get(self, request: Request, job_id: str) -> Response:
         return Response(goldfish_job_state(job=_job(request, job_id)))
 

@@ -11,6 +11,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
 from cardsite.api.authentication import SignedInRequest
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import reads_body
 from cardsite.api.reading import reads_query
 from decks.likes.api.serializers import DeckLikeOut
 from decks.likes.api.serializers import LikedQuery
@@ -21,8 +23,8 @@ from decks.lists.api.base import NOT_FOUND
 from decks.lists.api.base import SignedInDeckApi
 from decks.lists.api.base import answers
 from decks.lists.api.base import deck_page
-from decks.lists.api.base import readable_deck
 from decks.lists.api.serializers import DeckPageOut
+from decks.lists.lookups import deck_readable_or_404
 
 
 # Liking and unliking take no body and answer alike.
@@ -33,8 +35,9 @@ class DeckLikeApi(SignedInDeckApi):
         summary="Like (bookmark) a deck",
         description="Any deck you may read but your own; liking it again changes nothing.",
     )
+    @reads_body(NoFields)
     def post(self, request: SignedInRequest, deck_id: Any) -> Response:
-        likes = deck_like(deck=readable_deck(request, deck_id), user=request.user)
+        likes = deck_like(deck=deck_readable_or_404(user=request.user, pk=deck_id), user=request.user)
         return Response({"liked": True, "likes": likes})
 
     @extend_schema(
@@ -42,7 +45,7 @@ class DeckLikeApi(SignedInDeckApi):
         summary="Stop liking a deck",
     )
     def delete(self, request: SignedInRequest, deck_id: Any) -> Response:
-        likes = deck_unlike(deck=readable_deck(request, deck_id), user=request.user)
+        likes = deck_unlike(deck=deck_readable_or_404(user=request.user, pk=deck_id), user=request.user)
         return Response({"liked": False, "likes": likes})
 
 

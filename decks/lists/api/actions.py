@@ -18,14 +18,14 @@ from decks.lists.api.base import DeckApiBase
 from decks.lists.api.base import SignedInDeckApi
 from decks.lists.api.base import answers
 from decks.lists.api.base import deck_body
-from decks.lists.api.base import owned_deck
-from decks.lists.api.base import readable_deck
 from decks.lists.api.serializers import DeckBuiltIn
 from decks.lists.api.serializers import DeckBuiltOut
 from decks.lists.api.serializers import DeckCloneIn
 from decks.lists.api.serializers import DeckOut
 from decks.lists.api.serializers import EmptyQuery
 from decks.lists.api.serializers import TitleNeedOut
+from decks.lists.lookups import deck_owned_or_refused
+from decks.lists.lookups import deck_readable_or_404
 from decks.lists.selectors import deck_validation_now
 from decks.lists.services import deck_clone
 from decks.lists.services import deck_set_built
@@ -46,7 +46,7 @@ class DeckValidationApi(DeckApiBase):
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        return Response(deck_validation_now(deck=readable_deck(request, deck_id)))
+        return Response(deck_validation_now(deck=deck_readable_or_404(user=request.user, pk=deck_id)))
 
 
 class DeckCloneApi(SignedInDeckApi):
@@ -58,8 +58,8 @@ class DeckCloneApi(SignedInDeckApi):
         responses=answers({201: DeckOut}, bad_request=True, signed_in=True, missing=NOT_FOUND),
     )
     def post(self, request: SignedInRequest, deck_id: Any) -> Response:
-        deck = readable_deck(request, deck_id)
         data = read_body(request, DeckCloneIn) if request.data else {}
+        deck = deck_readable_or_404(user=request.user, pk=deck_id)
         copy = deck_clone(deck=deck, owner=request.user, name=data.get("name"))
         return Response(deck_body(copy, request), status=status.HTTP_201_CREATED)
 
@@ -78,8 +78,8 @@ class DeckBuiltApi(SignedInDeckApi):
         ),
     )
     def put(self, request: Request, deck_id: Any) -> Response:
-        deck = owned_deck(request, deck_id)
         data = read_body(request, DeckBuiltIn)
+        deck = deck_owned_or_refused(user=request.user, pk=deck_id)
         clashes = [t.to_dict() for t in deck_double_bookings(deck=deck)] if data["built"] else []
         deck = deck_set_built(deck=deck, built=data["built"])
         return Response({"deck": deck_body(deck, request), "double_booked": clashes})
@@ -99,5 +99,5 @@ class DeckMissingApi(SignedInDeckApi):
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        deck = owned_deck(request, deck_id)
+        deck = deck_owned_or_refused(user=request.user, pk=deck_id)
         return Response([t.to_dict() for t in deck_missing(deck=deck)])

@@ -1,7 +1,7 @@
 """Saved-deck API plumbing: the base view, finding the caller's decks, and refusals in the decks API's shape.
 
-Reads go through `deck_get_readable` (the owner, or anyone for an unlisted or
-public deck), writes through `deck_get_owned`:
+Reads look the deck up with `decks.lists.lookups.deck_readable_or_404` (the owner, or anyone for an unlisted
+or public deck), writes with `deck_owned_or_refused` (cardsite.api.errors.owned_or_refused, the 403/404 rule):
 
 - a deck the caller may not read, or that does not exist, is a 404 (ids do not leak);
 - a deck the caller may read but does not own is a 403 on every write and on
@@ -39,8 +39,6 @@ from decks.exceptions import DeckRequestError
 from decks.lists.api.serializers import DeckErrorOut
 from decks.lists.api.serializers import DeckOut
 from decks.lists.api.serializers import DeckSummaryOut
-from decks.lists.selectors import deck_get_owned
-from decks.lists.selectors import deck_get_readable
 from decks.lists.services import DeckListError
 from decks.models import Deck
 
@@ -84,7 +82,8 @@ def not_found(what: str = "deck") -> Problem:
 
 
 def request_error(exc: DeckRequestError, field: str | None = None) -> Problem:
-    """A service's refusal as a 400; `field` blames another name (a JSON path into a document, "deck.cards")."""
+    """A service's refusal as a 400 blaming another `field` (a JSON path into a document, "deck.cards"):
+    the handler answers one that blames its own field."""
     field = field or exc.field
     if isinstance(exc, DeckListError):
         findings = [f.to_dict() for f in exc.findings]
@@ -94,23 +93,6 @@ def request_error(exc: DeckRequestError, field: str | None = None) -> Problem:
                     f["path"] = f"{field}[{f['index']}]"
         return bad(field, exc.message, findings=findings)
     return bad(field, exc.message)
-
-
-def readable_deck(request: Request, deck_id: Any) -> Deck:
-    deck = deck_get_readable(deck_id=deck_id, user=request.user)
-    if deck is None:
-        raise not_found()
-    return deck
-
-
-def owned_deck(request: Request, deck_id: Any) -> Deck:
-    """The caller's own deck: 404 if they may not read it, 403 if they may read it but it is someone else's."""
-    deck = deck_get_owned(deck_id=deck_id, user=request.user)
-    if deck is not None:
-        return deck
-    if deck_get_readable(deck_id=deck_id, user=request.user) is not None:
-        raise refused(status.HTTP_403_FORBIDDEN, "Only the deck's owner may do this.")
-    raise not_found()
 
 
 def deck_body(deck: Deck, request: Request) -> dict[str, Any]:
@@ -138,9 +120,9 @@ def deck_page(view: APIView, request: Request, decks: QuerySet[Deck] | Sequence[
 # Its operations are tagged "decks" unless a feature's base (or an operation) names its own tags.
 @extend_schema(tags=TAGS)
 class DeckApiBase(APIView):
-    # A service's DeckRequestError is a 400 naming its field (cardsite.api's handler answers it).
-    # Any: each function takes the exception of its own kind.
-    problems: dict[type[Exception], Callable[[Any], Problem]] = {DeckRequestError: request_error}
+    # A service's DeckRequestError is a 400 naming its field, as every ServiceError of its kind
+    # (cardsite.api's handler answers it); a view maps one onto another answer with `problems`.
+    problems: dict[type[Exception], Callable[[Any], Problem]] = {}
 
 
 class SignedInDeckApi(DeckApiBase):

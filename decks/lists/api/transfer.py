@@ -32,13 +32,13 @@ from decks.lists.api.base import DeckApiBase
 from decks.lists.api.base import SignedInDeckApi
 from decks.lists.api.base import answers
 from decks.lists.api.base import deck_body
-from decks.lists.api.base import readable_deck
 from decks.lists.api.base import request_error
 from decks.lists.api.serializers import DeckDocumentOut
 from decks.lists.api.serializers import DeckImportIn
 from decks.lists.api.serializers import DeckOut
 from decks.lists.api.serializers import EmptyQuery
 from decks.lists.api.serializers import ExportQuery
+from decks.lists.lookups import deck_readable_or_404
 from decks.lists.selectors import deck_document
 from decks.lists.selectors import deck_export_text
 from decks.lists.selectors import decks_export_zip
@@ -174,7 +174,7 @@ class DeckExportApi(_ExportsFiles, DeckApiBase):
     )
     @reads_query(ExportQuery)
     def get(self, request: Request, deck_id: Any, query: dict[str, Any]) -> Response | HttpResponse:
-        deck = readable_deck(request, deck_id)
+        deck = deck_readable_or_404(user=request.user, pk=deck_id)
         if query["as"] == "json":
             return Response(deck_document(deck), content_type="application/json")
         return HttpResponse(deck_export_text(deck), content_type="text/plain; charset=utf-8")

@@ -17,13 +17,13 @@ from decks.lists.api.base import NOT_FOUND
 from decks.lists.api.base import DeckApiBase
 from decks.lists.api.base import answers
 from decks.lists.api.base import not_found
-from decks.lists.api.base import readable_deck
 from decks.lists.api.serializers import CompareOut
 from decks.lists.api.serializers import CompareQuery
 from decks.lists.api.serializers import DeckVersionOut
 from decks.lists.api.serializers import DeckVersionPageOut
 from decks.lists.api.serializers import EmptyQuery
 from decks.lists.api.serializers import VersionQuery
+from decks.lists.lookups import deck_readable_or_404
 from decks.lists.selectors import deck_version_changes
 from decks.lists.selectors import deck_version_get
 from decks.lists.selectors import deck_versions
@@ -68,7 +68,7 @@ class DeckVersionsApi(DeckApiBase):
     )
     @reads_query(VersionQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        deck = readable_deck(request, deck_id)
+        deck = deck_readable_or_404(user=request.user, pk=deck_id)
         return page_response(self, request, deck_versions(deck=deck), lambda page: _with_changes(deck, page))
 
 
@@ -80,7 +80,7 @@ class DeckVersionApi(DeckApiBase):
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any, number: int) -> Response:
-        deck = readable_deck(request, deck_id)
+        deck = deck_readable_or_404(user=request.user, pk=deck_id)
         version = deck_version_get(deck=deck, number=number) if number <= MAX_NUMBER else None
         if version is None:
             raise not_found("version")
@@ -110,8 +110,8 @@ class DeckCompareApi(DeckApiBase):
     )
     @reads_query(CompareQuery)
     def get(self, request: Request, deck_id: Any, query: dict[str, Any]) -> Response:
-        deck = readable_deck(request, deck_id)
-        other = readable_deck(request, query["with"])
+        deck = deck_readable_or_404(user=request.user, pk=deck_id)
+        other = deck_readable_or_404(user=request.user, pk=query["with"])
         for key in ("version", "with_version"):
             if query.get(key, 0) > MAX_NUMBER:
                 raise refused(status.HTTP_404_NOT_FOUND, f"No such version ({key}={query[key]}).")

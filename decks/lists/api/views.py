@@ -30,8 +30,6 @@ from decks.lists.api.base import DeckApiBase
 from decks.lists.api.base import answers
 from decks.lists.api.base import deck_body
 from decks.lists.api.base import deck_page
-from decks.lists.api.base import owned_deck
-from decks.lists.api.base import readable_deck
 from decks.lists.api.serializers import DeckCreateIn
 from decks.lists.api.serializers import DeckErrorOut
 from decks.lists.api.serializers import DeckListQuery
@@ -39,6 +37,8 @@ from decks.lists.api.serializers import DeckOut
 from decks.lists.api.serializers import DeckPageOut
 from decks.lists.api.serializers import DeckPatchIn
 from decks.lists.api.serializers import EmptyQuery
+from decks.lists.lookups import deck_owned_or_refused
+from decks.lists.lookups import deck_readable_or_404
 from decks.lists.selectors import deck_get_owned
 from decks.lists.selectors import deck_list_owned
 from decks.lists.selectors import deck_list_public
@@ -169,7 +169,7 @@ class DeckDetailApi(DeckApiBase):
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        return Response(deck_body(readable_deck(request, deck_id), request))
+        return Response(deck_body(deck_readable_or_404(user=request.user, pk=deck_id), request))
 
 
 class DeckUpdateApi(DeckApiBase):
@@ -191,8 +191,8 @@ class DeckUpdateApi(DeckApiBase):
         },
     )
     def patch(self, request: Request, deck_id: Any) -> Response:
-        deck = owned_deck(request, deck_id)
         data = read_body(request, DeckPatchIn)
+        deck = deck_owned_or_refused(user=request.user, pk=deck_id)
         try:
             deck = deck_update(
                 deck=deck,
@@ -220,7 +220,7 @@ class DeckDeleteApi(DeckApiBase):
         responses=answers({204: None}, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
     )
     def delete(self, request: Request, deck_id: Any) -> Response:
-        deck_delete(deck=owned_deck(request, deck_id))
+        deck_delete(deck=deck_owned_or_refused(user=request.user, pk=deck_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

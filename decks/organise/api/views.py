@@ -2,7 +2,7 @@
 
 A folder is its owner's only: anyone else gets a 404, as for a folder that does
 not exist. Organising a deck (folder, tags, archived) is the deck owner's only
-(decks.lists.api.base.owned_deck: 404 if they may not read it, 403 if they may).
+(decks.lists.lookups.deck_owned_or_refused: 404 if they may not read it, 403 if they may).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from decks.lists.api.base import SignedInDeckApi
 from decks.lists.api.base import answers
 from decks.lists.api.base import deck_body
 from decks.lists.api.base import not_found
-from decks.lists.api.base import owned_deck
 from decks.lists.api.serializers import DeckOut
 from decks.lists.api.serializers import EmptyQuery
+from decks.lists.lookups import deck_owned_or_refused
 from decks.models import DeckFolder
 from decks.organise.api.serializers import DeckOrganiseIn
 from decks.organise.api.serializers import FolderCreateIn
@@ -97,8 +97,8 @@ class FolderRenameApi(_FolderApi):
         responses=answers({200: FolderOut}, bad_request=True, signed_in=True, missing=NO_FOLDER),
     )
     def patch(self, request: Request, folder_id: int) -> Response:
-        folder = _folder(request, folder_id)
         data = read_body(request, FolderRenameIn)
+        folder = _folder(request, folder_id)
         return Response(FolderOut(folder_rename(folder=folder, name=data["name"])).data)
 
 
@@ -130,11 +130,11 @@ class DeckOrganiseApi(SignedInDeckApi):
         responses=answers({200: DeckOut}, bad_request=True, signed_in=True, forbidden=NOT_OWNER, missing=NOT_FOUND),
     )
     def put(self, request: Request, deck_id: Any) -> Response:
-        deck = owned_deck(request, deck_id)
         data = read_body(request, DeckOrganiseIn)
+        deck = deck_owned_or_refused(user=request.user, pk=deck_id)
         folder = UNCHANGED
         if "folder" in data:
             folder = _folder(request, data["folder"], "folder") if data["folder"] is not None else None
         deck = deck_organise(deck=deck, folder=folder, tags=data.get("tags"), archived=data.get("archived"))
-        deck = owned_deck(request, deck.pk)  # read again: its folder and tags as stored
+        deck = deck_owned_or_refused(user=request.user, pk=deck.pk)  # read again: its folder and tags as stored
         return Response(deck_body(deck, request))

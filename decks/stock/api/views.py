@@ -16,11 +16,11 @@ from decks.lists.api.base import NOT_FOUND
 from decks.lists.api.base import SignedInDeckApi
 from decks.lists.api.base import answers
 from decks.lists.api.base import deck_summaries
-from decks.lists.api.base import readable_deck
 from decks.lists.api.serializers import DeckSummaryOut
 from decks.lists.api.serializers import EmptyQuery
 from decks.lists.api.serializers import PageQuery
 from decks.lists.api.serializers import page_out
+from decks.lists.lookups import deck_readable_or_404
 from decks.lists.selectors import deck_list_public
 from decks.models import Deck
 from decks.stock.selectors import BUILD_FILTERS
@@ -106,7 +106,7 @@ class DeckBuildableApi(SignedInDeckApi):
     )
     @reads_query(EmptyQuery)
     def get(self, request: Request, deck_id: Any) -> Response:
-        deck = readable_deck(request, deck_id)
+        deck = deck_readable_or_404(user=request.user, pk=deck_id)
         share = deck_buildable(deck=deck, user=request.user)
         assert share is not None  # None only for anonymous users, and this API is for signed-in ones
         return Response(buildable_body(share))

@@ -120,9 +120,12 @@ def _clean_text(value: str) -> bool:
     return "\x00" not in value and (value.isascii() or _SURROGATE.search(value) is None)
 
 
+_KNOWN = frozenset(DeckValidateInputSerializer().fields)
+
+
 def fast_validated_data(data: Any) -> dict[str, Any] | None:
     """DeckValidateInputSerializer(data=data).validated_data for a well-formed request, else None."""
-    if type(data) is not dict:
+    if type(data) is not dict or not _KNOWN.issuperset(data):
         return None
     game = data.get("game")
     if type(game) is not str or game not in _GAMES:

@@ -8,13 +8,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsite.api.errors import Problem
-from cardsite.api.errors import bad
 from cardsite.api.examples import FieldError
 from cardsite.api.parsers import MB
 from cardsite.api.parsers import BoundedJSONParser
 from cardsite.api.parsers import too_large_answer
-from decks.exceptions import DeckRequestError
+from cardsite.api.reading import read_body
 from decks.validation.api.serializers import DeckValidateInputSerializer
 from decks.validation.api.serializers import ValidationResultSerializer
 from decks.validation.api.serializers import fast_validated_data
@@ -26,11 +24,6 @@ class DeckListParser(BoundedJSONParser):
 
     max_bytes = 4 * MB
     too_large = "The body is larger than {mb} MB; a deck list is far smaller."
-
-
-def _refusal(exc: DeckRequestError) -> Problem:
-    """A service's refusal as the API's 400: `{"field", "message"}`."""
-    return bad(exc.field, exc.message)
 
 
 _EXAMPLE_RESULT = {
@@ -60,7 +53,6 @@ class DeckValidateApi(APIView):
     permission_classes = [permissions.AllowAny]
     parser_classes = [DeckListParser]
     throttle_scope = "compute"  # cardsite.api.throttles: a costlier limit than plain writes
-    problems = {DeckRequestError: _refusal}
 
     @extend_schema(
         operation_id="decks_validate",
@@ -95,12 +87,8 @@ class DeckValidateApi(APIView):
         tags=["decks"],
     )
     def post(self, request: Request) -> Response:
-        data = fast_validated_data(request.data)
-        if data is None:
-            # Not the plain well-formed request: the serializer decides, and names the bad field.
-            serializer = DeckValidateInputSerializer(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            data = serializer.validated_data
+        # Not the plain well-formed request: the strict reader decides, and names the bad or unknown field.
+        data = fast_validated_data(request.data) or read_body(request, DeckValidateInputSerializer)
         validation = deck_validation(
             game=data["game"],
             format_slug=data.get("format"),

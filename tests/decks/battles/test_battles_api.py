@@ -123,3 +123,15 @@ def test_the_endpoints_are_in_the_schema(client):
     schema = client.get("/api/v1/schema/?format=json").json()
     for url in (BATTLE, CHECK_PLAY, CHALLENGE, MATCHUP):
         assert url.removeprefix("/api/v1") in {p.removeprefix("/api/v1") for p in schema["paths"]}
+
+
+def test_it_refuses_an_unknown_field_of_a_card_naming_its_path(client, fixed_deck_catalogs):
+    body = {"category": "strength", "a": {"title": "Goliath", "colour": "red"}, "b": {"title": "Samson"}}
+    response = client.post("/api/v1/rules/battle-cards/matchup/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["field"] == "a.colour"
+
+
+def test_the_matchup_takes_a_mode(client, fixed_deck_catalogs):
+    body = {"category": "strength", "a": {"title": "Goliath"}, "b": {"title": "Samson"}, "mode": "trumps"}
+    assert client.post("/api/v1/rules/battle-cards/matchup/", body, format="json").status_code == 200
