@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardcollections.adapters import card_pool_for_game
+from rules.cards import CardData
 from rules.cards import CardPool
 from rules.play.interface import SeatSpec
 from rules.play.interface import Setup
@@ -24,7 +25,7 @@ class NotPlayable(LookupError):
     """The game has no whole-game engine (yet), or no such game."""
 
 
-def _box(pool: CardPool, options: Mapping[str, Any]) -> tuple[Any, ...]:
+def _box(pool: CardPool, options: Mapping[str, Any]) -> tuple[CardData, ...]:
     """The fixed-deck game's box: `options.set` or, by default, the game's first set (its boxed game)."""
     wanted = options.get("set")
     if wanted is None:
@@ -87,8 +88,7 @@ def local_game_start(
         "seed": seed,
         "actions": [],
     }
-    game_replay(game=game, seats=record["seats"], options=record["options"], seed=seed, actions=[])
-    _play_computers(record)
+    _play_computers(record)  # replays the deal first: a bad setup raises before anything is kept
     games = _session_games(session)
     game_id = secrets.token_urlsafe(8)
     games[game_id] = record
@@ -106,26 +106,41 @@ def _computer_rng(record: Mapping[str, Any]) -> random.Random:
     return random.Random(f"{record['seed']}:{len(record['actions'])}")
 
 
+def _replayed(record: Mapping[str, Any], actions: Sequence[Mapping[str, Any]] | None = None) -> Played:
+    return game_replay(
+        game=record["game"],
+        seats=record["seats"],
+        options=record["options"],
+        seed=record["seed"],
+        actions=record["actions"] if actions is None else actions,
+    )
+
+
 def _play_computers(record: dict[str, Any]) -> Played:
-    """The computer seats' moves, until a person must act or the game is over (bounded by the action limit)."""
-    while True:
-        played = game_replay(
-            game=record["game"],
-            seats=record["seats"],
-            options=record["options"],
-            seed=record["seed"],
-            actions=record["actions"],
-        )
-        engine = played.engine
-        if engine.result(played.state) is not None or len(record["actions"]) >= MAX_ACTIONS:
-            return played
-        legal = engine.legal(played.state)
+    """The computer seats' moves, until a person must act or the game is over (bounded by the action limit).
+    One replay of the log, then each move is applied to that state (never a replay per move)."""
+    played = _replayed(record)
+    engine, state = played.engine, played.state
+    while engine.result(state) is None and len(record["actions"]) < MAX_ACTIONS:
+        legal = engine.legal(state)
         computers = [seat for seat in sorted(legal) if record["seats"][seat]["computer"]]
         if not computers or len(computers) < len(legal):
-            return played  # a person must act (the computer waits for people acting at the same moment)
+            break  # a person must act (the computer waits for people acting at the same moment)
         seat = computers[0]
-        action = engine.computer(played.state, seat, _computer_rng(record))
+        action = engine.computer(state, seat, _computer_rng(record))
+        index = len(record["actions"])
+        played.events += [(index, event) for event in engine.apply(state, seat, action)]
         record["actions"].append({"seat": seat, **action})
+    return played
+
+
+def local_game_position(record: Mapping[str, Any], step: int | None) -> tuple[Played, Played]:
+    """The game after its first `step` actions (None: all of them), and the game at its end (the same object
+    when no step is asked for): a finished game's replay shows every hand, a game in play only the viewer's."""
+    final = _replayed(record)
+    if step is None or step >= len(record["actions"]):
+        return final, final
+    return _replayed(record, record["actions"][:step]), final
 
 
 def local_game_act(*, session: Any, game_id: str, seat: int, index: int) -> None:

@@ -19,9 +19,9 @@ from cardcollections.catalog.selectors import card_ids_by_title
 from cardsite.page_writes import counted_posts
 from play.games.forms import NewGameForm
 from play.games.services import NotPlayable
-from play.games.services import game_replay
 from play.games.services import local_game
 from play.games.services import local_game_act
+from play.games.services import local_game_position
 from play.games.services import local_game_start
 from rules.games import GAMES_BY_SLUG
 from rules.play.interface import SetupError
@@ -115,27 +115,13 @@ class PlayGamePage(View):
 
 def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dict[str, Any]:
     total = len(record["actions"])
-    shown = total
-    if step is not None and step.isdigit():
-        shown = min(int(step), total)
-    played = game_replay(
-        game=record["game"],
-        seats=record["seats"],
-        options=record["options"],
-        seed=record["seed"],
-        actions=record["actions"][:shown],
-    )
+    # Digits only, and few of them: int() of a 5,000-digit string raises, and "²" is a digit to isdigit().
+    asked = int(step) if step is not None and step.isascii() and step.isdigit() and len(step) <= 6 else None
+    played, at_end = local_game_position(record, asked)
+    shown = total if asked is None else min(asked, total)
     engine, state = played.engine, played.state
     result = engine.result(state)
-    final = engine.result(
-        game_replay(
-            game=record["game"],
-            seats=record["seats"],
-            options=record["options"],
-            seed=record["seed"],
-            actions=record["actions"],
-        ).state
-    )
+    final = at_end.engine.result(at_end.state)
     legal = engine.legal(state) if result is None and shown == total else {}
     people = [seat for seat in sorted(legal) if not record["seats"][seat]["computer"]]
     # Whose eyes the table is drawn for: the person who must act; a finished game (or its replay) shows all.
@@ -162,12 +148,11 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
         "seats": seats,
         "shared": _zones(view.get("zones")),
         "facts": {k: v for k, v in view.items() if k not in ("seats", "zones") and isinstance(v, str | int)},
-        "image_ids": {title.casefold(): pk for title, pk in ids.items()},
+        "image_ids": ids,
         "actions": [{"seat": s, "name": record["seats"][s]["name"], "choices": legal[s]} for s in people],
         "events": list(reversed(events[-40:])),
         "result": result,
         "over": final is not None,
         "shown": shown,
         "total": total,
-        "steps": list(range(0, total + 1)) if final is not None and total <= 400 else [],
     }

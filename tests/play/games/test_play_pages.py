@@ -75,3 +75,13 @@ def test_dealing_and_moving_are_counted_by_the_page_write_limit(boxes, one_write
     after = client.get(page).content.decode()
     assert _buttons(after) == _buttons(before)
     assert after.count("<li><strong>") == before.count("<li><strong>")  # no new event: nothing moved
+
+
+def test_a_hostile_step_shows_the_game_as_it_stands(boxes):
+    client = Client()
+    page = _start(client)
+    now = _buttons(client.get(page).content.decode())
+    for step in ["9" * 5000, "²", "-1", "1e9", " 3"]:  # (a NUL is refused site-wide with a 400)
+        answer = client.get(page, {"step": step})
+        assert answer.status_code == 200, step
+        assert _buttons(answer.content.decode()) == now  # no replay asked: the moves are offered as before
