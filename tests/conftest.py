@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from hypothesis import settings as hypothesis_settings
 
 from cardcollections.catalog.memo import forget_catalog_values
 from cardcollections.catalog.services import catalog_load
@@ -22,6 +23,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # The bounds on a test's and the whole run's time (a test over its limit fails, a stuck worker is ended).
 pytest_plugins = ["tests.run_bounds"]
+
+# Hypothesis: its default (100 examples a test) in `make test`; HYPOTHESIS_PROFILE=thorough searches twenty times
+# as far (docs/testing.md, "Searching further").
+hypothesis_settings.register_profile("thorough", max_examples=2000)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # A Chapter and Verse card as both small catalogs print it (the catalog page tests' adds a second effect).
 FAITH_WITHOUT_WORKS = {
