@@ -16,11 +16,11 @@ from django.http import HttpResponse
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample
-from drf_spectacular.utils import OpenApiParameter
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework import permissions
+from rest_framework import serializers
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.renderers import BaseRenderer
@@ -35,7 +35,10 @@ from cardsite.api.errors import bad
 from cardsite.api.errors import found_or_404
 from cardsite.api.errors import refused
 from cardsite.api.examples import refusal_example
-from cardsite.api.reading import read_body
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import PageQuery
+from cardsite.api.reading import reads_body
+from cardsite.api.reading import reads_query
 from decks.events.api.access import organiser_only
 from decks.events.api.serializers import EventCheckOut
 from decks.events.api.serializers import EventCreateIn
@@ -77,15 +80,24 @@ class CSVRenderer(BaseRenderer):
     def render(self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None) -> bytes:
         if isinstance(data, bytes):
             return data
-        if isinstance(data, str):
-            return data.encode("utf-8")
-        # An error answer (a dict) asked for as CSV: its message as a one-cell CSV.
-        detail = data.get("detail") or data.get("message") if isinstance(data, dict) else data
-        return f"error\n{detail}\n".encode()
+        return str(data).encode("utf-8")
 
 
-# `?format=csv` asks a JSON-or-CSV view (CSVRenderer second) for the CSV.
-JSON_OR_CSV = OpenApiParameter("format", str, enum=["json", "csv"], required=False)
+class CsvOrJsonErrors:
+    """A view that answers CSV answers its refusals in JSON, the API's one shape for them
+    (docs/api-conventions.md): a client asking for a CSV still reads why it got none."""
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(response, Response) and response.status_code >= 400:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = "application/json"
+        return super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]
+
+
+class FormatQuery(serializers.Serializer):
+    """The query of a JSON-or-CSV view: `?format=csv` asks for the CSV (DRF's format override)."""
+
+    format = serializers.ChoiceField(choices=["json", "csv"], required=False)
 
 
 def _refusal(exc: EventError) -> Problem:
@@ -145,6 +157,7 @@ class EventListApi(generics.ListAPIView, _EventApi):
         return event_list_sorted()
 
     @extend_schema(operation_id="events_list", summary="List events")
+    @reads_query(PageQuery)
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 
@@ -167,8 +180,9 @@ class EventListApi(generics.ListAPIView, _EventApi):
             )
         ],
     )
-    def post(self, request: SignedInRequest) -> Response:
-        v = read_body(request, EventCreateIn)
+    @reads_body(EventCreateIn)
+    def post(self, request: SignedInRequest, data: dict[str, Any]) -> Response:
+        v = data
         event = event_create(
             organiser=request.user,
             name=v["name"],
@@ -185,6 +199,7 @@ class EventDetailApi(_EventApi):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     @extend_schema(operation_id="events_read", summary="An event", responses={200: EventOut, **_NOT_FOUND})
+    @reads_query(NoFields)
     def get(self, request: Request, event_id: int) -> Response:
         return Response(EventOut(_event(event_id), context={"request": request}).data)
 
@@ -208,9 +223,10 @@ class EventDetailApi(_EventApi):
             409: OpenApiResponse(description="A setting the event's state no longer allows."),
         },
     )
-    def patch(self, request: Request, event_id: int) -> Response:
+    @reads_body(EventPatchIn)
+    def patch(self, request: Request, event_id: int, data: dict[str, Any]) -> Response:
         event = organiser_only(request, event_id, "may change an event")
-        v = read_body(request, EventPatchIn)
+        v = data
         event = event_update(
             event=event,
             name=v.get("name"),
@@ -241,6 +257,7 @@ class EventFormatVersionApi(_EventApi):
             **_NOT_FOUND,
         },
     )
+    @reads_body(NoFields)
     def post(self, request: SignedInRequest, event_id: int) -> Response:
         event = organiser_only(request, event_id, "may move an event to another format version")
         event, check = event_format_version_move(event=event, requested_by=request.user)
@@ -254,7 +271,7 @@ class EventFormatVersionApi(_EventApi):
         )
 
 
-class RegistrationListApi(_SignedInApi):
+class RegistrationListApi(CsvOrJsonErrors, _SignedInApi):
     renderer_classes = [JSONRenderer, CSVRenderer]
 
     @extend_schema(
@@ -264,10 +281,10 @@ class RegistrationListApi(_SignedInApi):
             "The organiser sees every active registration; a player sees their own. `?format=csv` "
             "(organiser only, else 404) answers the CSV of registrations.csv."
         ),
-        parameters=[JSON_OR_CSV],
         responses={(200, "application/json"): RegistrationOut(many=True), (200, "text/csv"): OpenApiTypes.STR}
         | _NOT_FOUND,
     )
+    @reads_query(FormatQuery)
     def get(self, request: Request, event_id: int) -> Response | HttpResponse:
         event = _event(event_id)
         if request.accepted_renderer.format == "csv":
@@ -304,9 +321,9 @@ class RegistrationListApi(_SignedInApi):
             ),
         ],
     )
-    def post(self, request: SignedInRequest, event_id: int) -> Response:
+    @reads_body(RegistrationIn)
+    def post(self, request: SignedInRequest, event_id: int, data: dict[str, Any]) -> Response:
         event = _event(event_id)
-        data = read_body(request, RegistrationIn)
         deck = deck_get_owned(deck_id=data["deck"], user=request.user)
         if deck is None:
             raise bad("deck", "No deck of yours has that id.")
@@ -316,7 +333,7 @@ class RegistrationListApi(_SignedInApi):
         )
 
 
-class RegistrationCsvApi(_SignedInApi):
+class RegistrationCsvApi(CsvOrJsonErrors, _SignedInApi):
     renderer_classes = [CSVRenderer, JSONRenderer]
 
     @extend_schema(
@@ -328,6 +345,7 @@ class RegistrationCsvApi(_SignedInApi):
         ),
         responses={(200, "text/csv"): OpenApiTypes.STR, **_NOT_FOUND},
     )
+    @reads_query(NoFields)
     def get(self, request: Request, event_id: int) -> HttpResponse:
         return _csv_response(_organised(request, event_id))
 
@@ -344,6 +362,7 @@ class RegistrationDetailApi(_SignedInApi):
         summary="One registration (its player or the organiser)",
         responses={200: RegistrationOut, **_NOT_FOUND},
     )
+    @reads_query(NoFields)
     def get(self, request: Request, event_id: int, registration_id: Any) -> Response:
         return Response(
             RegistrationOut(self._registration(request, event_id, registration_id), context={"request": request}).data
@@ -382,6 +401,7 @@ class EventCheckListApi(_SignedInApi):
         request=None,
         responses={202: EventCheckOut, **_NOT_FOUND},
     )
+    @reads_body(NoFields)
     def post(self, request: SignedInRequest, event_id: int) -> Response:
         event = _organised(request, event_id)
         check = event_check_create(event=event, requested_by=request.user)
@@ -394,6 +414,7 @@ class EventCheckDetailApi(_SignedInApi):
         summary="A re-check job's status and progress (the organiser)",
         responses={200: EventCheckOut, **_NOT_FOUND},
     )
+    @reads_query(NoFields)
     def get(self, request: Request, event_id: int, check_id: Any) -> Response:
         check = found_or_404(
             event_check_get(event=_event(event_id), check_id=check_id, user=request.user), "No such check."

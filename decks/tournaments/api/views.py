@@ -6,6 +6,8 @@
 - Refusals: 400 `{"field", "message"}` for bad input, 409 `{"detail", "field"}` for acting out of turn.
 """
 
+from typing import Any
+
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample
@@ -22,11 +24,14 @@ from cardsite.api.authentication import SignedInRequest
 from cardsite.api.errors import bad
 from cardsite.api.errors import found_or_404
 from cardsite.api.errors import refused
-from cardsite.api.reading import read_body
+from cardsite.api.reading import NoFields
+from cardsite.api.reading import reads_body
+from cardsite.api.reading import reads_query
 from decks.events.api.access import organiser_only
 from decks.events.api.serializers import EventErrorOut
-from decks.events.api.views import JSON_OR_CSV
+from decks.events.api.views import CsvOrJsonErrors
 from decks.events.api.views import CSVRenderer
+from decks.events.api.views import FormatQuery
 from decks.events.lookups import event_or_404
 from decks.events.services import EventError
 from decks.events.services import OutOfTurn
@@ -90,6 +95,7 @@ class EventStartApi(_TournamentApi):
         request=None,
         responses={200: StartOut, **_ERRORS},
     )
+    @reads_body(NoFields)
     def post(self, request: Request, event_id: int) -> Response:
         start = event_start(event=organiser_only(request, event_id, "starts the event"))
         return Response(start.to_dict())
@@ -101,6 +107,7 @@ class RoundListApi(_TournamentApi):
         summary="Every round of the event, with its pairings and results",
         responses={200: RoundOut(many=True), 404: _ERRORS[404]},
     )
+    @reads_query(NoFields)
     def get(self, request: Request, event_id: int) -> Response:
         return Response(RoundOut(rounds_of(event=_event(event_id)), many=True).data)
 
@@ -112,6 +119,7 @@ class RoundListApi(_TournamentApi):
         request=None,
         responses={201: RoundOut, **_ERRORS},
     )
+    @reads_body(NoFields)
     def post(self, request: Request, event_id: int) -> Response:
         event = organiser_only(request, event_id, "pairs a round")
         round_ = round_pair_next(event=event)
@@ -124,6 +132,7 @@ class RoundDetailApi(_TournamentApi):
         summary="One round's pairings and results",
         responses={200: RoundOut, 404: _ERRORS[404]},
     )
+    @reads_query(NoFields)
     def get(self, request: Request, event_id: int, number: int) -> Response:
         return _round_response(_event(event_id), number)
 
@@ -143,9 +152,9 @@ class MatchResultApi(_TournamentApi):
         responses={200: TournamentMatchOut, **_ERRORS},
         examples=[OpenApiExample("Two games to one", request_only=True, value={"wins": [2, 1], "draws": 0})],
     )
-    def post(self, request: SignedInRequest, event_id: int, match_id: int) -> Response:
-        event = _event(event_id)
-        values = read_body(request, ResultIn)
+    @reads_body(ResultIn)
+    def post(self, request: SignedInRequest, event_id: int, match_id: int, data: dict[str, Any]) -> Response:
+        event, values = _event(event_id), data
         match = match_result_set(
             event=event,
             match=match_of(match_id=match_id),
@@ -167,8 +176,9 @@ class DropApi(_TournamentApi):
         request=DropIn,
         responses={200: DropOut, **_ERRORS},
     )
-    def post(self, request: SignedInRequest, event_id: int) -> Response:
-        values = read_body(request, DropIn)
+    @reads_body(DropIn)
+    def post(self, request: SignedInRequest, event_id: int, data: dict[str, Any]) -> Response:
+        values = data
         player = player_drop(event=_event(event_id), user=request.user, player=values.get("player"))
         return Response(
             {"player": player.user.get_username(), "dropped": player.dropped, "dropped_after": player.dropped_after}
@@ -185,9 +195,9 @@ class TopCutApi(_TournamentApi):
         responses={201: RoundOut, **_ERRORS},
         examples=[OpenApiExample("Top 4", request_only=True, value={"size": 4})],
     )
-    def post(self, request: Request, event_id: int) -> Response:
-        event = organiser_only(request, event_id, "starts the top cut")
-        values = read_body(request, TopCutIn)
+    @reads_body(TopCutIn)
+    def post(self, request: Request, event_id: int, data: dict[str, Any]) -> Response:
+        event, values = organiser_only(request, event_id, "starts the top cut"), data
         round_ = top_cut_start(event=event, size=values.get("size"))
         return _round_response(event, round_.number, status.HTTP_201_CREATED)
 
@@ -201,12 +211,13 @@ class FinishApi(_TournamentApi):
         request=None,
         responses={200: OpenApiResponse(description='`{"state": "finished"}`'), **_ERRORS},
     )
+    @reads_body(NoFields)
     def post(self, request: Request, event_id: int) -> Response:
         event = event_finish(event=organiser_only(request, event_id, "finishes the event"))
         return Response({"state": event.state})
 
 
-class StandingsApi(_TournamentApi):
+class StandingsApi(CsvOrJsonErrors, _TournamentApi):
     renderer_classes = [JSONRenderer, CSVRenderer]
 
     @extend_schema(
@@ -214,9 +225,9 @@ class StandingsApi(_TournamentApi):
         summary="The standings: record, points and the three tie-breakers",
         description="After the last Swiss round with every result in. `?format=csv` answers the same as CSV "
         "(also at `standings.csv`).",
-        parameters=[JSON_OR_CSV],
         responses={(200, "application/json"): StandingsOut, (200, "text/csv"): OpenApiTypes.STR, 404: _ERRORS[404]},
     )
+    @reads_query(FormatQuery)
     def get(self, request: Request, event_id: int) -> Response | HttpResponse:
         event = _event(event_id)
         if request.accepted_renderer.format == "csv":
@@ -224,7 +235,7 @@ class StandingsApi(_TournamentApi):
         return Response(event_standings(event=event).to_dict())
 
 
-class StandingsCsvApi(_TournamentApi):
+class StandingsCsvApi(CsvOrJsonErrors, _TournamentApi):
     renderer_classes = [CSVRenderer, JSONRenderer]
 
     @extend_schema(
@@ -233,5 +244,6 @@ class StandingsCsvApi(_TournamentApi):
         description="Columns: rank, player, points, record, omw, gwp, ogw, dropped.",
         responses={(200, "text/csv"): OpenApiTypes.STR, 404: _ERRORS[404]},
     )
+    @reads_query(NoFields)
     def get(self, request: Request, event_id: int) -> HttpResponse:
         return standings_csv_response(_event(event_id))
