@@ -155,8 +155,14 @@ def _reveal_order(table: Table) -> list[Slot]:
 
 def _apply_choices(table: Table, choices: dict[tuple[str, int], tuple[str, Any]]) -> None:
     for slot in _reveal_order(table):
+        if slot.card.armory not in INTERACTIVE:
+            continue
         wanted = choices.get((slot.origin, slot.index or 0))
-        if wanted is None or slot.card.armory not in INTERACTIVE:
+        if wanted is None:
+            # Never a silent +0: the working says the card was not used (docs/rulings.md).
+            table.steps.append(
+                Step(slot.card.title, f"{slot.label()} is not used (no choice for it), so it does nothing.")
+            )
             continue
         if slot.holder != slot.origin or not slot.active:
             table.steps.append(
