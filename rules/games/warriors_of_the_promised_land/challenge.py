@@ -198,6 +198,10 @@ def _deceive(table: Table, slot: Slot, card: CardData, field: str) -> None:
         raise IllegalInput(field, f"Deception adds a card that can be played with the cards in play: {check.reason}")
     table.slots.append(Slot(card, side, side, None))
     table.steps.append(Step("Deception", f"the {side} adds {card.title} from their hand to the cards in play."))
+    if card.armory in INTERACTIVE:
+        # The request's choices name revealed cards only: an added one has none, and the working says so.
+        label = f"{card.title} ({side}'s added card)"
+        table.steps.append(Step(card.title, f"{label} is not used (no choice for it), so it does nothing."))
 
 
 # ---------------------------------------------------------------- disabling, one rule a function

@@ -179,6 +179,18 @@ def test_without_a_choice_an_interactive_card_adds_nothing():
     )
 
 
+def test_an_interactive_card_added_by_deception_says_it_is_not_used():
+    result = score(
+        ("Moroni",),
+        ("Amalickiah", "Deception"),
+        choices=[{"side": "defender", "card": 1, "add": {"title": "Dissenter"}}],
+    )
+    assert (
+        "Dissenter: Dissenter (defender's added card) is not used (no choice for it), so it does nothing."
+        in (result["steps"])
+    )
+
+
 def test_ruling_a_card_taken_before_its_turn_has_no_effect():
     # The challenger's Escape (revealed first) disables the defender's Escape before it is used.
     result = score(
