@@ -2,27 +2,43 @@
 
 A position is the cards of each slot (a player, a side, a card of a match-up)
 by title, repeated query parameters in order (`?p1=Shiblon&p1=Faith&p2=Lehi`),
-plus the game's options (variant; category and mode), so a position is shared by link.
+plus the game's options (variant; category and mode) and the players' choices for
+interactive cards (`use-challenger-2=1`: the challenger's card 2 acts on the
+defender's card 1), so a position is shared by link.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
 from django.http import QueryDict
 
+from rules.cards import CardData
+from rules.cards import CardPool
 from rules.games.battle_cards import BC_CATEGORIES
 from rules.games.battle_cards import matchup as bc
 from rules.games.book_of_mormon_battles import battle as bmb
 from rules.games.warriors_of_the_promised_land import challenge as wpl_challenge
 from rules.games.warriors_of_the_promised_land import laying as wpl_laying
+from rules.text import title_key
 
 MAX_TITLE = 200
+# A choice's value: NOT_USED, a card's title (Deception's card) or the index of a card of the other slot.
+NOT_USED = "none"
+_CHOICE_PARAM = re.compile(r"use-(?P<slot>[a-z0-9]+)-(?P<index>[0-9]{1,4})")
+
+
+def choice_param(slot: str, index: int) -> str:
+    """The query parameter of the choice for the `index`-th card of `slot`."""
+    return f"use-{slot}-{index}"
 
 
 @dataclass(frozen=True)
@@ -60,11 +76,41 @@ class Slot:
 
 
 @dataclass(frozen=True)
+class ChoiceField:
+    """An interactive card of a position and its player's choice for it (a select under the card).
+
+    `item` is the choice as the checker's request takes it (None: the card is not used); `ready` is False
+    while the choice is missing or cannot be read, and then `need` says what the page needs.
+    """
+
+    key: str
+    slot: str
+    index: int
+    who: str
+    question: str
+    options: tuple[tuple[str, str], ...]
+    value: str
+    item: Mapping[str, Any] | None = None
+    ready: bool = False
+    problem: str = ""
+    # Nothing to choose: why the card cannot be used (it is then ready and not used).
+    fixed: str = ""
+
+    @property
+    def need(self) -> str:
+        if self.problem:
+            return f"{self.who}: {self.problem} Choose again under the card."
+        return f"{self.who} needs its player's choice: {self.question} Choose it under the card, or Not used."
+
+
+@dataclass(frozen=True)
 class Position:
     calculator: Calculator
     slots: tuple[Slot, ...]
     options: Mapping[str, str]
     query: str = ""
+    # (slot, card index) -> the choice for that card as the URL holds it (never empty).
+    choices: Mapping[tuple[str, int], str] = field(default_factory=dict)
 
     def params(
         self, *, add: tuple[str, str] | None = None, drop: tuple[str, int] | None = None
@@ -83,8 +129,28 @@ class Position:
             if add is not None and add[0] == key and not slot.full:
                 titles.append(add[1])
             out.extend((key, t) for t in titles)
+        out.extend((choice_param(key, i), value) for (key, i), value in self._kept_choices(drop).items())
         if self.query:
             out.append(("q", self.query))
+        return out
+
+    def _kept_choices(self, drop: tuple[str, int] | None) -> dict[tuple[str, int], str]:
+        """The choices once the n-th card of a slot is dropped: the later cards move up one, and a choice
+        aimed at the dropped card is gone (its player chooses again)."""
+        if drop is None:
+            return dict(self.choices)
+        out: dict[tuple[str, int], str] = {}
+        for (key, index), value in self.choices.items():
+            if key == drop[0]:
+                if index == drop[1]:
+                    continue
+                index = index - 1 if index > drop[1] else index
+            elif value.isascii() and value.isdigit():  # the index of a card of the other slot, the dropped card's
+                target = int(value)
+                if target == drop[1]:
+                    continue
+                value = str(target - 1 if target > drop[1] else target)
+            out[key, index] = value
         return out
 
     def url(self, **change: Any) -> str:
@@ -116,6 +182,9 @@ class Calculator:
     leaves: str = ""
     # A checker telling, card by card, whether each card of a slot may be laid after the ones before it.
     lay_checker: str = ""
+    # The interactive cards of a position and their choices, read against the game's cards; the ready ones'
+    # items go to the request as "choices".
+    choice_fields: Callable[[Position, CardPool], list[ChoiceField]] | None = None
 
     def read(self, query: QueryDict) -> Position:
         """The position of a request's query (a QueryDict: `getlist`); anything unreadable is left out."""
@@ -125,7 +194,15 @@ class Calculator:
             titles = [t[:MAX_TITLE] for t in query.getlist(spec.key) if t.strip()][: spec.most]
             name = (query.get(spec.name_key, "") if spec.name_key else "").strip()[:60] or spec.label
             slots.append(Slot(spec, tuple(titles), name))
-        return Position(self, tuple(slots), options, str(query.get("q", ""))[:MAX_TITLE])
+        choices: dict[tuple[str, int], str] = {}
+        if self.choice_fields is not None:
+            sizes = {slot.spec.key: len(slot.titles) for slot in slots}
+            for param in query:
+                match = _CHOICE_PARAM.fullmatch(param)
+                value = str(query.get(param, "")).strip()[:MAX_TITLE]
+                if match and value and int(match["index"]) < sizes.get(match["slot"], 0):
+                    choices[match["slot"], int(match["index"])] = value
+        return Position(self, tuple(slots), options, str(query.get("q", ""))[:MAX_TITLE], dict(sorted(choices.items())))
 
 
 # ---------------------------------------------------------------- Book of Mormon Battles
@@ -166,9 +243,92 @@ def _wpl_request(position: Position) -> Mapping[str, Any] | None:
     return {k: {"cards": v} for k, v in sides.items()} if all(sides.values()) else None
 
 
+# What each interactive card does to the card its player chooses (Armory Cards Appendix).
+_WPL_VERBS = {"conversion": "take", "dissenter": "take", "escape": "disable"}
+
+
+def _wpl_card(pool: CardPool, title: str) -> CardData | None:
+    printings = pool.by_title(title)
+    return printings[0] if printings else None
+
+
+def _wpl_deception_options(pool: CardPool, position: Position, side: list[CardData]) -> list[tuple[str, str]]:
+    """The box's cards that could be added to `side`: laid with its cards, and a copy still out of play."""
+    in_play = [title_key(t) for slot in position.slots for t in slot.titles]
+    seen: set[str] = set()
+    out = []
+    for card in sorted(pool.cards, key=lambda c: c.title_key):
+        if card.title_key in seen:
+            continue
+        seen.add(card.title_key)
+        if in_play.count(card.title_key) >= sum(c.copies for c in pool.by_key(card.title_key)):
+            continue
+        # may_lay reads the side's Warriors: a side without one (an illegal play) is refused by the checker.
+        if any(c.kind == "warrior" for c in side) and not wpl_laying.may_lay(side, card).allowed:
+            continue
+        out.append((card.title, card.title))
+    return out
+
+
+def _wpl_choice(
+    position: Position, pool: CardPool, side: str, index: int, card: CardData, known: list[CardData]
+) -> ChoiceField:
+    opponent = "defender" if side == "challenger" else "challenger"
+    value = position.choices.get((side, index), "")
+    base = ChoiceField(
+        key=choice_param(side, index),
+        slot=side,
+        index=index,
+        who=f"The {side}'s {card.title} (card {index})",
+        question="",
+        options=(),
+        value=value,
+    )
+    if card.armory == "deception":
+        options = _wpl_deception_options(pool, position, known)
+        if value and value != NOT_USED and value not in {v for v, _label in options}:
+            options.append((value, value))  # shown as chosen; the checker says why it cannot be added
+        return replace(
+            base,
+            question=f"which card of the {side}'s hand does it add to the cards in play?",
+            options=((NOT_USED, "Not used"), *options),
+            item={"side": side, "card": index, "add": {"title": value}} if value not in ("", NOT_USED) else None,
+            ready=bool(value),
+        )
+    verb = _WPL_VERBS[card.armory]
+    titles = next(s.titles for s in position.slots if s.spec.key == opponent)
+    targets = [(str(i), f"{t} (the {opponent}'s card {i})") for i, t in enumerate(titles) if i]
+    base = replace(
+        base,
+        question=f"which of the {opponent}'s secondary cards does it {verb}?",
+        options=((NOT_USED, "Not used"), *targets) if targets else (),
+    )
+    if not targets:
+        return replace(base, ready=True, fixed=f"The {opponent} has no secondary card for it to {verb}: not used.")
+    if value in ("", NOT_USED):
+        return replace(base, ready=bool(value))
+    if value in {v for v, _label in targets}:
+        return replace(base, item={"side": side, "card": index, "target": int(value)}, ready=True)
+    return replace(base, problem=f"“{value}” is not one of the {opponent}'s secondary cards (1 to {len(targets)}).")
+
+
+def _wpl_choice_fields(position: Position, pool: CardPool) -> list[ChoiceField]:
+    """A choice for every Escape, Conversion, Dissenter and Deception among the secondary cards: the rules leave
+    their use to the player (docs/rulings.md, "The calculator's interactive cards")."""
+    fields: list[ChoiceField] = []
+    for slot in position.slots:
+        cards = [_wpl_card(pool, t) for t in slot.titles]
+        known = [c for c in cards if c is not None]
+        for index, card in enumerate(cards):
+            if index and card is not None and card.armory in wpl_challenge.INTERACTIVE:
+                fields.append(_wpl_choice(position, pool, slot.spec.key, index, card, known))
+    return fields
+
+
 def _wpl_summary(result: Mapping[str, Any], position: Position) -> str:
-    points = result["points"]
-    return f"The {result['winner']} wins, {points['challenger']} to {points['defender']}."
+    winner, points = result["winner"], result["points"]
+    loser = "defender" if winner == "challenger" else "challenger"
+    return f"The {winner} wins, {points[winner]} to {points[loser]}."
 
 
 def _wpl_examples() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -239,10 +399,15 @@ CALCULATORS: Mapping[str, Calculator] = {
             _wpl_examples,
             intro="Lay each side's primary Warrior first, then the secondary cards in the order they are revealed.",
             settles="whether each card may be laid after the ones before it, and who wins the Challenge on points, "
-            "with every modifier in the rules' order.",
-            leaves="Phase One (the deal, drawing and laying turn by turn), calling the battle, who challenges whom, "
-            "Prophecy's look and the rounds of a whole game.",
+            "with every modifier in the rules' order, once each Escape, Conversion, Dissenter and Deception has its "
+            "player's choice (chosen under the card: the card it disables, takes or adds, or Not used); they act in "
+            "the order the cards are revealed, and the working says what each one did.",
+            leaves="whether and how to use each interactive card (the page asks and names no winner until every one "
+            "is chosen), Phase One (the deal, drawing and laying turn by turn), calling the battle, who challenges "
+            "whom, Prophecy's look, the six hand cards of a Coriantumr and Shiz battle (add them to each side), what "
+            "happens to the cards after the Challenge and the rounds of a whole game.",
             lay_checker="check-play",
+            choice_fields=_wpl_choice_fields,
         ),
         Calculator(
             "battle-cards",

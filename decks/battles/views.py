@@ -7,6 +7,8 @@ ordinary links and a GET form.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
@@ -16,9 +18,11 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views import View
 
+from cardcollections.adapters import card_pool_for_game
 from cardcollections.catalog.selectors import card_ids_by_title
 from decks.battles.forms import CALCULATORS
 from decks.battles.forms import Calculator
+from decks.battles.forms import ChoiceField
 from decks.battles.forms import Position
 from decks.battles.selectors import battle_card_search
 from decks.battles.services import rules_check
@@ -44,14 +48,26 @@ def _lay_notes(calc: Calculator, position: Position) -> dict[tuple[str, int], di
     return notes
 
 
-def _outcome(calc: Calculator, position: Position) -> dict[str, Any] | None:
+def _outcome(calc: Calculator, position: Position, fields: Sequence[ChoiceField]) -> dict[str, Any] | None:
+    """The checker's answer for the position; while an interactive card waits for its choice, what the page needs
+    instead of a winner (docs/rulings.md, "The calculator's interactive cards")."""
     request = calc.request(position)
     if request is None:
         return None
+    waiting = [f for f in fields if not f.ready]
+    used = [f for f in fields if f.ready and f.item is not None]
+    if used and not waiting:
+        request = {**request, "choices": [f.item for f in used]}
     try:
+        # With a choice missing the cards are still checked: an illegal play is said first.
         result = rules_check(game=calc.game, checker=calc.checker, request=request)
     except IllegalInput as exc:
+        which = re.match(r"choices\[(\d+)\]", exc.field)
+        if which and int(which[1]) < len(used):
+            return {"needs": [f"{used[int(which[1])].who}: {exc.message} Choose again under the card."]}
         return {"problem": exc.message, "field": exc.field}
+    if waiting:
+        return {"needs": [f.need for f in waiting]}
     scores = result.get("values") or result.get("points") or {}
     return {"summary": calc.summary(result, position), "steps": result["steps"], "scores": scores}
 
@@ -60,6 +76,8 @@ def calculator_context(calc: Calculator, position: Position) -> dict[str, Any]:
     titles = {t for slot in position.slots for t in slot.titles}
     ids = card_ids_by_title(game=calc.game, titles=titles)
     notes = _lay_notes(calc, position)
+    fields = calc.choice_fields(position, card_pool_for_game(calc.game)) if calc.choice_fields else []
+    choice_of = {(f.slot, f.index): f for f in fields}
     slots = [
         {
             "slot": slot,
@@ -69,6 +87,7 @@ def calculator_context(calc: Calculator, position: Position) -> dict[str, Any]:
                     "id": ids.get(title.casefold()),
                     "remove": position.url(drop=(slot.spec.key, i)),
                     "note": notes.get((slot.spec.key, i)),
+                    "choice": choice_of.get((slot.spec.key, i)),
                 }
                 for i, title in enumerate(slot.titles)
             ],
@@ -94,7 +113,7 @@ def calculator_context(calc: Calculator, position: Position) -> dict[str, Any]:
             }
             for card in results
         ],
-        "outcome": _outcome(calc, position),
+        "outcome": _outcome(calc, position, fields),
         "examples": [(name, "?" + urlencode(params)) for name, params in calc.examples()],
     }
 

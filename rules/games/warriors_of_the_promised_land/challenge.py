@@ -155,8 +155,14 @@ def _reveal_order(table: Table) -> list[Slot]:
 
 def _apply_choices(table: Table, choices: dict[tuple[str, int], tuple[str, Any]]) -> None:
     for slot in _reveal_order(table):
+        if slot.card.armory not in INTERACTIVE:
+            continue
         wanted = choices.get((slot.origin, slot.index or 0))
-        if wanted is None or slot.card.armory not in INTERACTIVE:
+        if wanted is None:
+            # Never a silent +0: the working says the card was not used (docs/rulings.md).
+            table.steps.append(
+                Step(slot.card.title, f"{slot.label()} is not used (no choice for it), so it does nothing.")
+            )
             continue
         if slot.holder != slot.origin or not slot.active:
             table.steps.append(
@@ -192,6 +198,10 @@ def _deceive(table: Table, slot: Slot, card: CardData, field: str) -> None:
         raise IllegalInput(field, f"Deception adds a card that can be played with the cards in play: {check.reason}")
     table.slots.append(Slot(card, side, side, None))
     table.steps.append(Step("Deception", f"the {side} adds {card.title} from their hand to the cards in play."))
+    if card.armory in INTERACTIVE:
+        # The request's choices name revealed cards only: an added one has none, and the working says so.
+        label = f"{card.title} ({side}'s added card)"
+        table.steps.append(Step(card.title, f"{label} is not used (no choice for it), so it does nothing."))
 
 
 # ---------------------------------------------------------------- disabling, one rule a function

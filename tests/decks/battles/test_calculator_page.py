@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlencode
 
 import pytest
 
@@ -128,3 +129,150 @@ def test_every_calculator_says_what_it_settles_and_links_to_play(client, fixed_d
 @pytest.mark.parametrize("game", ["battle-cards", "warriors-of-the-promised-land"])
 def test_the_playable_games_link_to_their_own_deal(client, fixed_deck_catalogs, game):
     assert f'href="/play/?game={game}"' in page(client, f"/rules/{game}/")
+
+
+# ---------------------------------------------------------------- Warriors: the interactive cards (issue 29)
+WPL = "/rules/warriors-of-the-promised-land/"
+
+
+def wpl(client, challenger: tuple[str, ...], defender: tuple[str, ...], **choices: str) -> str:
+    params = [("challenger", t) for t in challenger] + [("defender", t) for t in defender]
+    params += [(key.replace("_", "-"), value) for key, value in choices.items()]
+    return page(client, WPL + "?" + urlencode(params))
+
+
+def verdict(html: str) -> str:
+    match = re.search(r'<(p|div) [^>]*id="calc-verdict">(.*?)</\1>', html, re.S)
+    assert match, "no verdict on the page"
+    return " ".join(re.sub(r"<[^>]+>", " ", match[2]).split())
+
+
+def test_a_missing_choice_is_asked_for_not_settled_as_plus_nothing(client, fixed_deck_catalogs):
+    html = wpl(client, ("Pahoran", "Prayer"), ("Nephi", "Conversion"))
+    assert "No winner yet" in html and "wins," not in html
+    assert "The defender&#x27;s Conversion (card 1) needs its player&#x27;s choice" in html
+    assert "+0" not in html
+    # The choice is offered under the card: the challenger's secondary card, or Not used.
+    assert '<select id="calc-use-defender-1" name="use-defender-1">' in html
+    assert '<option value="1">Prayer (the challenger&#x27;s card 1)</option>' in html
+    assert '<option value="none">Not used</option>' in html
+
+
+def test_an_illegal_play_is_said_before_a_missing_choice(client, fixed_deck_catalogs):
+    html = wpl(client, ("Pahoran", "Prayer"), ("Moroni", "Conversion"))  # Conversion (prophet) with Moroni
+    assert "Not a legal play" in html and "No winner yet" not in html
+
+
+def test_a_conversion_with_its_target_changes_the_winner(client, fixed_deck_catalogs):
+    cards = (("Pahoran", "Prayer"), ("Nephi", "Conversion"))
+    unused = wpl(client, *cards, use_defender_1="none")
+    assert "The challenger wins, 5 to 1." in unused
+    assert "Conversion (defender&#x27;s card 1) is not used" in unused
+    taken = wpl(client, *cards, use_defender_1="1")
+    assert "The defender wins, 4 to 2." in taken
+    assert "the defender takes Prayer (challenger&#x27;s card 1): it counts for them." in taken
+    assert '<option value="1" selected>Prayer' in taken
+
+
+def test_a_dissenter_takes_the_card_it_names(client, fixed_deck_catalogs):
+    cards = (("Pahoran", "Reinforcements"), ("Giddianhi", "Dissenter"))
+    assert "The challenger wins, 4 to 3." in wpl(client, *cards, use_defender_1="none")
+    html = wpl(client, *cards, use_defender_1="1")
+    assert "The defender wins, 5 to 2." in html
+    assert "the defender takes Reinforcements (challenger&#x27;s card 1)" in html
+
+
+def test_an_escape_disables_the_card_it_names(client, fixed_deck_catalogs):
+    cards = (("Pahoran", "Plates"), ("Ammon", "Escape"))
+    assert "The challenger wins, 4 to 3." in wpl(client, *cards, use_defender_1="none")
+    html = wpl(client, *cards, use_defender_1="1")
+    assert "The defender wins, 3 to 2." in html
+    assert "Escape: the defender disables Plates (challenger&#x27;s card 1)." in html
+
+
+def test_a_deception_adds_the_card_picked_from_the_box(client, fixed_deck_catalogs):
+    cards = (("Moroni", "Sword"), ("Amalickiah", "Deception"))
+    html = wpl(client, *cards)
+    assert "No winner yet" in html
+    # The picker lists the box's cards that could be laid with Amalickiah, not those that could not.
+    picker = re.search(r'<select id="calc-use-defender-1".*?</select>', html, re.S)[0]
+    assert '<option value="Assassination">' in picker and '<option value="Sword">' not in picker
+    assert '<option value="Moroni">' not in picker  # Righteous, and the box's one Moroni is in play
+    html = wpl(client, *cards, use_defender_1="Assassination")
+    assert "The defender wins, 8 to 6." in html
+    assert "Deception: the defender adds Assassination from their hand to the cards in play." in html
+
+
+def test_every_interactive_card_is_settled_once_all_are_chosen(client, fixed_deck_catalogs):
+    cards = (("Lehi", "Escape", "Reinforcements"), ("Ammon", "Escape"))
+    waiting = wpl(client, *cards, use_challenger_1="1")
+    assert "No winner yet" in waiting and "The defender&#x27;s Escape (card 1)" in waiting
+    assert "challenger&#x27;s Escape" not in verdict(waiting)
+    html = wpl(client, *cards, use_challenger_1="1", use_defender_1="2")
+    # The challenger's Escape, revealed first, disables the defender's before it is used.
+    assert "The challenger wins, 4 to 3." in html and "was taken or disabled before it was used" in html
+
+
+def test_an_interactive_card_with_nothing_to_act_on_needs_no_choice(client, fixed_deck_catalogs):
+    html = wpl(client, ("Pahoran",), ("Nephi", "Conversion"))
+    assert "The challenger has no secondary card for it to take: not used." in html
+    assert "The defender wins," not in html and "The challenger wins, 2 to 1." in html
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("9", "“9” is not one of the challenger&#x27;s secondary cards (1 to 1)."),
+        ("0", "“0” is not one of the challenger&#x27;s secondary cards (1 to 1)."),
+        ("-1", "“-1” is not one of the challenger&#x27;s secondary cards"),
+        ("one", "“one” is not one of the challenger&#x27;s secondary cards"),
+        ("²", "“²” is not one of the challenger&#x27;s secondary cards"),
+        ("\u0661", "“\u0661” is not one of the challenger&#x27;s secondary cards"),  # Arabic-Indic one
+        ("1" * 400, "is not one of the challenger&#x27;s secondary cards"),
+    ],
+)
+def test_a_hostile_target_says_so_and_names_no_winner(client, fixed_deck_catalogs, value, says):
+    html = wpl(client, ("Pahoran", "Prayer"), ("Nephi", "Conversion"), use_defender_1=value)
+    assert says in html and "No winner yet" in html and " wins," not in html
+    # The links that remove a card carry the value along without reading it as a number.
+    assert "Remove Pahoran" in html
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("Shiblon", "&#x27;Shiblon&#x27; is a card of Book of Mormon Battles"),
+        ("No Such Card", "&#x27;No Such Card&#x27; is not a card of warriors-of-the-promised-land"),
+        ("Sword", "Deception adds a card that can be played with the cards in play"),
+        ("Amalickiah", "Amalickiah is played 2 times; the box holds 1."),
+    ],
+)
+def test_a_hostile_deception_card_says_why_and_names_no_winner(client, fixed_deck_catalogs, value, says):
+    html = wpl(client, ("Moroni", "Sword"), ("Amalickiah", "Deception"), use_defender_1=value)
+    assert says in html and "The defender&#x27;s Deception (card 1):" in verdict(html)
+    assert " wins," not in verdict(html)
+
+
+def test_hostile_choice_parameters_are_ignored(client, fixed_deck_catalogs):
+    cards = (("Pahoran", "Prayer"), ("Nephi", "Conversion"))
+    # A choice for a card that is not there, or for a card that needs none, changes nothing.
+    html = wpl(client, *cards, use_defender_7="1", use_challenger_1="1", use_nobody_1="1", use_defender_1="none")
+    assert "The challenger wins, 5 to 1." in html
+
+
+def test_removing_a_card_keeps_the_choices_in_step(client, fixed_deck_catalogs):
+    html = wpl(
+        client,
+        ("Pahoran", "Plates", "Prayer"),
+        ("Nephi", "Reinforcements", "Conversion"),
+        use_defender_2="2",
+    )
+    links = dict(re.findall(r'href="(\?[^"]+)" aria-label="Remove ([^"]+)"', html))
+    links = {title: url.replace("&amp;", "&") for url, title in links.items()}
+    # Dropping the Plates moves the Prayer to card 1: the Conversion still takes it.
+    assert "use-defender-2=1" in links["Plates"]
+    # Dropping the Reinforcements moves the Conversion to card 1, still aimed at the Prayer.
+    assert "use-defender-1=2" in links["Reinforcements"]
+    # Dropping the Prayer, its target, forgets the choice: its player chooses again.
+    assert "use-defender" not in links["Prayer"]
+    assert "use-defender" not in links["Conversion"]

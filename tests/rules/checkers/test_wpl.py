@@ -170,7 +170,25 @@ def test_choices_take_disable_and_add_cards():
 
 
 def test_without_a_choice_an_interactive_card_adds_nothing():
-    assert score(("Moroni", "Sword"), ("Giddianhi", "Dissenter"))["points"] == {"challenger": 6, "defender": 3}
+    result = score(("Moroni", "Sword"), ("Giddianhi", "Dissenter"))
+    assert result["points"] == {"challenger": 6, "defender": 3}
+    # Never a silent +0: the working says the card was not used (issue 29).
+    assert (
+        "Dissenter: Dissenter (defender's card 1) is not used (no choice for it), so it does nothing."
+        in result["steps"]
+    )
+
+
+def test_an_interactive_card_added_by_deception_says_it_is_not_used():
+    result = score(
+        ("Moroni",),
+        ("Amalickiah", "Deception"),
+        choices=[{"side": "defender", "card": 1, "add": {"title": "Dissenter"}}],
+    )
+    assert (
+        "Dissenter: Dissenter (defender's added card) is not used (no choice for it), so it does nothing."
+        in (result["steps"])
+    )
 
 
 def test_ruling_a_card_taken_before_its_turn_has_no_effect():
