@@ -412,3 +412,13 @@ def moderator(db):
     user = get_user_model().objects.create_user("dana", password="dana-password-1")
     user.groups.add(group)
     return user
+
+
+@pytest.fixture
+def second_moderator(moderator):
+    """erin, a card moderator too: approves what dana proposed (no moderator approves their own proposal)."""
+    from django.contrib.auth.models import Group
+
+    user = get_user_model().objects.create_user("erin", password="erin-password-1")
+    user.groups.add(Group.objects.get(name="Card moderators"))
+    return user

@@ -6,6 +6,7 @@ from confusable_homoglyphs import confusables
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from cardcollections.collection.selectors import username_looking_like
 from cardcollections.models import ImportJob
 from cardcollections.models import Visibility
 from cardsite.api.numbers import StrictIntegerFormField
@@ -84,7 +85,8 @@ class SignupForm(UserCreationForm):
 
     Django already folds a username with NFKC. On top: no name made only of dots
     and dashes (`.`, `..`), none that mixes scripts in a way that imitates another
-    (a Cyrillic "a" in "alice", U+0430), and none that differs from an existing one only by case.
+    (a Cyrillic "a" in "alice", U+0430), none that differs from an existing one only by case, and none that
+    reads as an existing one (one confusable skeleton: "\\u0430\\u04cf\\u0456\\u0441\\u0435" all in Cyrillic, or `a1ice`, beside `alice`).
     An email address is optional: it is used only to send a password reset link.
     """
 
@@ -104,5 +106,10 @@ class SignupForm(UserCreationForm):
         if confusables.is_dangerous(username):
             raise forms.ValidationError(
                 "This username mixes alphabets in a way that imitates other letters; use one alphabet."
+            )
+        if username_looking_like(username) is not None:
+            raise forms.ValidationError(
+                "This username looks the same as an existing username (its letters can be mistaken for theirs); "
+                "choose another."
             )
         return username

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.db.models import QuerySet
 from django.db.models import Sum
 
+from cardcollections.collection.usernames import username_skeleton
 from cardcollections.imports.parsing import CSV_COLUMNS
 from cardcollections.models import Card
 from cardcollections.models import CardSet
@@ -230,3 +231,13 @@ def import_job_for(*, owner: User, pk: int) -> ImportJob | None:
 def card_totals() -> dict[int, int]:
     """Copies of each card across every user (the invariant a trade must keep)."""
     return dict(CollectionEntry.objects.values("card_id").annotate(n=Sum("quantity")).values_list("card_id", "n"))
+
+
+def username_looking_like(username: str) -> str | None:
+    """An existing username that reads the same as `username` (one confusable skeleton), or None.
+
+    Sign-up only (rate limited), so it reads the names rather than keep a skeleton column; the first letter's
+    class is no filter (`1` may read as `l`), so every name is compared."""
+    wanted = username_skeleton(username)
+    names = get_user_model().objects.values_list("username", flat=True).order_by("pk")
+    return next((name for name in names.iterator(chunk_size=2000) if username_skeleton(name) == wanted), None)

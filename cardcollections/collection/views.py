@@ -22,7 +22,6 @@ from django.shortcuts import redirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.http import require_POST
@@ -83,6 +82,7 @@ from cardsite.api.work import OverBudget
 from cardsite.api.work import over_budget
 from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import counted_posts
+from cardsite.page_writes import next_path
 from cardsite.page_writes import page_refusal
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_whole
@@ -224,7 +224,7 @@ def collection_adjust(request: SignedInHttpRequest, slug: str, pk: int) -> HttpR
     if request.headers.get("HX-Request") != "true":
         if error:
             messages.error(request, error)
-        return redirect(_safe_next(request) or reverse("collection-browse", args=[slug]))
+        return redirect(next_path(request, reverse("collection-browse", args=[slug])))
     owned = owned_by_card(owner=request.user, card_ids=[card.pk]).get(card.pk, {"quantity": 0, "for_trade": 0})
     tile = {"card": card, **owned, "stock": _title_stock(request.user, game, [card]).get(card.title_key)}
     return render(
@@ -233,16 +233,6 @@ def collection_adjust(request: SignedInHttpRequest, slug: str, pk: int) -> HttpR
         {"tile": tile, "game": game, "editable": True, "error": error},
         status=200,
     )
-
-
-def _safe_next(request: HttpRequest) -> str:
-    """The posted `next` if it stays on this site (never an open redirect), else ""."""
-    nxt = request.POST.get("next") or ""
-    if nxt and url_has_allowed_host_and_scheme(
-        nxt, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return nxt
-    return ""
 
 
 def _pick_condition(owner, card, rows: Q) -> str:

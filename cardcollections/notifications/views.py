@@ -9,7 +9,6 @@ from django.http import HttpRequest
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from cardcollections.lookups import notification_or_404
@@ -17,6 +16,7 @@ from cardcollections.notifications.selectors import notifications_for
 from cardcollections.notifications.services import notification_mark_read
 from cardcollections.notifications.services import notifications_mark_all_read
 from cardsite.page_writes import SignedInHttpRequest
+from cardsite.page_writes import is_local_path
 from cardsite.page_writes import signed_in_post
 
 PER_PAGE = 50
@@ -44,7 +44,7 @@ def notification_read(request: SignedInHttpRequest, pk: int) -> HttpResponse:
     notification = notification_or_404(user=request.user, pk=pk)
     notification_mark_read(notification=notification, user=request.user)
     target = notification.url
-    if "open" in request.POST and target and url_has_allowed_host_and_scheme(target, allowed_hosts=None):
+    if "open" in request.POST and is_local_path(request, target):
         return redirect(target)
     return redirect("notification-list")
 

@@ -119,14 +119,24 @@ class ProposalForm(forms.Form):
             self.add_error(name if name in self.fields else None, message)
 
 
+REVIEW_ACTIONS = [("approve", "Approve"), ("reject", "Reject"), ("changes", "Ask for changes")]
+
+
 class ReviewForm(forms.Form):
-    action = forms.ChoiceField(choices=[("approve", "Approve"), ("reject", "Reject"), ("changes", "Ask for changes")])
+    action = forms.ChoiceField(choices=REVIEW_ACTIONS)
     note = forms.CharField(
         max_length=NOTE_MAX,
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text="The reason for a rejection, or the changes you ask for (the proposer sees it).",
     )
+
+    def without_approve(self) -> ReviewForm:
+        """The form as shown to the moderator who proposed it: no Approve to pick (the service refuses it anyway)."""
+        field = self.fields["action"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [c for c in REVIEW_ACTIONS if c[0] != "approve"]
+        return self
 
 
 class BulkForm(forms.Form):

@@ -28,6 +28,7 @@ from cardcollections.proposals import documents
 from cardcollections.proposals.models import OPEN_STATUSES
 from cardcollections.proposals.models import CardProposal
 from cardcollections.proposals.models import CardRevision
+from cardcollections.proposals.permissions import OWN_PROPOSAL
 from cardcollections.proposals.permissions import can_review
 from cardcollections.proposals.signals import RULES_FIELDS
 from cardcollections.proposals.signals import card_rules_changed
@@ -320,8 +321,11 @@ def _cards_by_key(game: Game, keys: set[tuple[str, str]]) -> dict[tuple[str, str
 def proposal_approve(*, proposal: CardProposal, moderator) -> CardProposal:
     """Apply the proposal in one transaction: its cards are loaded (an edit keeps the card's id),
     its scan stored, and each card's revision recorded. Refused (nothing applied) when the cards no
-    longer pass the catalog's checks, or a new card's number was taken meanwhile."""
+    longer pass the catalog's checks, or a new card's number was taken meanwhile. A moderator never approves
+    their own proposal (a bulk file included): another moderator must; rejecting it (withdrawing) is allowed."""
     _check_moderator(moderator)
+    if proposal.proposer_id == moderator.pk:
+        raise _not_allowed(OWN_PROPOSAL)
     with files_deleted_on_error() as stored, transaction.atomic():
         locked = _lock_open(proposal)
         if locked.kind == CardProposal.Kind.NEW:

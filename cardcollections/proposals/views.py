@@ -23,6 +23,8 @@ from cardcollections.proposals.documents import value_text
 from cardcollections.proposals.forms import BulkForm
 from cardcollections.proposals.forms import ProposalForm
 from cardcollections.proposals.forms import ReviewForm
+from cardcollections.proposals.permissions import OWN_PROPOSAL
+from cardcollections.proposals.permissions import can_approve
 from cardcollections.proposals.permissions import can_review
 from cardcollections.proposals.selectors import REVIEW_QUEUE_MAX
 from cardcollections.proposals.selectors import card_history
@@ -122,12 +124,15 @@ def proposal_detail(request: SignedInHttpRequest, pk: int) -> HttpResponse:
 
 
 def _detail(request: HttpRequest, proposal: CardProposal, review_form: ReviewForm, status: int = 200) -> HttpResponse:
+    approvable = can_approve(request.user, proposal)
     context = {
         "proposal": proposal,
         "cards": [{**c, "changes": _shown(c["changes"])} for c in proposal_changes(proposal=proposal)],
         "is_moderator": can_review(request.user),
         "is_proposer": proposal.proposer_id == request.user.pk,
-        "review_form": review_form,
+        "can_approve": approvable,
+        "own_proposal_note": OWN_PROPOSAL,
+        "review_form": review_form if approvable else review_form.without_approve(),
     }
     return render(request, "cardcollections/proposals/detail.html", context, status=status)
 
@@ -160,7 +165,7 @@ def proposal_review(request: SignedInHttpRequest, pk: int) -> HttpResponse:
     except ProposalError as exc:
         for p in exc.problems:
             form.add_error("note" if p.path in ("reason", "note") else None, p.message if p.path else str(p))
-        return _detail(request, proposal, form, status=400)
+        return _detail(request, proposal, form, status=exc.status_code)
     messages.success(request, _DONE[action])
     return redirect("proposal-detail", pk=proposal.pk)
 

@@ -7,11 +7,11 @@ from django.http import HttpRequest
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from cardsite.api.errors import found_or_404
 from cardsite.page_writes import SignedInHttpRequest
+from cardsite.page_writes import next_path
 from cardsite.page_writes import signed_in_post
 from decks.exceptions import DeckRequestError
 from decks.follows.selectors import feed_for
@@ -24,11 +24,7 @@ FEED_PER_PAGE = 30
 
 
 def _back(request: HttpRequest) -> str:
-    target = request.POST.get("next", "")
-    safe = url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    return target if safe and target.startswith("/") else "/decks/feed/"
+    return next_path(request, "/decks/feed/")
 
 
 @signed_in_post

@@ -19,7 +19,6 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from cardcollections.catalog.selectors import printings_by_title_key
@@ -27,6 +26,7 @@ from cardcollections.models import Card
 from cardcollections.reservations.selectors import holders_by_title
 from cardcollections.reservations.selectors import wished_by_title
 from cardsite.page_writes import counted_posts
+from cardsite.page_writes import next_path
 from cardsite.page_writes import signed_in_post
 from decks.exceptions import DeckRequestError
 from decks.lists.lookups import deck_owned_or_404
@@ -63,10 +63,7 @@ def _double_booking_rows(deck: Deck, bookings: list[TitleNeed]) -> list[dict[str
 
 
 def _back_url(request: HttpRequest, deck: Deck) -> str:
-    nxt = request.POST.get("next") or request.GET.get("next") or ""
-    if nxt and url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}, require_https=False):
-        return nxt
-    return reverse("deck-detail", args=[deck.pk])
+    return next_path(request, reverse("deck-detail", args=[deck.pk]))
 
 
 def _built_context(request: HttpRequest, deck: Deck, **extra: Any) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 import io
 import os
+import re
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -96,3 +98,44 @@ def test_a_card_proposal_takes_a_scan_larger_than_a_form(alice, cv_cards):
         "api-proposal-bulk",
     ):
         assert settings.REQUEST_BODY_LIMITS[name] > 2 * MB, name
+
+
+# ---------------------------------------------------------------- the docs say the limits the code has
+ROOT = Path(__file__).resolve().parents[2]
+LIMIT_DOCS = ["docs/configuration.md", "docs/deploy.md", "docs/rulings.md"]
+
+
+def _doc(name: str) -> str:
+    return " ".join((ROOT / name).read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("name", LIMIT_DOCS)
+def test_the_docs_give_the_import_limits_the_settings_have(name):
+    """A collection import: the route takes 21 MB (a 20 MB file and its form), but a body Django reads whole (the
+    API's JSON, pasted text) stops at DATA_UPLOAD_MAX_MEMORY_SIZE; each doc that gives the one gives the other."""
+    route = settings.REQUEST_BODY_LIMITS["api-collection-import"] // MB
+    read_whole = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // MB
+    assert settings.REQUEST_BODY_LIMITS["collection-import"] // MB == route
+    text = _doc(name)
+    assert f"{route} MB" in text
+    assert f"{read_whole} MB for pasted text and the API's JSON" in text, f"{name} must say the JSON limit"
+
+
+def test_the_readme_and_docs_name_no_import_limit_the_settings_do_not_have():
+    route = settings.REQUEST_BODY_LIMITS["api-collection-import"] // MB
+    read_whole = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // MB
+    for name in ["README.md", *LIMIT_DOCS, "docs/collections.md", "docs/api.md"]:
+        pattern = r"collection imports?,? (\d+) MB|(\d+) MB for collection imports"
+        for pair in re.findall(pattern, _doc(name)):
+            found = int("".join(pair))
+            assert found in (route, read_whole), f"{name}: a collection import limit of {found} MB"
+
+
+def test_the_api_import_stops_where_the_docs_say(client, alice, small_catalogs):
+    client.force_login(alice)
+    read_whole = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    body = b'{"game": "chapter-and-verse", "text": "' + b"x" * (read_whole + 1) + b'"}'
+    assert len(body) < settings.REQUEST_BODY_LIMITS["api-collection-import"]  # past the route's check
+    response = client.post("/api/v1/collection/imports/", body, content_type="application/json")
+    assert response.status_code == 413
+    assert f"larger than {read_whole // MB} MB" in response.json()["detail"]

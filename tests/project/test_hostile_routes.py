@@ -13,6 +13,7 @@ import uuid
 
 import pytest
 from django.test import Client
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from tests.project.routes import route_paths
 from tests.project.routes import url_routes
@@ -47,6 +48,7 @@ FORM_BODIES = [
     {"name": "\x00", "title": "a\x00b", "next": "foo", "count": HUGE, "game": "chapter-and-verse"},
     {"remove": "abc", "wanted": "\u00b2", "give-1": "\u00b2", "get-1": "1.5", "delta": "\u00b2", "to": "alice"},
 ]
+HOSTILE_NEXT = ["foo", "//evil.example", "https://evil.example/", "/\\evil", "\x00", "javascript:alert(1)"]
 SKIP = re.compile(r"^(admin/|media/|api/v1/(schema|docs|redoc)/)")
 ROUTES = url_routes(SKIP)
 
@@ -95,3 +97,40 @@ def test_json_nested_just_under_the_decoders_limit_is_no_server_error(client, al
     body = b'{"a": ' * 960 + b'"\\u0000"' + b"}" * 960
     response = client.post(url, body, content_type="application/json")
     assert response.status_code < 500, response.content[:200]
+
+
+# Posts that would end the walk early: signing out, and deleting the deck the other routes use.
+NEXT_SKIP = re.compile(r"^(accounts/logout/|decks/<uuid:deck_id>/delete/)")
+
+
+def _local_path(location: str) -> bool:
+    return (
+        location.startswith("/")
+        and not location.startswith(("//", "/\\"))
+        and url_has_allowed_host_and_scheme(location, allowed_hosts={"testserver"})
+    )
+
+
+@pytest.mark.parametrize("target", HOSTILE_NEXT)
+def test_no_form_post_follows_a_hostile_next_off_the_site_or_fails_on_it(demo_site, target):
+    """Every page route, with ids of things that exist (alice's built deck, a card she owns, her event and trade),
+    posted a form whose `next` is hostile: a redirect to a path on this site or a 4xx, never a 500."""
+    client = Client(raise_request_exception=False)
+    client.force_login(demo_site.alice)
+    values = {
+        "int": sorted({str(demo_site.card.pk), str(demo_site.event.pk), str(demo_site.trade.pk)}),
+        "uuid": [str(demo_site.deck.pk)],
+        "slug": [demo_site.card.game.slug],
+        "str": ["bob"],
+    }
+    form = {"next": target, "built": "off", "delta": "1", "action": "unfollow", "open": "1"}
+    failures = []
+    for route in url_routes(SKIP):
+        if NEXT_SKIP.match(route):
+            continue
+        for path in route_paths(route, values):
+            response = client.post(path, form)
+            location = response.get("Location", "")
+            if response.status_code >= 500 or (location and not _local_path(location)):
+                failures.append(f"POST {path} next={target!r} -> {response.status_code} {location}")
+    assert not failures, "\n".join(failures[:40])

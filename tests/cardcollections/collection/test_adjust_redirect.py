@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize(
     "target",
-    ["https://evil.example/phish", "//evil.example/phish", "/\\evil.example", "javascript:alert(1)"],
+    ["https://evil.example/phish", "//evil.example/phish", "/\\evil.example", "javascript:alert(1)", "foo", "./foo"],
 )
 def test_it_never_redirects_off_the_site(client, alice, cv_cards, target):
     client.force_login(alice)

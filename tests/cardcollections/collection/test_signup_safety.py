@@ -28,6 +28,23 @@ def test_a_look_alike_of_an_existing_name_is_refused(client, alice):
     assert get_user_model().objects.count() == 1
 
 
+ALL_CYRILLIC_ALICE = "\u0430\u04cf\u0456\u0441\u0435"  # Cyrillic a, palochka, i, es, ie: one alphabet, so not "mixed"
+
+
+@pytest.mark.parametrize("username", [ALL_CYRILLIC_ALICE, ALL_CYRILLIC_ALICE.upper(), "a1ice", "AL1CE"])
+def test_a_name_that_reads_as_an_existing_one_is_refused_even_in_one_alphabet(client, alice, username):
+    response = _sign_up(client, username)
+    assert response.status_code == 400
+    assert "looks the same as an existing username" in response.content.decode()
+    assert list(get_user_model().objects.values_list("username", flat=True)) == ["alice"]
+
+
+@pytest.mark.parametrize("username", ["alicia", "\u043c\u0430\u0440\u0438\u044f", "alice2"])
+def test_a_genuinely_different_name_still_signs_up_beside_alice(client, alice, username):
+    assert _sign_up(client, username).status_code == 302
+    assert get_user_model().objects.filter(username=username).exists()
+
+
 def test_a_name_differing_only_by_case_is_refused(client, alice):
     response = _sign_up(client, "ALICE")
     assert "already exists" in response.content.decode()  # Django's own check, kept by the form

@@ -103,6 +103,19 @@ def test_only_moderators_see_the_queue_and_review(alice, moderator, proposal_id)
     assert [(h["proposed_by"], h["approved_by"], h["created_card"]) for h in history] == [("alice", "dana", True)]
 
 
+def test_a_moderator_approving_their_own_proposal_is_a_403_saying_why(moderator, second_moderator, cv_cards):
+    created = client_for(moderator).post(
+        "/api/v1/proposals/", {"game": "chapter-and-verse", "fields": NEW_CARD, "source": "n"}, format="json"
+    )
+    proposal_id = created.json()["id"]
+    refused = client_for(moderator).post(f"/api/v1/proposals/{proposal_id}/approve/")
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == "You proposed this: another moderator approves it."
+    assert CardProposal.objects.get(pk=proposal_id).status == CardProposal.Status.PENDING
+    approved = client_for(second_moderator).post(f"/api/v1/proposals/{proposal_id}/approve/")
+    assert approved.status_code == 200 and approved.json()["status"] == "approved"
+
+
 def test_a_moderator_uploads_a_csv_as_one_proposal_and_problems_name_the_line(moderator, alice, cv_cards):
     csv_text = (
         "set,number,title,sacrifice,scripture,reference,standard_work\nCV2,10,Precept,x,p,Isaiah 28:10,old-testament\n"

@@ -61,7 +61,7 @@ def test_an_armory_card_can_be_edited_on_the_page(alice, starter_catalogs):
     assert response.status_code == 302, response.content.decode()
 
 
-def test_a_bulk_file_never_overwrites_a_card_made_since_it_was_uploaded(alice, moderator, cv_cards):
+def test_a_bulk_file_never_overwrites_a_card_made_since_it_was_uploaded(alice, moderator, second_moderator, cv_cards):
     game = cv_cards["means"].game
     upload = SimpleUploadedFile(
         "c.json", json.dumps({"game": game.slug, "sets": [], "cards": [{**NEW, "title": "Bulk Title"}]}).encode()
@@ -69,11 +69,13 @@ def test_a_bulk_file_never_overwrites_a_card_made_since_it_was_uploaded(alice, m
     bulk = proposal_bulk_create(moderator=moderator, game=game, upload=upload, source="list")
     proposal_approve(proposal=proposal_create(proposer=alice, game=game, fields=NEW, source="n"), moderator=moderator)
     with pytest.raises(ProposalClosed, match="CV2 9 has become a card since"):
-        proposal_approve(proposal=bulk, moderator=moderator)
+        proposal_approve(proposal=bulk, moderator=second_moderator)
     assert Card.objects.get(card_set__code="CV2", number="9").title == "Line upon Line"
 
 
-def test_a_bulk_row_for_a_card_changes_its_fields_over_the_card_as_it_is_when_approved(alice, moderator, cv_cards):
+def test_a_bulk_row_for_a_card_changes_its_fields_over_the_card_as_it_is_when_approved(
+    alice, moderator, second_moderator, cv_cards
+):
     card = cv_cards["pride"]
     row = {
         "set": "CV1",
@@ -92,7 +94,7 @@ def test_a_bulk_row_for_a_card_changes_its_fields_over_the_card_as_it_is_when_ap
     )
     edit = proposal_create(proposer=alice, game=card.game, card=card, fields={"text": "Changed meanwhile."}, source="n")
     proposal_approve(proposal=edit, moderator=moderator)
-    proposal_approve(proposal=bulk, moderator=moderator)
+    proposal_approve(proposal=bulk, moderator=second_moderator)
     card.refresh_from_db()
     assert (card.sacrifice, card.text) == (7, "Changed meanwhile.")
 

@@ -113,6 +113,25 @@ def test_a_moderator_sees_the_edit_beside_the_card_and_approves_it_into_the_hist
     assert "History of this card" in Client().get(f"/cards/{card.pk}/").content.decode()
 
 
+def test_a_moderator_is_not_offered_approving_their_own_proposal_and_a_forced_post_is_a_403(
+    moderator, second_moderator, cv_cards
+):
+    proposal = proposal_create(proposer=moderator, game=cv_cards["pride"].game, fields=NEW_CARD, source="n")
+    page = client_for(moderator).get(f"/proposals/{proposal.pk}/").content.decode()
+    assert 'name="action"' in page and 'value="approve"' not in page  # reject (withdraw) is still offered
+    assert "another moderator approves it" in page
+    refused = client_for(moderator).post(f"/proposals/{proposal.pk}/review/", {"action": "approve"})
+    assert refused.status_code == 403
+    assert "You proposed this: another moderator approves it." in refused.content.decode()
+    assert CardProposal.objects.get(pk=proposal.pk).status == CardProposal.Status.PENDING
+    other = client_for(second_moderator).get(f"/proposals/{proposal.pk}/").content.decode()
+    assert 'value="approve"' in other
+    assert (
+        client_for(second_moderator).post(f"/proposals/{proposal.pk}/review/", {"action": "approve"}).status_code == 302
+    )
+    assert CardProposal.objects.get(pk=proposal.pk).status == CardProposal.Status.APPROVED
+
+
 def test_a_rejection_needs_a_reason_and_the_proposer_reads_it(alice, moderator, cv_cards):
     proposal = proposal_create(proposer=alice, game=cv_cards["pride"].game, fields=NEW_CARD, source="n")
     url = f"/proposals/{proposal.pk}/review/"

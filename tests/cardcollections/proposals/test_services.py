@@ -205,7 +205,9 @@ def test_asked_changes_go_back_to_the_proposer_who_revises_it_for_review(alice, 
     assert revised.cards[0]["sacrifice"] == 3
 
 
-def test_a_moderators_csv_is_checked_line_by_line_and_applied_only_when_approved(moderator, game, cv_cards):
+def test_a_moderators_csv_is_checked_line_by_line_and_applied_only_when_approved(
+    moderator, second_moderator, game, cv_cards
+):
     csv_text = (
         "set,number,title,sacrifice,icons,scripture,reference,standard_work\n"
         'CV2,10,Precept,1,"{""faith"": 1}",precept upon precept,Isaiah 28:10,old-testament\n'
@@ -219,7 +221,7 @@ def test_a_moderators_csv_is_checked_line_by_line_and_applied_only_when_approved
 
     proposal = proposal_bulk_create(moderator=moderator, game=game, upload=csv_file(csv_text), source="box insert")
     assert not Card.objects.filter(title="Precept").exists()
-    proposal_approve(proposal=proposal, moderator=moderator)
+    proposal_approve(proposal=proposal, moderator=second_moderator)
     assert Card.objects.get(title="Precept").provenance == "community"
     means = Card.objects.get(pk=cv_cards["means"].pk)
     assert means.sacrifice == 2
@@ -241,7 +243,7 @@ def test_the_proposer_is_told_of_each_review_in_the_site(alice, moderator, game)
     ]
 
 
-def test_a_catalog_file_is_checked_with_json_paths_and_may_add_a_set(moderator, game):
+def test_a_catalog_file_is_checked_with_json_paths_and_may_add_a_set(moderator, second_moderator, game):
     document = {
         "game": "chapter-and-verse",
         "sets": [{"code": "CV3", "name": "Third Set"}],
@@ -255,8 +257,35 @@ def test_a_catalog_file_is_checked_with_json_paths_and_may_add_a_set(moderator, 
     assert [p.path for p in exc.value.problems] == ["cards[1].sacrifice"]
     document["cards"][1]["sacrifice"] = 1
     proposal = proposal_bulk_create(moderator=moderator, game=game, upload=json_file(document), source="n")
-    proposal_approve(proposal=proposal, moderator=moderator)
+    proposal_approve(proposal=proposal, moderator=second_moderator)
     assert Card.objects.filter(card_set__code="CV3", provenance="community").count() == 2
+
+
+def test_a_moderator_never_approves_their_own_proposal_and_another_moderator_may(moderator, second_moderator, game):
+    proposal = proposal_create(proposer=moderator, game=game, fields=NEW_CARD, source="n")
+    with pytest.raises(ProposalNotAllowed) as exc:
+        proposal_approve(proposal=proposal, moderator=moderator)
+    assert exc.value.kind == "not_allowed"
+    assert str(exc.value) == "You proposed this: another moderator approves it."
+    assert CardProposal.objects.get(pk=proposal.pk).status == CardProposal.Status.PENDING
+    assert not Card.objects.filter(title=NEW_CARD["title"]).exists()
+    assert proposal_approve(proposal=proposal, moderator=second_moderator).status == CardProposal.Status.APPROVED
+
+
+def test_a_moderators_own_bulk_file_waits_for_another_moderator(moderator, second_moderator, game):
+    upload = csv_file(
+        "set,number,title,sacrifice,icons,scripture,reference,standard_work\n"
+        'CV2,10,Precept,1,"{""faith"": 1}",precept upon precept,Isaiah 28:10,old-testament\n'
+    )
+    proposal = proposal_bulk_create(moderator=moderator, game=game, upload=upload, source="box insert")
+    with pytest.raises(ProposalNotAllowed):
+        proposal_approve(proposal=proposal, moderator=moderator)
+    assert not Card.objects.filter(title="Precept").exists()
+
+
+def test_a_moderator_may_still_withdraw_their_own_proposal_by_rejecting_it(moderator, game):
+    proposal = proposal_create(proposer=moderator, game=game, fields=NEW_CARD, source="n")
+    assert proposal_reject(proposal=proposal, moderator=moderator, reason="Proposed twice.").status == "rejected"
 
 
 def test_only_moderators_upload_bulk_files(alice, game):

@@ -173,6 +173,15 @@ def test_a_deck_without_double_bookings_is_built_at_once_and_can_go_back_to_the_
     assert elsewhere["Location"] == f"/decks/{hope.pk}/"
 
 
+@pytest.mark.parametrize("target", ["foo", "//evil.example", "https://evil.example/", "/\\evil", "javascript:alert(1)"])
+def test_a_hostile_next_is_never_followed_and_the_change_still_lands(hope, alice, target):
+    # `next=foo` was a 500 after the deck was marked built: redirect() read the bare word as a URL name.
+    client = signed_in(alice)
+    response = post(client, f"/decks/{hope.pk}/built/", {"built": "on", "next": target})
+    assert response.status_code == 302 and response["Location"] == f"/decks/{hope.pk}/"
+    assert Deck.objects.get(pk=hope.pk).built
+
+
 @pytest.mark.parametrize("value", ["", "yes", "ON", "1"])
 def test_a_wrong_built_value_is_a_400_naming_the_field_and_changes_nothing(hope, alice, value):
     response = post(signed_in(alice), f"/decks/{hope.pk}/built/", {"built": value})
