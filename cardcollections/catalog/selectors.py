@@ -18,6 +18,7 @@ from django.db.models import Window
 from django.db.models.functions import Coalesce
 from django.db.models.functions import Length
 
+from cardcollections.adapters import card_pool_for_game
 from cardcollections.catalog.mapping import card_columns
 from cardcollections.catalog.mapping import fields_from_card
 from cardcollections.catalog.memo import per_catalog
@@ -28,6 +29,12 @@ from cardcollections.models import CollectionEntry
 from cardcollections.models import Game
 from rules.catalog import card_document
 from rules.catalog import set_document
+from rules.decklist.resolving import suggest_titles
+from rules.search import And
+from rules.search import Or
+from rules.search import SearchSyntaxError
+from rules.search import Word
+from rules.search import parse_search
 
 
 def catalog_document(*, game: str) -> dict[str, Any]:
@@ -166,6 +173,24 @@ def card_list(*, game: Game) -> QuerySet[Card]:
         .only("id", "title", "number", "provenance", "card_set__code", "card_set__name", "card_set__released")
         .order_by(*CATALOG_ORDER)
     )
+
+
+def search_title_suggestions(*, game: Game, query: str) -> list[dict[str, str]]:
+    """For a search of plain words that found nothing: the game's titles closest to them (the deck checker's
+    suggest_titles), each with the search that finds it ({"title", "query"}). None for a search with keys,
+    negations or alternatives: a misspelt title is what it can answer."""
+    try:
+        tree = parse_search(query)
+    except SearchSyntaxError:
+        return []
+    terms = tree.terms if isinstance(tree, And) and not isinstance(tree, Or) else (tree,)
+    if not terms or not all(isinstance(t, Word) for t in terms):
+        return []
+    text = " ".join(t.text for t in terms if isinstance(t, Word))
+    return [
+        {"title": title, "query": f'"{title}"' if '"' not in title else title}
+        for title in suggest_titles(card_pool_for_game(game.slug), text)
+    ]
 
 
 def card_get(*, pk: int) -> Card | None:

@@ -43,6 +43,7 @@ from cardcollections.catalog.selectors import card_list
 from cardcollections.catalog.selectors import card_printings
 from cardcollections.catalog.selectors import game_card_counts
 from cardcollections.catalog.selectors import game_tag_values
+from cardcollections.catalog.selectors import search_title_suggestions
 from cardcollections.images.faces import card_face_render
 from cardcollections.images.faces.chapter_and_verse import THEME_COLORS
 from cardcollections.images.scans import CardImageError
@@ -76,7 +77,12 @@ def catalog_browse(request: HttpRequest, slug: str) -> HttpResponse:
 
     def render_results() -> tuple[str, int]:
         page = Paginator(browse.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
-        html = render_to_string("cardcollections/catalog/_results.html", {**context, "page": page}, request)
+        near = []
+        if browse.valid and browse.query and not owned["free"] and not page.paginator.count:
+            near = search_title_suggestions(game=game, query=browse.query)  # "Did you mean"
+        html = render_to_string(
+            "cardcollections/catalog/_results.html", {**context, "page": page, "did_you_mean": near}, request
+        )
         return html, 200 if browse.valid and not owned["errors"] else 400
 
     def render_browse() -> tuple[str, int]:

@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from cardcollections.adapters import card_pool_for_game
 from cardcollections.models import Card
 from cardcollections.models import CollectionEntry
 from cardcollections.models import CollectionSettings
@@ -30,6 +31,7 @@ from cardcollections.models import Trade
 from cardcollections.models import Visibility
 from cardcollections.models import WishlistEntry
 from cardsite.api.errors import ServiceError
+from rules.decklist.resolving import suggest_titles
 from rules.text import title_key
 
 # Above this many cards, the rows are locked by owner alone: an IN list of
@@ -340,7 +342,9 @@ def wishlist_set(
         key = title_key(title)
         known = Card.objects.filter(game=game, title_key=key).order_by("id").first()
         if known is None:
-            raise CollectionError(f"No {game.name} card is called {title.strip()}.")
+            near = suggest_titles(card_pool_for_game(game.slug), title)  # as the deck checker suggests
+            hint = f" Did you mean {', '.join(near)}?" if near else ""
+            raise CollectionError(f"No {game.name} card is called {title.strip()}.{hint}")
         lookup = {"owner": owner, "game": game, "title_key": key, "card": None}
         defaults = {"title": known.title}
     with transaction.atomic():

@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 
 from cardcollections.catalog.memo import current_stamp
 from decks.goldfish.selectors import card_ids_by_printing
+from decks.lists.writeups import RENDER_VERSION
 from decks.lists.writeups import writeup_render
 from decks.models import Deck
 from decks.models import DeckComment
@@ -53,10 +54,11 @@ COMMENT_HTML_SECONDS = 24 * 3600
 
 def comments_html(*, comments: Sequence[DeckComment], game_slug: str) -> dict[int, str]:
     """Each comment's body as safe HTML ([[card]] links resolved), by comment id: kept in the cache under
-    its text and the catalog's stamp (a card added later links once the catalog changes)."""
+    its text, the catalog's stamp (a card added later links once the catalog changes) and the renderer's
+    version (a rendering made before a change to it is not shown after)."""
     stamp = repr(current_stamp(game_slug))
     keys = {
-        c.pk: "comment-html:"
+        c.pk: f"comment-html:v{RENDER_VERSION}:"
         + hashlib.sha256(repr((game_slug, stamp, c.body)).encode("utf-8", "surrogatepass")).hexdigest()
         for c in comments
     }

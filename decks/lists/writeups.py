@@ -5,6 +5,10 @@ by nh3 (an allow-list: no script, no event handler, no image, links only to
 http, https, mailto or the site's own pages), so the HTML is safe to show
 whatever the author typed. A title the catalog does not know stays plain text
 and is listed for the author.
+
+Headings are written as people write them (`#`, `##`, ...) and shifted down
+the outline: the page around a write-up has its own h1 (the deck's name) and
+h2s (Cards, Comments), so `#` becomes h3, `##` h4, and `####` and deeper h6.
 """
 
 from __future__ import annotations
@@ -23,7 +27,13 @@ from decks.goldfish.selectors import card_ids_by_printing
 # [[Title]] or [[Title|SET-NUMBER]]; a title holds no bracket, bar or line break. A set code may hold hyphens
 # itself (the published sets CV-BLOG and SQ-SM): the number is what follows the last one.
 CARD_LINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([A-Za-z0-9-]{1,20})-([A-Za-z0-9]{1,20}))?\]\]")
-ALLOWED_TAGS = {"p", "br", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li", "a", "h3", "h4", "hr"}
+ALLOWED_TAGS = {
+    "p", "br", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li", "a", "h3", "h4", "h5", "h6", "hr",
+}  # fmt: skip
+# A write-up's `#` is the page's h3: the page keeps its h1 and h2s to itself.
+HEADING_SHIFT = 2
+# Bump when the rendering changes: cached renderings (the comments') are keyed on it.
+RENDER_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -59,6 +69,17 @@ def _card_links(md: MarkdownIt, resolve) -> None:
     md.inline.ruler.before("link", "card_link", rule)
 
 
+def _shifted_headings(md: MarkdownIt) -> None:
+    """A core rule after parsing: every heading moves HEADING_SHIFT levels down the outline (h6 at most)."""
+
+    def rule(state) -> None:
+        for token in state.tokens:
+            if token.type in ("heading_open", "heading_close"):
+                token.tag = f"h{min(int(token.tag[1:]) + HEADING_SHIFT, 6)}"
+
+    md.core.ruler.push("shifted_headings", rule)
+
+
 def writeup_render(text: str, *, game_slug: str, printing_ids: dict[tuple[str, str], int] | None = None) -> Writeup:
     """`text` (Markdown with card links) as safe HTML for `game_slug`'s cards; unknown titles listed.
 
@@ -85,6 +106,7 @@ def writeup_render(text: str, *, game_slug: str, printing_ids: dict[tuple[str, s
 
     md = MarkdownIt("commonmark", {"html": False}).disable("image")
     _card_links(md, resolve)
+    _shifted_headings(md)
     html = nh3.clean(
         md.render(text),
         tags=ALLOWED_TAGS,

@@ -152,6 +152,22 @@ def test_it_narrows_the_grid_by_search(client, catalogs):
     assert grid_titles(browse(client, q="Psalms")) == ["Be Still"]  # the reference is searched too
 
 
+def test_a_misspelt_search_that_finds_nothing_suggests_the_close_titles(client, catalogs):
+    response = browse(client, q="simpel")
+    assert grid_titles(response) == []
+    html = response.content.decode()
+    assert "Did you mean" in html
+    link = reverse("catalog-browse", args=["chapter-and-verse"]) + "?q=%22Small%20and%20Simple%22"
+    assert f'<a href="{link}">Small and Simple</a>' in html
+    assert grid_titles(client.get(link)) == ["Small and Simple"]  # the suggestion finds the card
+
+
+def test_no_suggestion_when_the_search_finds_cards_or_is_not_plain_words(client, catalogs):
+    assert "Did you mean" not in browse(client, q="simple").content.decode()
+    assert "Did you mean" not in browse(client, q="title:simpel").content.decode()
+    assert "Did you mean" not in browse(client, q="zzqxv").content.decode()
+
+
 def test_it_shows_only_this_games_cards(client, catalogs):
     assert grid_titles(browse(client, "bible-battles")) == ["Chariots of Egypt", "Goat"]
     assert grid_titles(browse(client, "bible-battles", q="faith")) == []

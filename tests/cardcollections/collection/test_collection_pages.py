@@ -262,3 +262,11 @@ def test_the_matches_page(client, alice, bob, cv_cards):
     client.force_login(alice)
     page = client.get("/trades/matches/").content.decode()
     assert "<strong>bob</strong>" in page and "Offer bob a trade" in page
+
+
+@pytest.mark.django_db
+def test_the_wishlist_page_suggests_a_title_for_a_misspelt_one(client, alice, cv_cards):
+    client.force_login(alice)
+    response = client.post("/collection/chapter-and-verse/wishlist/", {"title": "prid cycel", "wanted": "1"})
+    assert response.status_code == 400
+    assert "No Chapter and Verse card is called prid cycel. Did you mean Pride Cycle?" in response.content.decode()

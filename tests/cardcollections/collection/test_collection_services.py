@@ -173,3 +173,15 @@ def test_a_collection_is_private_until_shared(alice, bob):
     assert collection_owner_visible(username="alice", viewer=bob, token=old) is None
     collection_visibility_set(owner=alice, visibility="public")
     assert collection_owner_visible(username="alice", viewer=None) == alice
+
+
+@pytest.mark.django_db
+def test_a_misspelt_wish_suggests_the_close_titles_as_the_deck_checker_does(alice, cv_cards):
+    game = cv_cards["means"].game
+    with pytest.raises(CollectionError) as info:
+        wishlist_set(owner=alice, game=game, title="prid cycel", wanted=1)
+    assert str(info.value) == "No Chapter and Verse card is called prid cycel. Did you mean Pride Cycle?"
+    with pytest.raises(CollectionError) as info:
+        wishlist_set(owner=alice, game=game, title="Zzqxv", wanted=1)
+    assert str(info.value) == "No Chapter and Verse card is called Zzqxv."
+    assert not WishlistEntry.objects.exists()

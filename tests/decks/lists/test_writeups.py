@@ -109,3 +109,40 @@ def cv_catalog_game():
     from cardcollections.models import Game
 
     return Game.objects.get(slug=CV)
+
+
+def test_headings_as_people_write_them_are_kept_below_the_pages_own_h1_and_h2(cv_catalog):
+    html = writeup_render(
+        "# Why this deck\n\n## Faith first\nThe rest.\n\n### Then\n\n#### Later\n\n###### Deepest", game_slug=CV
+    ).html
+    # The deck page has its own h1 (the deck's name) and h2s (Cards, Comments): a write-up's outline starts at h3.
+    assert "<h3>Why this deck</h3>" in html
+    assert "<h4>Faith first</h4>\n<p>The rest.</p>" in html
+    assert "<h5>Then</h5>" in html and "<h6>Later</h6>" in html and "<h6>Deepest</h6>" in html
+    assert "<h1" not in html and "<h2" not in html
+
+
+def test_a_heading_keeps_its_card_links_and_nothing_hostile(cv_catalog):
+    html = writeup_render("## Why [[By Small Means]] <script>alert(1)</script>", game_slug=CV).html
+    assert html.startswith("<h4>Why <a href=") and 'class="card-link"' in html
+    assert "<script" not in html and "&lt;script&gt;" in html
+
+
+def test_a_blockquote_stays_a_blockquote(cv_catalog):
+    html = writeup_render("> Faith is things hoped for.\n> Alma 32:21\n\nAfter.", game_slug=CV).html
+    assert html.startswith("<blockquote>\n<p>Faith is things hoped for.\nAlma 32:21</p>\n</blockquote>")
+    assert "<p>After.</p>" in html
+
+
+def test_the_deck_page_keeps_one_h1_when_the_write_up_has_headings(cv_catalog, alice, client):
+    deck = deck_create(
+        owner=alice,
+        game=cv_catalog_game(),
+        name="Faith",
+        decklist=legal_cv_text(),
+        visibility="public",
+        description="# My plan\n\n## Faith first\n\n> Faith is things hoped for.",
+    )
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert page.count("<h1") == 1 and "<h3>My plan</h3>" in page and "<h4>Faith first</h4>" in page
+    assert "<blockquote>" in page
