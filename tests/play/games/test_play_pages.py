@@ -2,6 +2,7 @@
 
 import re
 
+import pytest
 from django.test import Client
 
 
@@ -85,3 +86,14 @@ def test_a_hostile_step_shows_the_game_as_it_stands(boxes):
         answer = client.get(page, {"step": step})
         assert answer.status_code == 200, step
         assert _buttons(answer.content.decode()) == now  # no replay asked: the moves are offered as before
+
+
+@pytest.mark.parametrize(("game", "variant"), [("book-of-mormon-battles", "shorter-game"), ("battle-cards", "trumps")])
+def test_a_table_with_cards_face_down_in_a_pile_shows_their_backs(boxes, game, variant):
+    # These games mark a card the viewer may not see inside a pile ({"facedown": true}, {"hidden": true}):
+    # the page drew it by a title it has not got, and the deal was a server error.
+    client = Client()
+    page = _start(client, game=game, variant=variant)
+    answer = client.get(page)
+    assert answer.status_code == 200
+    assert 'class="play-card-back"' in answer.content.decode()
