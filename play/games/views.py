@@ -162,6 +162,7 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
         "actions": [{"seat": s, "name": record["seats"][s]["name"], "choices": legal[s]} for s in people],
         "events": list(reversed(events[-40:])),
         "result": result,
+        "winners": [seat["name"] for seat in seats if seat["winner"]],
         "over": final is not None,
         "shown": shown,
         "total": total,

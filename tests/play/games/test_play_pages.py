@@ -5,6 +5,8 @@ import re
 import pytest
 from django.test import Client
 
+from play.games import views
+
 
 def _start(client, **fields):
     form = {"game": "warriors-of-the-promised-land", "variant": "", "mode": "computer", "players": 2, **fields}
@@ -97,3 +99,32 @@ def test_a_table_with_cards_face_down_in_a_pile_shows_their_backs(boxes, game, v
     answer = client.get(page)
     assert answer.status_code == 200
     assert 'class="play-card-back"' in answer.content.decode()
+
+
+def test_the_result_names_the_first_seat_when_it_wins_without_a_stray_comma(boxes, monkeypatch):
+    # "Won by You, : ..." came from a comma put after each winner that was not the last seat.
+    for seed in range(10):
+        monkeypatch.setattr(views.random, "SystemRandom", lambda seed=seed: _FixedSeed(seed))
+        client = Client()
+        page = _start(client, game="book-of-mormon-battles", variant="shorter-game")
+        html = client.get(page).content.decode()
+        for _ in range(200):
+            buttons = _buttons(html)
+            if not buttons:
+                break
+            client.post(page, {"seat": buttons[0][0], "index": buttons[0][1]})
+            html = client.get(page).content.decode()
+        result = re.search(r'<p class="play-result" role="status">(.*?):', html)
+        assert result, "the game did not end"
+        if "You" in result.group(1):
+            assert result.group(1) == "Won by You"
+            return
+    pytest.fail("You never won in ten games")
+
+
+class _FixedSeed:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def randrange(self, stop: int) -> int:
+        return self.seed
