@@ -161,6 +161,7 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
         "image_ids": ids,
         "actions": [{"seat": s, "name": record["seats"][s]["name"], "choices": legal[s]} for s in people],
         "events": list(reversed(events[-40:])),
+        "events_total": len(events),  # the newest event's number: the list shows the last 40
         "result": result,
         "winners": [seat["name"] for seat in seats if seat["winner"]],
         "over": final is not None,

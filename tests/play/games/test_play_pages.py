@@ -128,3 +128,21 @@ class _FixedSeed:
 
     def randrange(self, stop: int) -> int:
         return self.seed
+
+
+def test_the_events_are_numbered_from_the_first_of_the_game_when_only_the_last_ones_are_shown(boxes):
+    # The list shows the last 40 events, newest first: the newest is numbered by all the game's events (it was
+    # numbered 40 whatever the game's length).
+    client = Client()
+    page = _start(client, game="battle-cards", variant="battle-mode")
+    html = client.get(page).content.decode()
+    for _ in range(200):
+        buttons = _buttons(html)
+        if not buttons:
+            break
+        client.post(page, {"seat": buttons[0][0], "index": buttons[0][1]})
+        html = client.get(page).content.decode()
+    start = re.search(r'<ol reversed start="(\d+)">', html)
+    assert start, "the events' list is not numbered"
+    events = re.search(r'<ol reversed start="\d+">(.*?)</ol>', html, re.S).group(1).count("<li>")
+    assert events == 40 and int(start.group(1)) > 40
