@@ -41,13 +41,23 @@ def _titles(value: Any) -> set[str]:
     return set()
 
 
+def _card(item: Any) -> dict[str, Any]:
+    """A card in a pile as drawn: face up (its title), or its back for one the viewer may not see (the games
+    mark it `{"facedown": true}` or `{"hidden": true}`, a clue's card with its `description`)."""
+    if isinstance(item, dict) and isinstance(item.get("title"), str):
+        return item
+    description = item.get("description") if isinstance(item, dict) else None
+    return {"facedown": True, "description": description if isinstance(description, str) else ""}
+
+
 def _zones(zones: Any) -> list[dict[str, Any]]:
     """A view's zones as rows to draw: face-up cards, or a count of face-down ones."""
     rows = []
     for name, value in (zones or {}).items():
         row: dict[str, Any] = {"name": name.replace("_", " ").replace("-", " ")}
         if isinstance(value, list):
-            row["cards"] = [card for item in value for card in (item if isinstance(item, list) else [item])]
+            items = [card for item in value for card in (item if isinstance(item, list) else [item])]
+            row["cards"] = [_card(item) for item in items]
         elif isinstance(value, dict) and "count" in value:
             row["hidden"] = value["count"]
         elif isinstance(value, int):
@@ -151,7 +161,9 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
         "image_ids": ids,
         "actions": [{"seat": s, "name": record["seats"][s]["name"], "choices": legal[s]} for s in people],
         "events": list(reversed(events[-40:])),
+        "events_total": len(events),  # the newest event's number: the list shows the last 40
         "result": result,
+        "winners": [seat["name"] for seat in seats if seat["winner"]],
         "over": final is not None,
         "shown": shown,
         "total": total,
