@@ -19,12 +19,14 @@ rate limit raised so that it measures the answer and not a 429. The log replayed
 played: Book of Mormon Battles' first 1,000 actions of a longer game; the other games' longest game in the
 seeds (they end before 1,000 actions: the count used is printed). Median and p95 over `--requests` posts,
 the engine's replay alone (`rules.play.log.replay` and `to_dict`) beside it, and the ratio to the same post
-with no action (the deal: baseline). Goal: under 50 ms for 1,000 actions.
+with no action (the deal: baseline). Goal: under 50 ms for 1,000 actions. Last, where the first log's post
+goes: each step of the answer (decode, text check, serializer, replay, to_dict, render) timed alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import platform
@@ -260,6 +262,39 @@ def endpoint_run(args: argparse.Namespace) -> None:
         )
 
 
+def breakdown(args: argparse.Namespace) -> None:
+    """Where the first log's post goes: each step of the answer timed alone (medians)."""
+    from rest_framework.renderers import JSONRenderer
+
+    from cardsite.api.parsers import BoundedJSONParser
+    from cardsite.api.parsers import check_text
+    from play.games.api.serializers import PlayRequestSerializer
+
+    game, seats, options = ENDPOINT_CASES[0]
+    seed, log = recorded_log(game, seats, options, args.games)
+    body = {"seats": [{"name": n} for n in NAMES[:seats]], "options": options, "seed": seed, "actions": log}
+    raw = json.dumps(body).encode()
+    engine = engine_for(game)
+    assert engine is not None
+    game_setup = setup(game, seats, options, seed)
+    played = replay(engine, game_setup, log)
+    answer = played.to_dict()
+    renderer = JSONRenderer()
+    steps: tuple[tuple[str, Callable[[], object]], ...] = (
+        ("JSON decode", lambda: BoundedJSONParser()._parse(io.BytesIO(raw), "application/json", {})),
+        ("check_text (NUL, surrogates)", lambda: check_text(body)),
+        ("request serializer", lambda: PlayRequestSerializer(data=body).is_valid(raise_exception=True)),
+        ("replay (deal, legal, apply)", lambda: replay(engine, game_setup, log)),
+        ("answer to_dict", played.to_dict),
+        ("JSON render", lambda: renderer.render(answer)),
+    )
+    shown = ", ".join(f"{name} {statistics.median(timings_ms(fn, args.requests)):.1f} ms" for name, fn in steps)
+    print(
+        f"where the time goes, {label(game, seats, options)}, {len(log):,} actions (request {len(raw):,} bytes, answer "
+        f"{len(renderer.render(answer)):,} bytes, {len(answer['events']):,} events): {shown}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="whole games a case (seeds 0..N-1)")
@@ -280,6 +315,7 @@ def main() -> None:
     django_environment()
     with throwaway_database():
         endpoint_run(args)
+        breakdown(args)
 
 
 if __name__ == "__main__":
