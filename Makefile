@@ -1,4 +1,4 @@
-.PHONY: run dev test test-postgres bench bench-load lint
+.PHONY: run dev test test-postgres bench bench-load bench-play lint
 
 run:            ## the site and a Celery worker on http://127.0.0.1:8000
 	scripts/run.sh
@@ -19,6 +19,9 @@ bench:          ## benchmarks (PostgreSQL for the catalog search)
 
 bench-load:     ## locust against gunicorn, PostgreSQL, Redis and a Celery worker, 60 s per endpoint
 	scripts/bench.sh load
+
+bench-play:     ## the fixed-deck games played whole: games/s in the engine, the play endpoint's answer to 1,000 actions
+	scripts/bench.sh play
 
 lint:
 	.venv/bin/ruff check . && .venv/bin/ruff format --check .

@@ -150,12 +150,15 @@ def match_action(legal: Sequence[Action], action: Mapping[str, Any]) -> Action |
     multisets (order does not matter) and `ids` only when sent; every other key of the legal action must be
     sent with the same value. Keys the legal action does not have are refused (a typo is not ignored)."""
     extra = set(action) - {"seat", "type", "cards", "ids"}
+    kind = action.get("type")
+    cards = _cards_key(action.get("cards", []))  # the sent action's keys once, not once a candidate
+    ids = _cards_key(action["ids"]) if "ids" in action else None
     for candidate in legal:
-        if candidate.get("type") != action.get("type"):
+        if candidate.get("type") != kind:
             continue
-        if _cards_key(candidate.get("cards", [])) != _cards_key(action.get("cards", [])):
+        if _cards_key(candidate.get("cards", [])) != cards:
             continue
-        if "ids" in action and _cards_key(candidate.get("ids", [])) != _cards_key(action["ids"]):
+        if "ids" in action and _cards_key(candidate.get("ids", [])) != ids:
             continue
         others = {k for k in candidate if k not in ("type", "cards", "ids")}
         if extra - others:
