@@ -15,6 +15,7 @@ from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,6 +25,8 @@ from cardcollections.printing.layout import Box
 from cardcollections.printing.layout import Line
 from cardcollections.printing.layout import Sheet
 
+# Binary streams, not ASCII85: a third faster to write and a fifth smaller (the site's only use of reportlab).
+rl_config.useA85 = 0
 # Bump when what a sheet shows changes, so every kept PDF is drawn again (cardcollections.printing.services).
 SHEET_VERSION = 1
 PROXY_NOTE = "Proxy \u2014 not an original card"
