@@ -9,6 +9,10 @@ from decks.models import Deck
 from decks.print.selectors import deck_print_list
 
 
+def deck_print_title(deck: Deck) -> str:
+    return f"{deck.name}: print and play (proxies, not original cards)"
+
+
 def deck_sheet_print(*, deck: Deck, options: PrintOptions) -> PrintedSheet:
     """The deck's sheet, kept by content (drawn now only if no one printed the same cards the same way before)."""
     listed = deck_print_list(deck=deck)
@@ -16,6 +20,6 @@ def deck_sheet_print(*, deck: Deck, options: PrintOptions) -> PrintedSheet:
         game=deck.game,
         cards=listed.cards,
         options=options,
-        title=f"{deck.name}: print and play (proxies, not original cards)",
+        title=deck_print_title(deck),
         field="deck",
     )

@@ -93,7 +93,7 @@ def test_a_deck_over_what_is_printed_while_you_wait_is_refused_for_now(cv_catalo
     response = token_alice.get(_url(deck))
     assert response.status_code == 400
     assert response.json()["field"] == "deck"
-    assert "in the background is not built yet" in response.json()["message"]
+    assert "print it as a job, drawn in the background" in response.json()["message"]
 
 
 def test_the_same_cards_are_drawn_once_and_a_changed_card_draws_again(twelve, bob):
