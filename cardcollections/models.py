@@ -15,6 +15,7 @@ from cardcollections.collection.models import WishlistEntry
 from cardcollections.notifications.models import Notification
 from cardcollections.notifications.models import NotificationKind
 from cardcollections.notifications.models import NotificationSettings
+from cardcollections.printing.models import PrintJob
 from cardcollections.proposals.models import CardProposal
 from cardcollections.proposals.models import CardRevision
 from cardcollections.reservations.models import CardReservation
@@ -38,6 +39,7 @@ __all__ = [
     "Notification",
     "NotificationKind",
     "NotificationSettings",
+    "PrintJob",
     "Trade",
     "TradeLine",
     "Visibility",

@@ -4,5 +4,6 @@ from cardcollections.images.tasks import render_card_faces
 from cardcollections.imports.tasks import run_collection_import
 from cardcollections.jobs.tasks import reap_jobs
 from cardcollections.notifications.tasks import notification_email
+from cardcollections.printing.tasks import draw_print_sheet
 
-__all__ = ["notification_email", "reap_jobs", "render_card_faces", "run_collection_import"]
+__all__ = ["draw_print_sheet", "notification_email", "reap_jobs", "render_card_faces", "run_collection_import"]

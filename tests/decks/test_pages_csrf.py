@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from cardcollections.models import CardReservation
 from cardcollections.models import Game
+from cardcollections.models import PrintJob
 from cardcollections.models import WishlistEntry
 from decks.comments.services import comment_create
 from decks.events.services import event_create
@@ -54,6 +55,7 @@ MODELS = (
     DeckComment,
     Follow,
     TournamentFormat,
+    PrintJob,
 )
 
 
@@ -94,6 +96,7 @@ POSTS = [
     ("/decks/{deck}/built/", {"built": "on", "confirm": "1"}),
     ("/decks/{deck}/missing/wishlist/", {"all": "1"}),
     ("/decks/{deck}/clone/", {}),
+    ("/decks/{deck}/print-and-play/job/", {"paper": "a4", "bleed": "0"}),
     ("/decks/{deck}/delete/", {"confirm": "yes"}),
     ("/decks/notices/{notice}/dismiss/", {}),
     ("/decks/{deck}/organise/", {"folder": "{folder}", "tags": "aggro", "archived": "on"}),

@@ -101,3 +101,39 @@ def _face_fields(card: Card) -> dict[str, Any]:
 def _draw_generic(face: Face, f: dict[str, Any]) -> None:
     face.title_bar(f["title"])
     face.paragraph(f["text"], (20, face.y, face.W - 20, face.H - 32), size=12, min_size=7)
+
+
+def frame_color(game_slug: str) -> str:
+    """The outer frame's colour of the game's faces (a printed proxy's bleed is filled with it)."""
+    game = _GAMES.get(game_slug)
+    return (game.FRAME if game else _GENERIC_FRAME)[0]
+
+
+def card_face_png(card: Card) -> bytes:
+    """The card's drawn face as PNG bytes: the kept file when it is still right, else drawn now (and not kept)."""
+    if card.face and card.face.name and card.face_key == card_face_key(card):
+        try:
+            with default_storage.open(card.face.name, "rb") as kept:
+                return bytes(kept.read())
+        except FileNotFoundError:
+            pass
+    return render_face_png(card)
+
+
+def card_back_png(*, game_slug: str, game_name: str) -> bytes:
+    """A card back the site draws for a game's proxies: its frame, its name, and that it is a proxy."""
+    game = _GAMES.get(game_slug)
+    frame, panel, _ink = game.FRAME if game else _GENERIC_FRAME
+    face = Face((frame, frame, "#ffffff"))
+    face.rect((22, 22, face.W - 23, face.H - 23), outline=panel, width=3, radius=12)
+    face.rect((34, 34, face.W - 35, face.H - 35), outline=panel, width=1, radius=8)
+    face.paragraph(
+        game_name.upper(),
+        (50, face.H / 2 - 60, face.W - 50, face.H / 2 + 20),
+        size=26,
+        min_size=14,
+        fill="#ffffff",
+        align="center",
+    )
+    face.text((face.W / 2, face.H / 2 + 40), "PRINT AND PLAY", size=12, fill=panel, anchor="mm")
+    return face.png()

@@ -19,18 +19,20 @@ from cardcollections.jobs.services import jobs_reap
 from cardcollections.jobs.tasks import reap_jobs
 from cardcollections.models import Game
 from cardcollections.models import ImportJob
+from cardcollections.models import PrintJob
 from decks.models import Event
 from decks.models import EventCheck
 from decks.models import GoldfishJob
 
 pytestmark = pytest.mark.django_db
 
-KINDS = {ImportJob, EventCheck, GoldfishJob}
+KINDS = {ImportJob, EventCheck, GoldfishJob, PrintJob}
 # The task that runs one job of each kind.
 TASKS = {
     "cardcollections.tasks.run_collection_import": ImportJob,
     "decks.event_check": EventCheck,
     "decks.goldfish_chunk": GoldfishJob,
+    "cardcollections.draw_print_sheet": PrintJob,
 }
 
 
@@ -125,10 +127,15 @@ def test_fail_and_cancel_end_only_an_unfinished_job(alice, game):
     assert not job_claim(model=ImportJob, pk=other.pk, token="a")
 
 
+def a_print(owner, game) -> PrintJob:
+    return PrintJob.objects.create(owner=owner, game=game, title="Sheet", cards=[], total_cards=1)
+
+
 def test_the_one_reaper_walks_every_kind(alice, bob, game):
     running = {
         ImportJob: an_import(alice, game),
         EventCheck: a_check(alice, game),
+        PrintJob: a_print(alice, game),
     }
     for model, job in running.items():
         model.objects.filter(pk=job.pk).update(status="running", claim="x", started=ago(model.job_time_limit + 1))
@@ -139,10 +146,20 @@ def test_the_one_reaper_walks_every_kind(alice, bob, game):
         model.objects.filter(pk=job.pk).update(created=hours_ago)
     fresh = an_import(bob, game)
 
-    assert reap_jobs() == {"collections.ImportJob": 2, "decks.EventCheck": 2, "decks.GoldfishJob": 1}
+    assert reap_jobs() == {
+        "collections.ImportJob": 2,
+        "collections.PrintJob": 1,
+        "decks.EventCheck": 2,
+        "decks.GoldfishJob": 1,
+    }
     for job in [*running.values(), *forgotten.values()]:
         job.refresh_from_db()
         assert job.status == "failed" and job.finished is not None, job
     fresh.refresh_from_db()
     assert fresh.status == "queued"
-    assert reap_jobs() == {"collections.ImportJob": 0, "decks.EventCheck": 0, "decks.GoldfishJob": 0}
+    assert reap_jobs() == {
+        "collections.ImportJob": 0,
+        "collections.PrintJob": 0,
+        "decks.EventCheck": 0,
+        "decks.GoldfishJob": 0,
+    }
