@@ -83,3 +83,29 @@ def test_the_sheet_is_not_offered_before_it_is_drawn(big, alice, client, django_
         _start(client, big)
     job = PrintJob.objects.get()
     assert client.get(f"/print-jobs/{job.pk}/sheet.pdf").status_code == 404
+
+
+def test_the_task_draws_the_job_once_and_a_lost_job_is_reaped(big, alice, client, django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from cardcollections.jobs.services import jobs_reap
+    from cardcollections.printing.tasks import draw_print_sheet
+
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=False):
+        _start(client, big)
+        _start(client, big, paper="letter")
+    done, lost = PrintJob.objects.order_by("created")
+    assert draw_print_sheet(str(done.pk)) == "done"  # called as a function, as the worker would
+    assert draw_print_sheet(str(done.pk)) == "skipped"  # a duplicate delivery
+    PrintJob.objects.filter(pk=lost.pk).update(
+        status="running", claim="gone", started=timezone.now() - timedelta(hours=1)
+    )
+    assert jobs_reap()["collections.PrintJob"] == 1
+    lost.refresh_from_db()
+    assert lost.status == "failed" and lost.error == PrintJob.job_stopped_message
+    page = client.get(f"/print-jobs/{lost.pk}/")
+    assert b"The worker drawing this sheet stopped" in page.content
+    assert b'hx-trigger="every 1s"' not in page.content
