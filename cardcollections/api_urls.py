@@ -4,5 +4,6 @@ from cardsite.feature_urls import feature_urls
 
 urlpatterns = feature_urls(
     "cardcollections",
-    "catalog.api.urls collection.api.urls trades.api.urls tokens.api.urls notifications.api.urls proposals.api.urls",
+    "catalog.api.urls collection.api.urls trades.api.urls tokens.api.urls notifications.api.urls proposals.api.urls"
+    " printing.api.urls",
 )

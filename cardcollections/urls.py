@@ -3,5 +3,5 @@
 from cardsite.feature_urls import feature_urls
 
 urlpatterns = feature_urls(
-    "cardcollections", "catalog.urls collection.urls trades.urls notifications.urls proposals.urls"
+    "cardcollections", "catalog.urls collection.urls trades.urls notifications.urls proposals.urls printing.urls"
 )

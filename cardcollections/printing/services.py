@@ -148,7 +148,9 @@ def sheet_print(
     )
     # The name is the content's hash: a file already there (another request got here first) is this sheet.
     if not default_storage.exists(name):
-        name = default_storage.save(name, ContentFile(pdf))
+        saved = default_storage.save(name, ContentFile(pdf))
+        if saved != name:  # saved beside the other request's under another name: keep one
+            default_storage.delete(saved)
     return PrintedSheet(name=name, cards=count, pages=pages, drawn=True)
 
 

@@ -9,20 +9,16 @@ from django.core.files.storage import default_storage
 from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import BaseRenderer
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 
-from cardcollections.printing.layout import BLEEDS
-from cardcollections.printing.layout import PAPERS
-from cardcollections.printing.layout import max_bleed
+from cardcollections.printing.api.views import PrintQuery
 from cardcollections.printing.services import INLINE_CARDS
 from cardcollections.printing.services import MAX_CARDS
 from cardcollections.printing.services import PrintOptions
 from cardsite.api.negotiation import FirstRenderer
-from cardsite.api.numbers import StrictIntegerField
 from cardsite.api.reading import reads_query
 from decks.lists.api.base import NOT_FOUND
 from decks.lists.api.base import DeckApiBase
@@ -30,25 +26,6 @@ from decks.lists.api.base import answers
 from decks.lists.lookups import deck_readable_or_404
 from decks.lists.selectors import deck_file_name
 from decks.print.services import deck_sheet_print
-
-
-class PrintQuery(serializers.Serializer):
-    paper = serializers.ChoiceField(choices=list(PAPERS), required=False, default="a4", help_text="a4 or letter.")
-    bleed = StrictIntegerField(
-        required=False,
-        default=0,
-        min_value=BLEEDS[0],
-        max_value=BLEEDS[-1],
-        help_text=(
-            f"Millimetres of artwork past each card's cut: at most {max_bleed('a4'):g} on A4, "
-            f"{max_bleed('letter'):g} on Letter (a 400 on field bleed otherwise)."
-        ),
-    )
-    backs = serializers.BooleanField(
-        required=False,
-        default=False,
-        help_text="true: a page of backs (mirrored, for duplex) after each page of fronts.",
-    )
 
 
 class DeckPrintApi(DeckApiBase):

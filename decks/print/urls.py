@@ -8,6 +8,4 @@ urlpatterns = [
     path("decks/<uuid:deck_id>/print-and-play/", views.deck_print_and_play, name="deck-print-and-play"),
     path("decks/<uuid:deck_id>/print-and-play.pdf", views.deck_print_and_play_pdf, name="deck-print-and-play-pdf"),
     path("decks/<uuid:deck_id>/print-and-play/job/", views.deck_print_job_start, name="deck-print-job-start"),
-    path("decks/print-jobs/<uuid:job_id>/", views.print_job_page, name="print-job"),
-    path("decks/print-jobs/<uuid:job_id>/sheet.pdf", views.print_job_pdf, name="print-job-pdf"),
 ]

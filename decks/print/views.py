@@ -5,26 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.core.files.storage import default_storage
 from django.http import FileResponse
-from django.http import Http404
 from django.http import HttpRequest
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from cardcollections.printing.layout import pages_needed
-from cardcollections.printing.selectors import print_job_for
 from cardcollections.printing.services import INLINE_CARDS
 from cardcollections.printing.services import MAX_CARDS
 from cardcollections.printing.services import PrintError
 from cardcollections.printing.services import print_job_create
 from cardcollections.printing.tasks import print_job_start
-from cardsite.api.errors import found_or_404
 from cardsite.api.work import OverBudget
 from cardsite.api.work import over_budget
 from cardsite.page_writes import SignedInHttpRequest
@@ -36,8 +31,6 @@ from decks.print.forms import PrintForm
 from decks.print.selectors import deck_print_list
 from decks.print.services import deck_print_title
 from decks.print.services import deck_sheet_print
-
-NO_JOB = "No such print job."
 
 
 def _page(request: HttpRequest, deck: Deck, form: PrintForm, *, error: str = "", status: int = 200) -> HttpResponse:
@@ -113,27 +106,3 @@ def deck_print_job_start(request: SignedInHttpRequest, deck_id: Any) -> HttpResp
         return over_budget(_page(request, deck, form, error=exc.message), exc)
     print_job_start(job)
     return redirect("print-job", job_id=job.pk)
-
-
-@login_required
-@require_GET
-def print_job_page(request: SignedInHttpRequest, job_id: Any) -> HttpResponse:
-    """The job's page; htmx polls its status part while it runs."""
-    job = found_or_404(print_job_for(owner=request.user, pk=job_id), NO_JOB)
-    partial = request.headers.get("HX-Request") == "true"
-    template = "decks/print/_job_status.html" if partial else "decks/print/job.html"
-    return render(request, template, {"job": job, "running": job.unfinished, "percent": round(job.progress * 100)})
-
-
-@login_required
-@require_GET
-def print_job_pdf(request: SignedInHttpRequest, job_id: Any) -> FileResponse:
-    job = found_or_404(print_job_for(owner=request.user, pk=job_id), NO_JOB)
-    if job.status != "done" or not job.result:
-        raise Http404("The sheet is not drawn yet.")
-    return FileResponse(
-        default_storage.open(job.result, "rb"),
-        as_attachment=True,
-        filename=f"{slugify(job.title.split(':')[0]) or 'sheet'}-print-and-play.pdf",
-        content_type="application/pdf",
-    )

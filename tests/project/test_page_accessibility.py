@@ -124,6 +124,7 @@ def _visitor_pages(site) -> list[str]:
         f"/events/{site.event.pk}/pairings/",
         f"/decks/{site.deck.pk}/compare/",
         f"/decks/{site.deck.pk}/print/",
+        f"/decks/{site.deck.pk}/print-and-play/",
     ]
 
 

@@ -132,3 +132,20 @@ def test_the_pages_are_a_404_for_a_private_deck_of_someone_else(twelve, charlie,
     client.force_login(charlie)
     assert client.get(f"/decks/{twelve.pk}/print-and-play/").status_code == 404
     assert client.get(f"/decks/{twelve.pk}/print-and-play.pdf").status_code == 404
+
+
+def test_two_requests_drawing_the_same_sheet_at_once_keep_one_file(twelve, monkeypatch):
+    first = deck_sheet_print(deck=twelve, options=PrintOptions())
+    # The second looked before the first had saved: it draws too, and finds the file there when it saves.
+    real, blind = default_storage.exists, [2]  # sheet_print's two looks see nothing; the storage's own see the file
+
+    def exists(name):
+        if blind[0]:
+            blind[0] -= 1
+            return False
+        return real(name)
+
+    monkeypatch.setattr(default_storage, "exists", exists)
+    again = deck_sheet_print(deck=twelve, options=PrintOptions())
+    assert again.drawn and again.name == first.name
+    assert default_storage.listdir("print")[1] == [first.name.removeprefix("print/")]

@@ -34,10 +34,10 @@ def test_a_large_deck_is_drawn_by_a_worker_with_its_progress_on_a_page(
     with django_capture_on_commit_callbacks(execute=False) as queued:
         response = _start(client, big, backs="on")
     job = PrintJob.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/decks/print-jobs/{job.pk}/"
+    assert response.status_code == 302 and response["Location"] == f"/print-jobs/{job.pk}/"
     assert len(queued) == 1  # the task is sent once the job is committed
     assert (job.status, job.total_cards, job.backs) == (JobStatus.QUEUED, 120, True)
-    waiting = client.get(f"/decks/print-jobs/{job.pk}/")
+    waiting = client.get(f"/print-jobs/{job.pk}/")
     assert b'hx-trigger="every 1s"' in waiting.content and b'value="0"' in waiting.content
 
     # What the worker does (the task calls this service): progress written as it goes, then the sheet.
@@ -49,9 +49,9 @@ def test_a_large_deck_is_drawn_by_a_worker_with_its_progress_on_a_page(
     job.refresh_from_db()
     assert job.progress == 1.0 and job.result.startswith("print/")
 
-    status = client.get(f"/decks/print-jobs/{job.pk}/", HTTP_HX_REQUEST="true")
+    status = client.get(f"/print-jobs/{job.pk}/", HTTP_HX_REQUEST="true")
     assert b"hx-trigger" not in status.content and b"Download the PDF" in status.content
-    pdf = client.get(f"/decks/print-jobs/{job.pk}/sheet.pdf")
+    pdf = client.get(f"/print-jobs/{job.pk}/sheet.pdf")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert len(PdfReader(io.BytesIO(b"".join(pdf.streaming_content))).pages) == 2 * 14  # 14 pages of fronts, backs
     # A duplicate delivery of the task draws nothing.
@@ -64,8 +64,8 @@ def test_a_job_is_its_owners_only(big, alice, charlie, client, django_capture_on
         _start(client, big)
     job = PrintJob.objects.get()
     client.force_login(charlie)
-    assert client.get(f"/decks/print-jobs/{job.pk}/").status_code == 404
-    assert client.get(f"/decks/print-jobs/{job.pk}/sheet.pdf").status_code == 404
+    assert client.get(f"/print-jobs/{job.pk}/").status_code == 404
+    assert client.get(f"/print-jobs/{job.pk}/sheet.pdf").status_code == 404
 
 
 def test_a_stranger_cannot_start_a_job_on_a_private_deck_and_bad_options_are_refused(big, alice, charlie, client):
@@ -82,4 +82,30 @@ def test_the_sheet_is_not_offered_before_it_is_drawn(big, alice, client, django_
     with django_capture_on_commit_callbacks(execute=False):
         _start(client, big)
     job = PrintJob.objects.get()
-    assert client.get(f"/decks/print-jobs/{job.pk}/sheet.pdf").status_code == 404
+    assert client.get(f"/print-jobs/{job.pk}/sheet.pdf").status_code == 404
+
+
+def test_the_task_draws_the_job_once_and_a_lost_job_is_reaped(big, alice, client, django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from cardcollections.jobs.services import jobs_reap
+    from cardcollections.printing.tasks import draw_print_sheet
+
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=False):
+        _start(client, big)
+        _start(client, big, paper="letter")
+    done, lost = PrintJob.objects.order_by("created")
+    assert draw_print_sheet(str(done.pk)) == "done"  # called as a function, as the worker would
+    assert draw_print_sheet(str(done.pk)) == "skipped"  # a duplicate delivery
+    PrintJob.objects.filter(pk=lost.pk).update(
+        status="running", claim="gone", started=timezone.now() - timedelta(hours=1)
+    )
+    assert jobs_reap()["collections.PrintJob"] == 1
+    lost.refresh_from_db()
+    assert lost.status == "failed" and lost.error == PrintJob.job_stopped_message
+    page = client.get(f"/print-jobs/{lost.pk}/")
+    assert b"The worker drawing this sheet stopped" in page.content
+    assert b'hx-trigger="every 1s"' not in page.content
