@@ -32,7 +32,8 @@ class WriteRateThrottle(SimpleRateThrottle):
         across a window's edge, never more.
         """
         self.over = False
-        if request.method in SAFE_METHODS:
+        # A read is free unless its view costs work (`throttle_reads`: a print-and-play sheet drawn on a GET).
+        if request.method in SAFE_METHODS and not getattr(view, "throttle_reads", False):
             return True
         signed_in = bool(request.user and request.user.is_authenticated)
         self.scope = f"{getattr(view, 'throttle_scope', 'writes')}_{'user' if signed_in else 'anon'}"
@@ -68,8 +69,9 @@ class WriteRateThrottle(SimpleRateThrottle):
 class _Page:
     """What a throttle reads of a view: its scope."""
 
-    def __init__(self, scope: str):
+    def __init__(self, scope: str, *, reads: bool = False):
         self.throttle_scope = scope
+        self.throttle_reads = reads
 
 
 def too_many_requests() -> HttpResponse:
@@ -79,6 +81,7 @@ def too_many_requests() -> HttpResponse:
     return response
 
 
-def page_request_allowed(request: Any, *, scope: str) -> bool:
-    """The same count for a page's POST (sign-up): False once `<scope>_anon` / `<scope>_user` is spent."""
-    return WriteRateThrottle().allow_request(request, _Page(scope))
+def page_request_allowed(request: Any, *, scope: str, reads: bool = False) -> bool:
+    """The same count for a page's POST (sign-up), or a costly GET with `reads`: False once `<scope>_anon` /
+    `<scope>_user` is spent."""
+    return WriteRateThrottle().allow_request(request, _Page(scope, reads=reads))

@@ -32,6 +32,9 @@ class DeckPrintApi(DeckApiBase):
     # One answer whatever Accept asks: the PDF is its own response, a refusal JSON (as the deck exports).
     renderer_classes: Sequence[type[BaseRenderer]] = [JSONRenderer]
     content_negotiation_class: type[BaseContentNegotiation] = FirstRenderer
+    # Drawing a sheet costs a core for a second or two: counted as compute, GETs too (cardsite.api.throttles).
+    throttle_scope = "compute"
+    throttle_reads = True
 
     @extend_schema(
         operation_id="decks_print",

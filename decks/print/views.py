@@ -20,6 +20,8 @@ from cardcollections.printing.services import MAX_CARDS
 from cardcollections.printing.services import PrintError
 from cardcollections.printing.services import print_job_create
 from cardcollections.printing.tasks import print_job_start
+from cardsite.api.throttles import page_request_allowed
+from cardsite.api.throttles import too_many_requests
 from cardsite.api.work import OverBudget
 from cardsite.api.work import over_budget
 from cardsite.page_writes import SignedInHttpRequest
@@ -61,6 +63,8 @@ def deck_print_and_play(request: HttpRequest, deck_id: Any) -> HttpResponse:
 @require_GET
 def deck_print_and_play_pdf(request: HttpRequest, deck_id: Any) -> HttpResponse | FileResponse:
     deck = deck_readable_or_404(user=request.user, pk=deck_id)
+    if not page_request_allowed(request, scope="compute", reads=True):
+        return too_many_requests()  # drawing a sheet costs a core for a second or two (cardsite.api.throttles)
     form = PrintForm(request.GET)
     if not form.is_valid():
         return _page(request, deck, form, status=400)

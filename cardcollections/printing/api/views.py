@@ -56,6 +56,9 @@ def print_options(query: dict[str, Any]) -> PrintOptions:
 
 @extend_schema(tags=["catalog"])
 class SetPrintApi(APIView):
+    # Drawing a sheet costs a core for a second or two: counted as compute, GETs too (cardsite.api.throttles).
+    throttle_scope = "compute"
+    throttle_reads = True
     # One answer whatever Accept asks: the PDF is its own response, a refusal JSON.
     renderer_classes: Sequence[type[BaseRenderer]] = [JSONRenderer]
     content_negotiation_class: type[BaseContentNegotiation] = FirstRenderer

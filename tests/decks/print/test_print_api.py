@@ -149,3 +149,15 @@ def test_two_requests_drawing_the_same_sheet_at_once_keep_one_file(twelve, monke
     again = deck_sheet_print(deck=twelve, options=PrintOptions())
     assert again.drawn and again.name == first.name
     assert default_storage.listdir("print")[1] == [first.name.removeprefix("print/")]
+
+
+def test_drawing_sheets_is_rate_limited_like_any_costly_request(cv_catalog, alice, settings):
+    # A GET that draws a sheet costs a core for a second or two: it counts against the compute limit, so an
+    # anonymous visitor cannot keep the web workers drawing (a cached sheet counts too: the count is per request).
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "compute_anon": "2/min"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    deck = deck_of(alice, {5: 1}, visibility="public")
+    visitor = APIClient()
+    assert [visitor.get(_url(deck)).status_code for _ in range(3)] == [200, 200, 429]
+    page = visitor.get(f"/decks/{deck.pk}/print-and-play.pdf")
+    assert page.status_code == 429
