@@ -74,7 +74,12 @@ def test_every_collection_page_that_takes_a_post_is_in_a_table(world, alice):
     client = Client()
     client.force_login(alice)
     listed = {resolve(path.format(**world)).route for _, path, _ in POSTS}
-    values = {"int": [str(world["card"])], "str": ["bob"], "slug": ["chapter-and-verse"]}
+    values = {
+        "int": [str(world["card"])],
+        "str": ["bob"],
+        "slug": ["chapter-and-verse"],
+        "uuid": ["00000000-0000-4000-8000-000000000000"],
+    }
     elsewhere = re.compile(r"^(proposals/|cards/<int:pk>/propose/|notifications/)")
     unlisted = []
     for route in url_routes(re.compile(r"^(api/|admin/|decks/|events/|players/|accounts/|media/|play/)")):
