@@ -266,8 +266,8 @@ def breakdown(args: argparse.Namespace) -> None:
     """Where the first log's post goes: each step of the answer timed alone (medians)."""
     from rest_framework.renderers import JSONRenderer
 
+    from cardsite.api.parsers import UNSTORABLE_ESCAPE
     from cardsite.api.parsers import BoundedJSONParser
-    from cardsite.api.parsers import check_text
     from play.games.api.serializers import PlayRequestSerializer
 
     game, seats, options = ENDPOINT_CASES[0]
@@ -282,7 +282,7 @@ def breakdown(args: argparse.Namespace) -> None:
     renderer = JSONRenderer()
     steps: tuple[tuple[str, Callable[[], object]], ...] = (
         ("JSON decode", lambda: BoundedJSONParser()._parse(io.BytesIO(raw), "application/json", {})),
-        ("check_text (NUL, surrogates)", lambda: check_text(body)),
+        ("NUL/surrogate escape scan", lambda: UNSTORABLE_ESCAPE.search(raw.decode())),
         ("request serializer", lambda: PlayRequestSerializer(data=body).is_valid(raise_exception=True)),
         ("replay (deal, legal, apply)", lambda: replay(engine, game_setup, log)),
         ("answer to_dict", played.to_dict),

@@ -156,6 +156,9 @@ def match_action(legal: Sequence[Action], action: Mapping[str, Any]) -> Action |
     for candidate in legal:
         if candidate.get("type") != kind:
             continue
+        # Lengths first: most candidates differ in size, and the keys sort (a replay matches every action).
+        if cards is not None and len(candidate.get("cards", ())) != len(cards):
+            continue
         if _cards_key(candidate.get("cards", [])) != cards:
             continue
         if "ids" in action and _cards_key(candidate.get("ids", [])) != ids:

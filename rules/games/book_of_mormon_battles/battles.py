@@ -219,6 +219,19 @@ def _action(kind: str, cards: Sequence[Card]) -> Action:
     return {"type": kind, "cards": _titles(cards), "ids": _ids(cards)}
 
 
+@lru_cache(maxsize=4096)
+def _play_names(battalion: tuple[Card, ...]) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    return tuple((tuple(c.title for c in p), tuple(c.id for c in p)) for p in _plays_from(battalion))
+
+
+def _battle_actions(battalion: Sequence[Card]) -> list[Action]:
+    """Every play of a BATTALION as an action. legal() lists them before every action a log replays, so each
+    battalion's titles and ids are worked out once (fresh lists each time: a caller may keep or change them)."""
+    return [
+        {"type": "battle", "cards": list(titles), "ids": list(ids)} for titles, ids in _play_names(tuple(battalion))
+    ]
+
+
 def legal(state: State) -> dict[int, list[Action]]:
     if state.phase == "turn-over":
         return {seat: [{"type": "turn-over"}] for seat in state.pending}
@@ -230,11 +243,9 @@ def legal(state: State) -> dict[int, list[Action]]:
             for seat in state.pending
         }
     if state.phase == "battle":
-        return {
-            seat: [_action("battle", p) for p in plays_of(state, state.seats[seat].battalion)] for seat in state.pending
-        }
+        return {seat: _battle_actions(state.seats[seat].battalion) for seat in state.pending}
     if state.phase == "lay" and state.turn is not None:
-        return {state.turn: [_action("battle", p) for p in plays_of(state, state.seats[state.turn].battalion)]}
+        return {state.turn: _battle_actions(state.seats[state.turn].battalion)}
     if state.phase == "reveal" and state.turn is not None:
         hidden = [c for c in state.seats[state.turn].laid if state.face.get(c.id) == OWN]
         return {state.turn: [_action("reveal", hidden)]}
