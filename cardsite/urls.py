@@ -30,6 +30,7 @@ urlpatterns = [
     path("api/v1/", include("cardcollections.api_urls")),
     path("api/v1/", include("decks.api_urls")),
     path("api/v1/", include("play.api_urls")),
+    path("api/v1/", include("learning.api_urls")),
     path("api/v1/health/", Health.as_view(), name="api-health"),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/v1/docs/", SwaggerDocs.as_view(url_name="schema"), name="api-docs"),
