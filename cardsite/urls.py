@@ -38,6 +38,7 @@ urlpatterns = [
     path("", include("cardcollections.urls")),
     path("", include("decks.urls")),
     path("", include("play.urls")),
+    path("", include("learning.urls")),
     # Media are served by Django here (the site's own small deployment); a
     # production proxy can serve MEDIA_ROOT itself.
     path(f"{settings.MEDIA_URL.strip('/')}/<path:path>", serve_media),

@@ -167,3 +167,14 @@ def test_the_operations_are_in_the_schema(client):
     paths = client.get("/api/v1/schema/?format=json").json()["paths"]
     assert {"/api/v1/learn/queue/", "/api/v1/learn/reviews/", "/api/v1/learn/goal/"} <= set(paths)
     assert paths["/api/v1/learn/reviews/"]["post"]["operationId"] == "learn_reviews_record"
+
+
+def test_the_queue_reads_a_fixed_number_of_queries_however_many_verses(
+    token_alice, alice, cv_cards, django_assert_max_num_queries
+):
+    from learning.services import verses_add_from_set
+
+    verses_add_from_set(user=alice, card_set=cv_cards["faith"].card_set)
+    with django_assert_max_num_queries(8):
+        body = token_alice.get(QUEUE).json()
+    assert len(body["verses"]) == 3
