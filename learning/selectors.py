@@ -63,6 +63,11 @@ def next_due(*, user: User, now: datetime) -> datetime | None:
     return verse.due if verse else None
 
 
+def reviews_since(*, user: User, since: datetime) -> int:
+    """How many reviews `user` made since `since` (the start of their day): the goal's count."""
+    return Review.objects.filter(user_id=user.pk, reviewed__gte=since).count()
+
+
 def daily_goal(*, user: User) -> int:
     goal = LearningGoal.objects.filter(user_id=user.pk).values_list("daily_reviews", flat=True).first()
     return goal or DEFAULT_DAILY_GOAL

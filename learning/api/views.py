@@ -36,7 +36,7 @@ from learning.models import LearnedVerse
 from learning.models import Review
 from learning.selectors import daily_goal
 from learning.selectors import due_count
-from learning.selectors import learning_stats
+from learning.selectors import reviews_since
 from learning.selectors import verse_reviews
 from learning.selectors import verses_due
 from learning.services import ReviewInput
@@ -99,11 +99,10 @@ class QueueApi(LearningApi):
     def get(self, request: SignedInRequest, query: dict[str, Any]) -> Response:
         now = timezone.now()
         verses = verses_due(user=request.user, now=now, limit=query.get("limit", QUEUE_DEFAULT))
-        stats = learning_stats(user=request.user, now=now, day_start=_midnight_utc(now))
         body = {
             "due_count": due_count(user=request.user, now=now),
             "goal": daily_goal(user=request.user),
-            "reviewed_today": stats.reviews_today,
+            "reviewed_today": reviews_since(user=request.user, since=_midnight_utc(now)),
             "verses": [verse_body(v) for v in verses],
         }
         return Response(QueueOut(body).data)
