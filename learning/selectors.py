@@ -44,6 +44,11 @@ def verse_get_owned(*, user: Any, pk: Any) -> LearnedVerse | None:
     return LearnedVerse.objects.select_related("card", "card__card_set").filter(pk=pk, user_id=user.pk).first()
 
 
+def verses_of(*, user: User) -> QuerySet[LearnedVerse]:
+    """Every verse `user` learns, the soonest due first."""
+    return LearnedVerse.objects.filter(user_id=user.pk).select_related("card").order_by("due", "id")
+
+
 def verses_due(*, user: User, now: datetime, limit: int = MAX_QUEUE) -> QuerySet[LearnedVerse]:
     """The due queue: `user`'s verses due at `now`, the longest overdue first (new verses are due when added)."""
     return (

@@ -96,6 +96,28 @@ class VerseDetailOut(VerseOut):
     recent = ReviewLogOut(many=True, help_text="its latest 20 reviews, the latest first")
 
 
+class VersesAddIn(serializers.Serializer):
+    deck = serializers.UUIDField(required=False, help_text="one of your decks")
+    set = StrictIntegerField(required=False, min_value=1, max_value=ID_MAX, help_text="a catalog set's id")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("deck" in attrs) == ("set" in attrs):
+            raise serializers.ValidationError({"deck": ["Give one deck or one set."]})
+        return attrs
+
+
+class VersesAddedOut(serializers.Serializer):
+    added = serializers.IntegerField(help_text="verses new to you (one you learn already is not added twice)")
+    verses = serializers.IntegerField(help_text="verses you learn now")
+
+
+class VersePageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = VerseOut(many=True)
+
+
 class GoalIn(serializers.Serializer):
     daily_reviews = StrictIntegerField(min_value=1, max_value=MAX_DAILY_GOAL, help_text="reviews a day")
 

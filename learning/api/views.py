@@ -19,10 +19,15 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardcollections.models import CardSet
 from cardsite.api.authentication import SignedInRequest
+from cardsite.api.errors import bad
+from cardsite.api.pagination import page_response
 from cardsite.api.reading import NoFields
+from cardsite.api.reading import PageQuery
 from cardsite.api.reading import reads_body
 from cardsite.api.reading import reads_query
+from decks.lists.lookups import deck_owned_or_refused
 from learning.api.serializers import GoalIn
 from learning.api.serializers import GoalOut
 from learning.api.serializers import QueueOut
@@ -30,6 +35,9 @@ from learning.api.serializers import QueueQuery
 from learning.api.serializers import ReviewsIn
 from learning.api.serializers import ReviewsOut
 from learning.api.serializers import VerseDetailOut
+from learning.api.serializers import VersePageOut
+from learning.api.serializers import VersesAddedOut
+from learning.api.serializers import VersesAddIn
 from learning.lookups import verse_owned_or_404
 from learning.models import FsrsState
 from learning.models import LearnedVerse
@@ -39,10 +47,13 @@ from learning.selectors import due_count
 from learning.selectors import reviews_since
 from learning.selectors import verse_reviews
 from learning.selectors import verses_due
+from learning.selectors import verses_of
 from learning.services import ReviewInput
 from learning.services import goal_set
 from learning.services import reviews_record
 from learning.services import verse_forget
+from learning.services import verses_add_from_deck
+from learning.services import verses_add_from_set
 from rules.learning import GRADE_NAMES
 from rules.learning import Grade
 
@@ -50,6 +61,8 @@ TAGS = ["learning"]
 QUEUE_DEFAULT = 50
 GRADE_BY_NAME = {name: grade for grade, name in GRADE_NAMES.items()}
 NO_VERSE = OpenApiResponse(description="No such verse among yours.")
+NO_DECK = OpenApiResponse(description="No such deck, or one you may not read.")
+NOT_YOUR_DECK = OpenApiResponse(description="You may read this deck but it is not yours.")
 
 
 def verse_body(verse: LearnedVerse) -> dict[str, Any]:
@@ -136,6 +149,39 @@ class ReviewsApi(LearningApi):
         stored = sum(1 for o in outcomes if not o.duplicate)
         body = {"stored": stored, "duplicates": len(outcomes) - stored, "results": results}
         return Response(ReviewsOut(body).data)
+
+
+class VersesApi(LearningApi):
+    @extend_schema(
+        operation_id="learn_verses",
+        summary="The verses you learn",
+        description="The soonest due first, in pages of 60 (`page_size` up to 200).",
+        responses={200: VersePageOut},
+    )
+    @reads_query(PageQuery)
+    def get(self, request: SignedInRequest) -> Response:
+        return page_response(self, request, verses_of(user=request.user), lambda page: [verse_body(v) for v in page])
+
+    @extend_schema(
+        operation_id="learn_verses_add",
+        summary="Learn the verses of a deck or a set",
+        description=(
+            "`deck`: one of your decks (someone else's deck you may read is a 403, one you may not a 404); "
+            "`set`: a catalog set. Every card printing a verse you do not learn yet adds it, due now."
+        ),
+        responses={200: VersesAddedOut, 403: NOT_YOUR_DECK, 404: NO_DECK},
+    )
+    @reads_body(VersesAddIn)
+    def post(self, request: SignedInRequest, data: dict[str, Any]) -> Response:
+        if "deck" in data:
+            deck = deck_owned_or_refused(user=request.user, pk=data["deck"])
+            added = verses_add_from_deck(user=request.user, deck=deck)
+        else:
+            card_set = CardSet.objects.filter(pk=data["set"]).first()
+            if card_set is None:
+                raise bad("set", "No such set.")
+            added = verses_add_from_set(user=request.user, card_set=card_set)
+        return Response({"added": added, "verses": verses_of(user=request.user).count()})
 
 
 class VerseApi(LearningApi):

@@ -178,3 +178,61 @@ def test_the_queue_reads_a_fixed_number_of_queries_however_many_verses(
     with django_assert_max_num_queries(8):
         body = token_alice.get(QUEUE).json()
     assert len(body["verses"]) == 3
+
+
+VERSES = "/api/v1/learn/verses/"
+
+
+def test_a_decks_verses_are_added_once_and_listed(api_as, auth, alice, alice_deck):
+    client = api_as(alice, auth)
+    first = client.post(VERSES, {"deck": str(alice_deck.pk)}, format="json")
+    assert first.status_code == 200, first.content
+    assert first.json() == {"added": 3, "verses": 3}
+    assert client.post(VERSES, {"deck": str(alice_deck.pk)}, format="json").json() == {"added": 0, "verses": 3}
+    listed = client.get(VERSES).json()
+    assert listed["count"] == 3 and {v["reference"] for v in listed["results"]} == {
+        "Alma 37:6",
+        "James 2:17",
+        "Helaman 12:2",
+    }
+
+
+def test_a_sets_verses_are_added(token_alice, alice, cv_cards):
+    response = token_alice.post(VERSES, {"set": cv_cards["means2"].card_set_id}, format="json")
+    assert response.json() == {"added": 1, "verses": 1}
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({}, "deck"),
+        ({"deck": "{deck}", "set": "{set}"}, "deck"),
+        ({"deck": "not-a-uuid"}, "deck"),
+        ({"set": 1.5}, "set"),
+        ({"set": 999999}, "set"),
+        ({"set": "{set}", "colour": "red"}, "colour"),
+    ],
+)
+def test_a_bad_choice_is_a_400_naming_it(token_alice, alice_deck, cv_cards, body, field):
+    ids = {"{deck}": str(alice_deck.pk), "{set}": cv_cards["faith"].card_set_id}
+    response = token_alice.post(VERSES, {k: ids.get(v, v) for k, v in body.items()}, format="json")
+    assert response.status_code == 400 and response.json()["field"] == field
+    assert not LearnedVerse.objects.exists()
+
+
+def test_another_players_deck_is_a_404_or_a_403_when_public(api_as, auth, bob, alice_deck):
+    client = api_as(bob, auth)
+    assert client.post(VERSES, {"deck": str(alice_deck.pk)}, format="json").status_code == 404
+    alice_deck.visibility = "public"
+    alice_deck.save(update_fields=["visibility"])
+    assert client.post(VERSES, {"deck": str(alice_deck.pk)}, format="json").status_code == 403
+    assert not LearnedVerse.objects.exists()
+    assert client.get(VERSES).json()["count"] == 0
+
+
+def test_the_list_shows_only_my_verses(api_as, bob, alice_verses, bob_verse):
+    listed = api_as(bob, "token").get(VERSES).json()
+    assert {v["id"] for v in listed["results"]} == set(
+        LearnedVerse.objects.filter(user=bob).values_list("id", flat=True)
+    )
+    assert not {v["id"] for v in listed["results"]} & {v.pk for v in alice_verses.values()}
