@@ -55,8 +55,3 @@ def apply(verse: LearnedVerse, card: FsrsCard) -> None:
     verse.difficulty = card.difficulty
     verse.due = card.due
     verse.last_review = card.last_review
-
-
-def retrievability(verse: LearnedVerse, now: datetime) -> float:
-    """The library's estimate of the chance the player recalls the verse at `now` (0 before any review)."""
-    return float(SCHEDULER.get_card_retrievability(fsrs_card(verse), as_utc(now)))

@@ -6,13 +6,8 @@ from datetime import datetime
 from datetime import timedelta
 
 import pytest
-from fsrs import Card as FsrsCard
-from fsrs import Rating
-from fsrs import Scheduler
-from fsrs import State
 
 from cardsite.api.errors import ServiceError
-from learning.models import FsrsState
 from learning.models import LearnedVerse
 from learning.models import Review
 from learning.selectors import due_count
@@ -54,34 +49,6 @@ def test_it_refuses_another_players_deck(bob, alice_deck):
     with pytest.raises(ServiceError) as refused:
         verses_add_from_deck(user=bob, deck=alice_deck)
     assert refused.value.status_code == 404
-
-
-@pytest.mark.parametrize("grade", list(Grade))
-def test_the_next_due_date_after_each_grade_is_the_librarys(alice, alice_verses, grade):
-    """Each grade, first on a new verse and then on the same verse a day after a Good, gives the due date and state
-    the fsrs library gives a card reviewed the same way (fuzz off: learning/scheduling.py)."""
-    verse = alice_verses["James 2:17"]
-    scheduler = Scheduler(enable_fuzzing=False)
-    card = FsrsCard(due=verse.due)
-    for when, rating in ((T0, Rating.Good), (T0 + timedelta(days=3), Rating(int(grade)))):
-        reviews_record(user=alice, reviews=[review(verse, Grade(int(rating)), when)], now=when)
-        card, _ = scheduler.review_card(card, rating, review_datetime=when)
-        verse.refresh_from_db()
-        assert verse.due == card.due
-        assert verse.state == int(card.state)
-        assert verse.stability == pytest.approx(card.stability)
-        assert verse.difficulty == pytest.approx(card.difficulty)
-        assert Review.objects.filter(verse=verse).first().due_after == card.due
-
-
-def test_a_forgotten_verse_in_review_relearns(alice, alice_verses):
-    verse = alice_verses["James 2:17"]
-    for days, grade in ((0, Grade.EASY), (20, Grade.AGAIN)):
-        reviews_record(
-            user=alice, reviews=[review(verse, grade, T0 + timedelta(days=days))], now=T0 + timedelta(days=days)
-        )
-        verse.refresh_from_db()
-    assert verse.state == FsrsState.RELEARNING == State.Relearning
 
 
 def test_the_same_review_sent_twice_is_stored_once(alice, alice_verses):
