@@ -127,8 +127,13 @@ def _prompt(verse: LearnedVerse, kind: str) -> dict[str, Any]:
     elif kind == BLANKS:
         words = len(card.scripture.split())
         positions = blank_positions(card.scripture, blank_count(words, verse.stability), review_id.int)
-        prompt["blanked"] = with_blanks(card.scripture, positions)
+        # Each word shown, or the number of the blank that hides it (for the input's name read aloud).
+        numbers = iter(range(1, len(positions) + 1))
+        prompt["blanked"] = [
+            (text, next(numbers) if hidden else None) for text, hidden in with_blanks(card.scripture, positions)
+        ]
         prompt["blanks"] = ",".join(map(str, positions))
+        prompt["blank_count"] = len(positions)
     return prompt
 
 

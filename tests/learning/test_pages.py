@@ -121,6 +121,7 @@ def test_blanks_are_filled_and_judged(alice, alice_verses):
     verse = alice_verses["James 2:17"]
     page = client.get(f"/learn/drill/?verse={verse.pk}&kind=blanks").content.decode()
     positions = [int(i) for i in hidden(page, "blanks").split(",")]
+    assert f'aria-label="Missing word {len(positions)} of {len(positions)}"' in page and _problems(page) == []
     words = verse.card.scripture.split()
     answer = {
         "uuid": hidden(page, "uuid"),
