@@ -144,6 +144,15 @@ def reviews_record(*, user: User, reviews: Sequence[ReviewInput], now: datetime 
     verse that is not `user`'s, a drill that does not exist, or a time in the future.
     """
     now = now or timezone.now()
+    try:
+        return _recorded(user, reviews, now)
+    except IntegrityError:
+        # A review of the batch stored by a concurrent request between our read and our write (the same uuid for
+        # another verse: the verses' row locks did not order them): read again, it is a duplicate now.
+        return _recorded(user, reviews, now)
+
+
+def _recorded(user: User, reviews: Sequence[ReviewInput], now: datetime) -> list[ReviewOutcome]:
     with transaction.atomic():
         ids = {item.verse for item in reviews}
         owned = {v.pk: v for v in LearnedVerse.objects.select_for_update().filter(user_id=user.pk, pk__in=ids)}
@@ -183,11 +192,7 @@ def _record(user: User, verse: LearnedVerse, item: ReviewInput, now: datetime) -
 
 def review_record(*, user: User, item: ReviewInput, now: datetime | None = None) -> ReviewOutcome:
     """One review (a drill answered on the page): `reviews_record` of a batch of one."""
-    try:
-        return reviews_record(user=user, reviews=[item], now=now)[0]
-    except IntegrityError:
-        # The same uuid stored by a concurrent request between our read and our write: it is stored once.
-        return ReviewOutcome(Review.objects.get(user_id=user.pk, uuid=item.uuid), duplicate=True)
+    return reviews_record(user=user, reviews=[item], now=now)[0]
 
 
 @dataclass(frozen=True)
