@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "cardcollections.apps.CardCollectionsConfig",
     "decks.apps.DecksConfig",
     "play.apps.PlayConfig",
+    "learning.apps.LearningConfig",
 ]
 
 MIDDLEWARE = [

@@ -62,8 +62,8 @@ def test_a_page_post_past_the_write_limit_is_a_429_and_changes_nothing(
 
 
 def test_every_collection_page_that_takes_a_post_is_in_a_table(world, alice):
-    """The table above, the proposal pages' (proposals/test_pages.py), the notifications' and the play pages'
-    (tests/play/games/test_play_pages.py) cover them all."""
+    """The table above, the proposal pages' (proposals/test_pages.py), the notifications', the play pages'
+    (tests/play/games/test_play_pages.py) and the learning pages' (tests/learning/test_pages.py) cover them all."""
     import re
 
     from django.urls import resolve
@@ -82,7 +82,7 @@ def test_every_collection_page_that_takes_a_post_is_in_a_table(world, alice):
     }
     elsewhere = re.compile(r"^(proposals/|cards/<int:pk>/propose/|notifications/)")
     unlisted = []
-    for route in url_routes(re.compile(r"^(api/|admin/|decks/|events/|players/|accounts/|media/|play/)")):
+    for route in url_routes(re.compile(r"^(api/|admin/|decks/|events/|players/|accounts/|media/|play/|learn/)")):
         if route in listed or elsewhere.match(route):
             continue
         if any(client.post(path).status_code != 405 for path in route_paths(route, values)):

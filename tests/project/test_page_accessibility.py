@@ -160,6 +160,9 @@ def _player_pages(site) -> list[str]:
         "/proposals/new/chapter-and-verse/",
         "/collection/chapter-and-verse/sets/",
         "/accounts/password_change/",
+        "/learn/",
+        f"/learn/add/?deck={site.deck.pk}",
+        "/learn/drill/",
     ]
 
 

@@ -1,0 +1,155 @@
+"""Reading a player's learning: their verses, the due queue, their goal and honest statistics (no streaks).
+
+Every read takes the player and reads only their rows: another player's verse is not there for them (a 404).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import Count
+from django.db.models import Q
+from django.db.models import QuerySet
+
+from cardcollections.models import Card
+from cardcollections.models import CardSet
+from decks.models import Deck
+from learning.models import DEFAULT_DAILY_GOAL
+from learning.models import FsrsState
+from learning.models import LearnedVerse
+from learning.models import LearningGoal
+from learning.models import Review
+from rules.learning import Grade
+from rules.numbers import ID_MAX
+from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_whole
+
+# Retention is measured over the reviews of this many last days.
+RETENTION_DAYS = 30
+MAX_QUEUE = 200
+
+
+def verse_get_owned(*, user: Any, pk: Any) -> LearnedVerse | None:
+    """`user`'s verse `pk`, or None: for a missing id and for another player's alike."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    try:
+        pk = parse_whole(pk, field="verse", minimum=1, maximum=ID_MAX)
+    except NotAWholeNumber:
+        return None
+    return LearnedVerse.objects.select_related("card", "card__card_set").filter(pk=pk, user_id=user.pk).first()
+
+
+def verses_of(*, user: User) -> QuerySet[LearnedVerse]:
+    """Every verse `user` learns, the soonest due first."""
+    return LearnedVerse.objects.filter(user_id=user.pk).select_related("card").order_by("due", "id")
+
+
+def verses_due(*, user: User, now: datetime, limit: int = MAX_QUEUE) -> QuerySet[LearnedVerse]:
+    """The due queue: `user`'s verses due at `now`, the longest overdue first (new verses are due when added)."""
+    return (
+        LearnedVerse.objects.filter(user_id=user.pk, due__lte=now)
+        .select_related("card", "card__card_set")
+        .order_by("due", "id")[:limit]
+    )
+
+
+def due_count(*, user: User, now: datetime) -> int:
+    return LearnedVerse.objects.filter(user_id=user.pk, due__lte=now).count()
+
+
+def next_due(*, user: User, now: datetime) -> datetime | None:
+    """When the next verse comes due, if none is due now."""
+    verse = LearnedVerse.objects.filter(user_id=user.pk, due__gt=now).order_by("due").only("due").first()
+    return verse.due if verse else None
+
+
+def reviews_since(*, user: User, since: datetime) -> int:
+    """How many reviews `user` made since `since` (the start of their day): the goal's count."""
+    return Review.objects.filter(user_id=user.pk, reviewed__gte=since).count()
+
+
+def daily_goal(*, user: User) -> int:
+    goal = LearningGoal.objects.filter(user_id=user.pk).values_list("daily_reviews", flat=True).first()
+    return goal or DEFAULT_DAILY_GOAL
+
+
+def verse_reviews(*, verse: LearnedVerse, limit: int = 20) -> QuerySet[Review]:
+    return Review.objects.filter(verse=verse).order_by("-reviewed", "-id")[:limit]
+
+
+@dataclass(frozen=True)
+class LearningStats:
+    """What the numbers say, no more: verses, how many are known, reviews, and the share of answers recalled."""
+
+    verses: int
+    known: int
+    due: int
+    reviews: int
+    reviews_today: int
+    goal: int
+    # Of the reviews of verses in review (past their first steps) in the last RETENTION_DAYS days: how many,
+    # and the share not forgotten (graded Hard or better); None when there were none.
+    retention_reviews: int
+    retention: float | None
+
+    @property
+    def goal_left(self) -> int:
+        return max(0, self.goal - self.reviews_today)
+
+    @property
+    def retention_percent(self) -> int | None:
+        return None if self.retention is None else round(100 * self.retention)
+
+
+def learning_stats(*, user: User, now: datetime, day_start: datetime) -> LearningStats:
+    """`user`'s numbers at `now`; `day_start` is the start of their day (their own time zone's midnight).
+
+    A verse is known when it is in review: it passed its learning steps and was not forgotten since.
+    """
+    verses = LearnedVerse.objects.filter(user_id=user.pk).aggregate(
+        verses=Count("id"),
+        known=Count("id", filter=Q(state=FsrsState.REVIEW)),
+        due=Count("id", filter=Q(due__lte=now)),
+    )
+    since = now - timedelta(days=RETENTION_DAYS)
+    reviews = Review.objects.filter(user_id=user.pk).aggregate(
+        reviews=Count("id"),
+        today=Count("id", filter=Q(reviewed__gte=day_start)),
+        mature=Count("id", filter=Q(state_before=FsrsState.REVIEW, reviewed__gte=since)),
+        recalled=Count("id", filter=Q(state_before=FsrsState.REVIEW, reviewed__gte=since, grade__gt=Grade.AGAIN)),
+    )
+    mature = reviews["mature"]
+    return LearningStats(
+        verses=verses["verses"],
+        known=verses["known"],
+        due=verses["due"],
+        reviews=reviews["reviews"],
+        reviews_today=reviews["today"],
+        goal=daily_goal(user=user),
+        retention_reviews=mature,
+        retention=reviews["recalled"] / mature if mature else None,
+    )
+
+
+def verse_cards() -> QuerySet[Card]:
+    """Cards with a verse to learn: a scripture and its reference."""
+    return Card.objects.exclude(scripture="").exclude(reference="")
+
+
+def sets_with_verses() -> list[tuple[CardSet, int]]:
+    """The catalog sets that hold cards with verses, each with how many."""
+    counts = dict(
+        verse_cards().values("card_set_id").annotate(n=Count("id")).values_list("card_set_id", "n").order_by()
+    )
+    sets = CardSet.objects.filter(pk__in=counts).select_related("game").order_by("game__position", "released", "code")
+    return [(s, counts[s.pk]) for s in sets]
+
+
+def decks_to_learn(*, user: User) -> QuerySet[Deck]:
+    """The player's own decks (not archived), to choose verses from."""
+    return Deck.objects.filter(owner_id=user.pk, archived=False).select_related("game").order_by("name")
