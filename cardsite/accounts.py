@@ -1,16 +1,41 @@
-"""The site's account pages beside Django's own: password reset, rate limited per address as sign-up is,
-and password change, whose check of the old password is counted per account."""
+"""The site's account pages beside Django's own: password reset, rate limited per address as sign-up is, its
+link built from SITE_URL, and password change, whose check of the old password is counted per account."""
 
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.views import PasswordChangeView
 from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest
+from django.http import HttpResponse
 from django.http import HttpResponseBase
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
 from cardsite.api.throttles import page_request_allowed
 
-_password_reset_form = PasswordResetView.as_view()
+
+class SiteOriginPasswordResetView(PasswordResetView):
+    """Django's reset view with the mail's link on SITE_URL: Django's own takes the domain and the scheme from
+    the request, so a caller's Host header (any name ALLOWED_HOSTS lets through) would be in the mail."""
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        origin = urlsplit(settings.SITE_URL)
+        form.save(
+            domain_override=origin.netloc,
+            use_https=origin.scheme == "https",
+            token_generator=self.token_generator,
+            from_email=self.from_email,
+            email_template_name=self.email_template_name,
+            subject_template_name=self.subject_template_name,
+            html_email_template_name=self.html_email_template_name,
+            extra_email_context=dict(self.extra_email_context or {}),
+        )
+        return super(PasswordResetView, self).form_valid(form)
+
+
+_password_reset_form = SiteOriginPasswordResetView.as_view()
 _password_change_form = PasswordChangeView.as_view()
 
 

@@ -15,6 +15,7 @@ from csp.constants import SELF
 from cardsite.env import env_bool
 from cardsite.env import env_int
 from cardsite.env import env_list
+from cardsite.env import env_origin
 from cardsite.env import env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -250,8 +251,10 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chapter and Verse <noreply@localhost>")
-# The site's own address, for links in mail sent from a worker (notifications), where no request says it.
-SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
+# The site's public origin (scheme://host[:port], no path), the only source of the absolute links in its mail:
+# notifications (sent by a worker) and password resets. Never the request's Host header, which the caller
+# writes (docs/security.md, issue #34). The default is `make run`'s own address.
+SITE_URL = env_origin("SITE_URL", "http://127.0.0.1:8000")
 
 # CARDSITE_HTTPS=1 behind TLS: secure cookies, redirect to https, HSTS.
 HTTPS = env_bool("CARDSITE_HTTPS", False)

@@ -44,7 +44,7 @@ def test_it_resets_a_password_through_the_emailed_link(client, alice_with_email,
     assert asked.status_code == 200 and "Check your email" in asked.content.decode()
     (mail,) = mailoutbox
     assert mail.to == ["alice@example.org"] and "alice" in mail.body
-    link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.body).group(1)
+    link = re.search(r"http://127\.0\.0\.1:8000(/accounts/reset/\S+/)", mail.body).group(1)  # SITE_URL
 
     form = client.get(link, follow=True)
     assert "Choose a new password" in form.content.decode()
@@ -54,6 +54,26 @@ def test_it_resets_a_password_through_the_emailed_link(client, alice_with_email,
     assert "Your password is set" in done.content.decode()
     assert get_user_model().objects.get(username="alice").check_password(NEW_PASSWORD)
     assert "no longer works" in client.get(link, follow=True).content.decode()  # the link works once
+
+
+def test_the_reset_link_is_on_site_url_whatever_host_the_request_names(client, settings, alice_with_email, mailoutbox):
+    """Django's own view builds the link from the request's Host; a caller's hostile one (any name ALLOWED_HOSTS
+    lets through) would send the account's owner to their site with a working token."""
+    hostile = "cards.evil.example"
+    settings.ALLOWED_HOSTS = ["cards.example.org", hostile]
+    settings.SITE_URL = "https://cards.example.org"
+    asked = client.post(
+        "/accounts/password_reset/",
+        {"email": "alice@example.org"},
+        REMOTE_ADDR="203.0.113.40",
+        HTTP_HOST=hostile,
+        HTTP_X_FORWARDED_HOST=hostile,
+    )
+    assert asked.status_code == 302
+    (mail,) = mailoutbox
+    assert "evil" not in mail.body
+    links = re.findall(r"https?://\S+", mail.body)
+    assert len(links) == 1 and re.fullmatch(r"https://cards\.example\.org/accounts/reset/\S+/", links[0])
 
 
 def test_it_answers_an_unknown_address_with_the_same_page_and_sends_nothing(client, alice_with_email, mailoutbox):
