@@ -138,6 +138,9 @@ class CollectionSettings(models.Model):
 
     owner = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="collection_settings")
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE)
+    # The owner's trade list and wishlist shown in other players' matches (issue #34): their choice, off by default
+    # whatever the visibility; a missing row is off too.
+    in_matches = models.BooleanField(default=False)
     share_token = models.CharField(max_length=64, unique=True, default=new_share_token)
 
     class Meta:
