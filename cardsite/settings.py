@@ -79,6 +79,8 @@ MIDDLEWARE = [
     # Times shown and typed in the visitor's own zone (their browser's, from a cookie); UTC without one.
     "cardsite.timezones.VisitorTimezone",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A browser where an account signed in is trusted for it (cardsite/login_devices.py): the cookie is set here.
+    "cardsite.login_devices.LoginDeviceCookie",
     # Last, as django-axes asks: it answers a locked-out login with the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -87,13 +89,17 @@ MIDDLEWARE = [
 # AXES_FAILURE_LIMIT of either refuses logins from it for AXES_COOLOFF_MINUTES (429, the lockout page), even with
 # the right password. A success resets nothing: failures age out after the cool-off. (Axes resets a success by
 # address as well as by account, so an attacker's own good login between guesses cleared the victim's count too.)
+# Except from a browser where the account signed in before (a signed cookie for LOGIN_DEVICE_DAYS, tied to the
+# password): there the account is counted with the address, so strangers' guesses elsewhere cannot lock its
+# owner out (issue #34; cardsite/login_devices.py).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = "cardsite.login_devices.lockout_parameters"
+LOGIN_DEVICE_DAYS = env_int("LOGIN_DEVICE_DAYS", 180)
 AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Behind a reverse proxy, the client's address is the proxy's unless this names the header it sets (docs/deploy.md).
