@@ -162,6 +162,8 @@ class ImportJob(Job):
     job_time_limit = 1200
     job_soft_time_limit = 1140
     job_stopped_message = "The worker running this import stopped. Nothing was changed; import the file again."
+    # Its own reaper: an import run inside a request is dead sooner than one run by a worker.
+    job_reaper = "cardcollections.imports.services.import_jobs_reap"
     job_unclaimed_message = "No worker took this import within {hours} hours. Nothing was changed; try again later."
     # The estimated worker time of a row (checked, then written in one transaction), for the owner's
     # work budget (cardsite/api/work.py) and the queue: rounded up from the import tests' timings.
