@@ -259,6 +259,9 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chapter and Verse <noreply@localhost>")
+# Offers one player may have waiting for one other player at once (a 409 past it): a flood of offers is a flood of
+# notifications and mail to their recipient (issue #34).
+TRADE_OPEN_PER_PAIR = env_int("TRADE_OPEN_PER_PAIR", 5)
 # The site's public origin (scheme://host[:port], no path), the only source of the absolute links in its mail:
 # notifications (sent by a worker) and password resets. Never the request's Host header, which the caller
 # writes (docs/security.md, issue #34). The default is `make run`'s own address.
