@@ -63,3 +63,20 @@ def test_the_page_queues_the_task_the_worker_knows_with_late_acks():
     assert accounts.PASSWORD_RESET_TASK == PASSWORD_RESET_TASK
     task = app.tasks[PASSWORD_RESET_TASK]
     assert task.acks_late and task.reject_on_worker_lost and task.time_limit
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_sends_the_mail_the_page_queues_by_name(alice, mailoutbox, settings):
+    """The page sends the task by name only (the project's package imports no app): a worker must know it."""
+    from celery import current_app
+
+    from tests.conftest import celery_worker
+    from tests.conftest import wait_for
+
+    settings.SITE_URL = "https://cards.example.org"
+    alice.email = "alice@example.org"
+    alice.save(update_fields=["email"])
+    with celery_worker("test-reset") as queue:
+        current_app.send_task(accounts.PASSWORD_RESET_TASK, args=["alice@example.org"], queue=queue)
+        wait_for(lambda: len(mailoutbox) == 1, 60, "the reset mail")
+    assert "https://cards.example.org/accounts/reset/" in mailoutbox[0].body
