@@ -5,6 +5,7 @@ silently taken as the default (healthchecks' habit).
 """
 
 import os
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -43,3 +44,31 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_origin(name: str, default: str) -> str:
+    """An origin, `scheme://host[:port]` (http or https, no path, query or user): how the site's own links begin
+    where no request says it (mail sent by a worker). A trailing `/` is dropped; anything else is refused."""
+    raw = os.environ.get(name)
+    value = default if raw is None or raw.strip() == "" else raw.strip()
+    parts = urlsplit(value)
+    try:
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:
+        port_ok = False
+    if (
+        parts.scheme not in {"http", "https"}
+        or not parts.hostname
+        or parts.username is not None
+        or parts.password is not None
+        or parts.path not in {"", "/"}
+        or parts.query
+        or parts.fragment
+        or not port_ok
+        or any(c.isspace() or c in "\\<>\"'" for c in value)
+    ):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not an origin: give the site's public address as scheme://host[:port] "
+            "(for example https://cards.example.org), with no path"
+        )
+    return f"{parts.scheme}://{parts.netloc}"

@@ -15,6 +15,7 @@ from csp.constants import SELF
 from cardsite.env import env_bool
 from cardsite.env import env_int
 from cardsite.env import env_list
+from cardsite.env import env_origin
 from cardsite.env import env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -79,6 +80,8 @@ MIDDLEWARE = [
     # Times shown and typed in the visitor's own zone (their browser's, from a cookie); UTC without one.
     "cardsite.timezones.VisitorTimezone",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A browser where an account signed in is trusted for it (cardsite/login_devices.py): the cookie is set here.
+    "cardsite.login_devices.LoginDeviceCookie",
     # Last, as django-axes asks: it answers a locked-out login with the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -87,13 +90,17 @@ MIDDLEWARE = [
 # AXES_FAILURE_LIMIT of either refuses logins from it for AXES_COOLOFF_MINUTES (429, the lockout page), even with
 # the right password. A success resets nothing: failures age out after the cool-off. (Axes resets a success by
 # address as well as by account, so an attacker's own good login between guesses cleared the victim's count too.)
+# Except from a browser where the account signed in before (a signed cookie for LOGIN_DEVICE_DAYS, tied to the
+# password): there the account is counted with the address, so strangers' guesses elsewhere cannot lock its
+# owner out (issue #34; cardsite/login_devices.py).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = "cardsite.login_devices.lockout_parameters"
+LOGIN_DEVICE_DAYS = env_int("LOGIN_DEVICE_DAYS", 180)
 AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Behind a reverse proxy, the client's address is the proxy's unless this names the header it sets (docs/deploy.md).
@@ -193,7 +200,9 @@ CARD_SCAN_MAX_BYTES = env_int("CARD_SCAN_MAX_BYTES", 10 * 1024 * 1024)
 CATALOG_RESULTS_SECONDS = env_int("CATALOG_RESULTS_SECONDS", 600)
 # Finished collection import jobs (their summary or errors) are deleted after this many days.
 IMPORT_JOB_KEEP_DAYS = env_int("IMPORT_JOB_KEEP_DAYS", 30)
-CARD_SCAN_MAX_PIXELS = env_int("CARD_SCAN_MAX_PIXELS", 40_000_000)
+# A scan's pixels (issue #34): a 1200 dpi scan of a 63x88 mm card is 12.6 megapixels, a phone's photo 12; checking
+# a 40-megapixel solid PNG of 123 KB took 3.3 s of a web worker's CPU, 16 megapixels 1.6 s.
+CARD_SCAN_MAX_PIXELS = env_int("CARD_SCAN_MAX_PIXELS", 16_000_000)
 
 # Request bodies, by route (URL name), refused from Content-Length before anything reads them
 # (cardsite/request_guards.py); a reverse proxy in front should set the largest of these (docs/deploy.md).
@@ -251,8 +260,13 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chapter and Verse <noreply@localhost>")
-# The site's own address, for links in mail sent from a worker (notifications), where no request says it.
-SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
+# Offers one player may have waiting for one other player at once (a 409 past it): a flood of offers is a flood of
+# notifications and mail to their recipient (issue #34).
+TRADE_OPEN_PER_PAIR = env_int("TRADE_OPEN_PER_PAIR", 5)
+# The site's public origin (scheme://host[:port], no path), the only source of the absolute links in its mail:
+# notifications (sent by a worker) and password resets. Never the request's Host header, which the caller
+# writes (docs/security.md, issue #34). The default is `make run`'s own address.
+SITE_URL = env_origin("SITE_URL", "http://127.0.0.1:8000")
 
 # CARDSITE_HTTPS=1 behind TLS: secure cookies, redirect to https, HSTS.
 HTTPS = env_bool("CARDSITE_HTTPS", False)

@@ -20,6 +20,7 @@ from cardcollections.images.scans import PreparedScan
 from cardcollections.images.scans import card_scan_clear
 from cardcollections.images.scans import card_scan_prepare
 from cardcollections.images.scans import card_scan_store
+from cardcollections.images.scans import scan_limits_text
 from cardcollections.models import Card
 from cardcollections.models import CardSet
 from cardcollections.models import Game
@@ -130,7 +131,7 @@ class CardAdminForm(forms.ModelForm):
     scan_upload = forms.FileField(
         label="Upload a scan",
         required=False,
-        help_text="PNG, JPEG, WebP or GIF; at most 10 MB and 40 megapixels. A thumbnail is made from it.",
+        help_text=f"PNG, JPEG, WebP or GIF; {scan_limits_text()}. A thumbnail is made from it.",
         widget=forms.FileInput(attrs={"accept": SCAN_ACCEPT}),
     )
     scan_remove = forms.BooleanField(label="Remove the scan", required=False)

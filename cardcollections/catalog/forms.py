@@ -21,6 +21,7 @@ from cardcollections.catalog.labels import STANDARD_WORK_NAMES
 from cardcollections.catalog.labels import words
 from cardcollections.catalog.selectors import CATALOG_ORDER
 from cardcollections.images.scans import ALLOWED_FORMATS
+from cardcollections.images.scans import scan_limits_text
 from cardcollections.models import Card
 from rules.games.bible_battles import BB_TYPES
 from rules.games.book_of_mormon_battles import BMB_COLORS
@@ -41,7 +42,7 @@ class ScanUploadForm(forms.Form):
     # before our size and dimension checks; card_scan_set does all the checking.
     scan = forms.FileField(
         label="Card scan",
-        help_text="PNG, JPEG, WebP or GIF; at most 10 MB and 40 megapixels.",
+        help_text=f"PNG, JPEG, WebP or GIF; {scan_limits_text()}.",
         widget=forms.FileInput(attrs={"accept": SCAN_ACCEPT}),
     )
 

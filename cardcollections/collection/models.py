@@ -138,6 +138,9 @@ class CollectionSettings(models.Model):
 
     owner = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="collection_settings")
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE)
+    # The owner's trade list and wishlist shown in other players' matches (issue #34): their choice, off by default
+    # whatever the visibility; a missing row is off too.
+    in_matches = models.BooleanField(default=False)
     share_token = models.CharField(max_length=64, unique=True, default=new_share_token)
 
     class Meta:
@@ -159,6 +162,8 @@ class ImportJob(Job):
     job_time_limit = 1200
     job_soft_time_limit = 1140
     job_stopped_message = "The worker running this import stopped. Nothing was changed; import the file again."
+    # Its own reaper: an import run inside a request is dead sooner than one run by a worker.
+    job_reaper = "cardcollections.imports.services.import_jobs_reap"
     job_unclaimed_message = "No worker took this import within {hours} hours. Nothing was changed; try again later."
     # The estimated worker time of a row (checked, then written in one transaction), for the owner's
     # work budget (cardsite/api/work.py) and the queue: rounded up from the import tests' timings.

@@ -406,6 +406,14 @@ def collection_visibility_set(*, owner: User, visibility: str) -> CollectionSett
     return row
 
 
+def collection_in_matches_set(*, owner: User, in_matches: bool) -> CollectionSettings:
+    """Whether the owner's trade list and wishlist appear in other players' matches (off until they choose)."""
+    row = collection_settings_get_or_create(owner=owner)
+    row.in_matches = bool(in_matches)
+    row.save(update_fields=["in_matches"])
+    return row
+
+
 def collection_share_link_rotate(*, owner: User) -> CollectionSettings:
     """A new share token: the old link stops working."""
     row = collection_settings_get_or_create(owner=owner)

@@ -50,6 +50,7 @@ from cardcollections.collection.selectors import wishlist_entries
 from cardcollections.collection.services import CollectionError
 from cardcollections.collection.services import account_email_set
 from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_in_matches_set
 from cardcollections.collection.services import collection_settings_get_or_create
 from cardcollections.collection.services import collection_share_link_rotate
 from cardcollections.collection.services import collection_visibility_set
@@ -388,6 +389,13 @@ def collection_settings(request: SignedInHttpRequest) -> HttpResponse:
                 messages.success(request, "Email address saved." if request.user.email else "Email address removed.")
                 return redirect("collection-settings")
             form = VisibilityForm(initial={"visibility": row.visibility})
+        elif action == "in-matches":
+            wanted = request.POST.get("in_matches") == "on"
+            collection_in_matches_set(owner=request.user, in_matches=wanted)
+            messages.success(
+                request, "Your trade list and wishlist are in matches." if wanted else "You are out of matches."
+            )
+            return redirect("collection-settings")
         elif action == "notification-email":
             wanted = request.POST.get("notification_email") == "on"
             notification_email_set(user=request.user, email=wanted)

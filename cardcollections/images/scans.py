@@ -68,6 +68,11 @@ class PreparedScan:
         return hashlib.sha256(self.data).hexdigest()
 
 
+def scan_limits_text() -> str:
+    """The limits as a form's help says them: "at most 10 MB and 16 megapixels"."""
+    return f"at most {_mb(settings.CARD_SCAN_MAX_BYTES)} and {_megapixels(settings.CARD_SCAN_MAX_PIXELS)} megapixels"
+
+
 def card_scan_prepare(*, upload: IO[bytes]) -> PreparedScan:
     """Check an uploaded scan and build its thumbnail; raise CardImageError on refusal. Writes nothing."""
     max_bytes: int = settings.CARD_SCAN_MAX_BYTES

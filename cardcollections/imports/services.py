@@ -9,6 +9,7 @@ any bad row changes nothing. Big files run as an ImportJob in a Celery worker
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from datetime import timedelta
 
@@ -27,7 +28,7 @@ from cardcollections.imports.parsing import import_row_count
 from cardcollections.jobs.services import job_budget_check
 from cardcollections.jobs.services import job_claim
 from cardcollections.jobs.services import job_fail
-from cardcollections.jobs.services import job_kind_reap
+from cardcollections.jobs.services import job_kind_reap_dead
 from cardcollections.jobs.services import job_mine
 from cardcollections.jobs.services import job_progress
 from cardcollections.models import CollectionEntry
@@ -42,6 +43,12 @@ from cardsite.api.work import claim_token
 # bytes too: a file of a few lines can be a 20 MB header of a million columns (ten seconds of reading).
 INLINE_MAX_ROWS = 2000
 INLINE_MAX_BYTES = 256 * 1024
+# A small import runs inside its request (collection_import_start), under a claim that says so. Gunicorn ends a
+# request's worker after 30 s, so one still running after INLINE_STALE_SECONDS lost its web worker and nothing
+# will finish it: the reaper fails it then, not after the worker task's 20 minutes (issue #34: it stayed
+# "running" for 25 minutes, holding its owner's work budget). A Celery task id is hex: it never starts so.
+INLINE_CLAIM = "inline"
+INLINE_STALE_SECONDS = 120
 # The estimated worker time of a row, for the owner's work budget and the queue (declared with the kind).
 SECONDS_PER_ROW = ImportJob.SECONDS_PER_ROW
 UNFINISHED = (ImportJob.Status.QUEUED, ImportJob.Status.RUNNING)
@@ -172,20 +179,30 @@ def import_job_seconds(total_rows: int) -> float:
 
 
 def import_jobs_reap() -> int:
-    """Fail the imports whose work died; how many (the imports' share of `cardcollections.reap_jobs`).
+    """Fail the imports whose work died; how many (ImportJob.job_reaper: the imports' share of
+    `cardcollections.reap_jobs`).
 
-    One running for longer than its task may (its worker is gone), or still queued after
-    JOB_QUEUED_HOURS (no worker serves its queue): the import page then says so, and the job
-    no longer counts against its owner's budget.
+    One run inline and still running after INLINE_STALE_SECONDS (its web worker is gone), one run by a worker
+    for longer than its task may, or one still queued after JOB_QUEUED_HOURS (no worker serves its queue): the
+    import page then says so, and the job no longer counts against its owner's budget.
     """
-    return job_kind_reap(ImportJob)
+    lost = ImportJob.objects.filter(
+        status=ImportJob.Status.RUNNING,
+        claim__startswith=INLINE_CLAIM,
+        started__lt=timezone.now() - timedelta(seconds=INLINE_STALE_SECONDS),
+    )
+    inline = sum(
+        job_fail(model=ImportJob, pk=pk, message=ImportJob.job_stopped_message)
+        for pk in list(lost.values_list("pk", flat=True))
+    )
+    return inline + job_kind_reap_dead(ImportJob)
 
 
 def import_job_runs_inline(job: ImportJob) -> bool:
     return job.total_rows <= INLINE_MAX_ROWS and len(job.text) <= INLINE_MAX_BYTES
 
 
-def import_job_run(*, job_id: int, task_id: str | None = None) -> ImportJob | None:
+def import_job_run(*, job_id: int, task_id: str | None = None, inline: bool = False) -> ImportJob | None:
     """Run a queued import job; None if another attempt holds it (a duplicate delivery changes nothing).
 
     The claim is a conditional UPDATE, its token the task's id. The message of a task whose pool
@@ -195,7 +212,7 @@ def import_job_run(*, job_id: int, task_id: str | None = None) -> ImportJob | No
     may be claimed again (cardcollections.jobs.services.job_claim); the rows are written together with
     the job's DONE status, under a lock on the job, so only one attempt ever applies them.
     """
-    token = claim_token(task_id)
+    token = f"{INLINE_CLAIM}{uuid.uuid4().hex[: 32 - len(INLINE_CLAIM)]}" if inline else claim_token(task_id)
     if not job_claim(model=ImportJob, pk=job_id, token=token):
         return None
     job = ImportJob.objects.select_related("owner", "game").get(pk=job_id)

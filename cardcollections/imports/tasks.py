@@ -44,7 +44,7 @@ def collection_import_start(job) -> None:
     """
     if import_job_runs_inline(job):
         try:
-            import_job_run(job_id=job.pk)
+            import_job_run(job_id=job.pk, inline=True)
         except Exception as exc:
             logger.exception("Import job %s failed", job.pk)
             import_job_fail(job_id=job.pk, message=_failed(exc))

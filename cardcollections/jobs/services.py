@@ -89,14 +89,20 @@ def job_cancel(*, model: type[Job], pk: Any, **fields: Any) -> bool:
 
 
 def job_kind_reap(model: type[Job]) -> int:
+    """Fail the jobs of one kind whose work died; how many: the kind's own reaper (`job_reaper`) if it has one,
+    else `job_kind_reap_dead`."""
+    if model.job_reaper is not None:
+        return int(import_string(model.job_reaper)())
+    return job_kind_reap_dead(model)
+
+
+def job_kind_reap_dead(model: type[Job]) -> int:
     """Fail the jobs of one kind whose work died; how many.
 
     One running past its task's own hard limit (its worker is gone) or still queued after
     JOB_QUEUED_HOURS (no worker serves its queue): its page then says so, and it no longer
     counts against its caller's budget.
     """
-    if model.job_reaper is not None:
-        return int(import_string(model.job_reaper)())
     hours = settings.JOB_QUEUED_HOURS
     dead = {
         model.job_stopped_message: model._default_manager.filter(

@@ -1,4 +1,5 @@
-"""Reading trades: a user's offers and history, and the matching of wishlists with trade lists."""
+"""Reading trades: a user's offers and history, and the matching of wishlists with trade lists (of the players who
+chose to be in matches)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from cardcollections.models import CollectionEntry
 from cardcollections.models import Trade
 from cardcollections.models import TradeLine
 from cardcollections.models import WishlistEntry
+
+# Only owners who chose to be found (CollectionSettings.in_matches): a private collection's trade list and wishlist
+# were shown to anyone who wishlisted every card (issue #34).
+IN_MATCHES = {"owner__collection_settings__in_matches": True}
 
 
 def trades_for(*, user: User) -> QuerySet[Trade]:
@@ -64,7 +69,7 @@ def matches_for_my_wishlist(*, user: User) -> list[Match]:
     printings = {w.card_id for w in wishes if w.card_id}
     titles = {w.title_key for w in wishes if w.card_id is None}
     offers = (
-        CollectionEntry.objects.filter(for_trade__gt=0, owner__is_active=True)
+        CollectionEntry.objects.filter(for_trade__gt=0, owner__is_active=True, **IN_MATCHES)
         .exclude(owner=user)
         .filter(Q(card_id__in=printings) | Q(card__title_key__in=titles))
         .select_related("owner", "card", "card__card_set", "card__game")
@@ -87,7 +92,7 @@ def matches_for_my_offers(*, user: User) -> list[Match]:
     cards = {e.card_id for e in offers}
     titles = {e.card.title_key for e in offers}
     wishes = (
-        WishlistEntry.objects.filter(owner__is_active=True)
+        WishlistEntry.objects.filter(owner__is_active=True, **IN_MATCHES)
         .exclude(owner=user)
         .filter(Q(card_id__in=cards) | Q(card__isnull=True, title_key__in=titles))
         .select_related("owner", "card")

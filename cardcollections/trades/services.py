@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.urls import reverse
@@ -121,6 +122,7 @@ def _offer(
         raise TradeError(f"A trade line is at most {MAX_LINE_QUANTITY} copies.")
     _check_own_side(proposer, {(card, cond): q for (side, card, cond), q in merged.items() if side == _GIVES}, cards)
     with transaction.atomic():
+        _check_open_offers(proposer, recipient)
         trade = Trade.objects.create(proposer=proposer, recipient=recipient, message=message[:1000], parent=parent)
         TradeLine.objects.bulk_create(
             TradeLine(trade=trade, side=side, card_id=card_id, condition=cond, quantity=q)
@@ -130,6 +132,23 @@ def _offer(
 
 
 _GIVES = TradeLine.Side.PROPOSER
+
+
+def _check_open_offers(proposer: User, recipient: User) -> None:
+    """TradeError (409) when the proposer already has TRADE_OPEN_PER_PAIR offers waiting for this recipient.
+
+    Issue #34: 40 offers in 1.2 s gave their recipient 40 notifications and 40 mails. Counted under a lock on
+    the proposer's row (PostgreSQL), so two offers sent at once cannot both be the last one allowed.
+    """
+    limit: int = settings.TRADE_OPEN_PER_PAIR
+    User.objects.select_for_update().filter(pk=proposer.pk).exists()
+    waiting = Trade.objects.filter(proposer=proposer, recipient=recipient, status=Trade.Status.PROPOSED).count()
+    if waiting >= limit:
+        raise TradeError(
+            f"You already have {waiting} offers waiting for {recipient.get_username()}: wait for an answer, "
+            f"or withdraw one (at most {limit} at a time).",
+            kind=CONFLICT,
+        )
 
 
 def _check_own_side(proposer: User, gives: dict[tuple[int, str], int], cards: dict[int, Card]) -> None:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.http import require_POST
 
 from cardcollections.collection.selectors import collection_entries
+from cardcollections.collection.selectors import collection_settings_for
 from cardcollections.collection.selectors import trade_list_entries
 from cardcollections.lookups import trade_or_404
 from cardcollections.models import Game
@@ -217,5 +218,6 @@ def matches(request: SignedInHttpRequest) -> HttpResponse:
     context = {
         "have_what_i_want": matches_for_my_wishlist(user=request.user),
         "want_what_i_offer": matches_for_my_offers(user=request.user),
+        "in_matches": bool(getattr(collection_settings_for(owner=request.user), "in_matches", False)),
     }
     return render(request, "cardcollections/trades/matches.html", context)

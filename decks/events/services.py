@@ -128,25 +128,31 @@ def _check_settings(values: dict[str, Any]) -> None:
 
 
 def event_fixed_fields(event: Event) -> dict[str, str]:
-    """The fields of `event` its state no longer lets change, each with the reason (in the order they are checked).
+    """The fields of `event` its state (or its registrations) no longer let change, each with the reason, in order.
 
     The one list of them: the services refuse a change of these (OutOfTurn) and the edit page disables them.
     Sending a fixed field's stored value back is no change, so a form or a script that sends every field
     back still saves the others."""
-    if event.state == EventState.REGISTRATION:
-        return {}
-    fixed = {
-        # The players were fixed at the start: a later deadline would only let strangers register who are
-        # never paired, and players withdraw who are still in the rounds (they drop instead).
-        "deadline": f"{event.name} has started: registration is closed for good, so the deadline no longer changes.",
-        "games_per_match": "The number of games per match is fixed once the event has started.",
-    }
-    if event.current_round >= (event.rounds or 0) or event.state != EventState.RUNNING:
-        fixed["rounds"] = "The last Swiss round is paired: the number of rounds is fixed."
-    if event.state == EventState.TOP_CUT:
-        fixed["top_cut"] = "The top cut has already started."
-    elif event.state == EventState.FINISHED:
-        fixed["top_cut"] = f"{event.name} is finished: the top cut no longer changes."
+    fixed: dict[str, str] = {}
+    if event.state != EventState.REGISTRATION:
+        fixed |= {
+            # The players were fixed at the start: a later deadline would only let strangers register who are
+            # never paired, and players withdraw who are still in the rounds (they drop instead).
+            "deadline": f"{event.name} has started: registration is closed for good, so the deadline no longer changes.",
+            "games_per_match": "The number of games per match is fixed once the event has started.",
+        }
+        if event.current_round >= (event.rounds or 0) or event.state != EventState.RUNNING:
+            fixed["rounds"] = "The last Swiss round is paired: the number of rounds is fixed."
+        if event.state == EventState.TOP_CUT:
+            fixed["top_cut"] = "The top cut has already started."
+        elif event.state == EventState.FINISHED:
+            fixed["top_cut"] = f"{event.name} is finished: the top cut no longer changes."
+    if not event.decklists_public and Registration.objects.filter(event_id=event.pk, active=True).exists():
+        # Players registered their decks as private lists (issue #34): publishing them now is not the organiser's
+        # call. Turning the lists private stays allowed.
+        fixed["decklists_public"] = (
+            "Players have registered decks on the promise that the lists stay private: they cannot be made public now."
+        )
     return fixed
 
 

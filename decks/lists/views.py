@@ -67,6 +67,7 @@ from decks.lists.stats import deck_lines
 from decks.lists.stats import deck_stats
 from decks.lists.stats import side_by_side
 from decks.lists.writeups import writeup_render
+from decks.lists.writeups import writeup_render_kept
 from decks.models import Deck
 from decks.organise.selectors import deck_tags
 from decks.organise.selectors import folders_of
@@ -248,7 +249,7 @@ def deck_detail(request: HttpRequest, deck_id: Any) -> HttpResponse:
             "format_name": with_format_names([deck])[0].format_name,
             "errors": validation.get("errors", []),
             "warnings": validation.get("warnings", []),
-            "writeup": writeup_render(deck.description, game_slug=deck.game.slug),
+            "writeup": writeup_render_kept(deck.description, game_slug=deck.game.slug),
             "tags": tags,
             "organise": organise,
             "buildable": deck_buildable(deck=deck, user=request.user),

@@ -13,7 +13,7 @@ from cardsite.api.errors import found_or_404
 from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import signed_in_post
 from decks.exceptions import DeckRequestError
-from decks.lists.writeups import writeup_render
+from decks.lists.writeups import writeup_render_kept
 from decks.starters.selectors import starter_get
 from decks.starters.selectors import starters_available
 from decks.starters.services import starter_copy
@@ -23,7 +23,7 @@ from decks.starters.services import starter_copy
 def starter_list(request: HttpRequest) -> HttpResponse:
     shown = starters_available()
     rows: list[dict[str, Any]] = [
-        {"shown": s, "writeup": writeup_render(s.starter.writeup, game_slug=s.game.slug)} for s in shown
+        {"shown": s, "writeup": writeup_render_kept(s.starter.writeup, game_slug=s.game.slug)} for s in shown
     ]
     return render(request, "decks/starters/list.html", {"starters": rows})
 

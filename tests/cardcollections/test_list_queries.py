@@ -5,6 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_in_matches_set
 from cardcollections.collection.services import trade_list_change
 from cardcollections.collection.services import wishlist_set
 from cardcollections.models import Card
@@ -43,6 +44,8 @@ def _stock(alice, bob, cards: list[Card]) -> None:
         wishlist_set(owner=alice, wanted=1, card=card)
         lines = [LineSpec(TradeLine.Side.PROPOSER, card.id, 1), LineSpec(TradeLine.Side.RECIPIENT, card.id, 1)]
         trade_propose(proposer=bob, recipient=alice, lines=lines)
+    for player in (alice, bob):
+        collection_in_matches_set(owner=player, in_matches=True)
 
 
 def _queries(client, url: str) -> int:

@@ -97,6 +97,18 @@ def test_the_live_pages_are_limited_per_address_too(client, small_catalogs, sett
     assert 429 not in codes[:2] and codes[2] == 429
 
 
+def test_the_replay_page_is_counted_by_the_compute_limit_not_as_typing(client, small_catalogs, settings):
+    """Issue #34: each replay plays up to 2 s of games in the request; counted as live typing (240 a minute), one
+    visitor saturated the web workers. It is a click: the compute limit counts it, as it counts the API's."""
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**LOW, "live_anon": "1000/min", "compute_anon": "2/min"},
+    }
+    form = {"game": "chapter-and-verse", "decklist": "1 Verse 001", "trials": "5"}
+    codes = [client.post("/decks/goldfish/replay/", form, REMOTE_ADDR="203.0.113.78").status_code for _ in range(3)]
+    assert 429 not in codes[:2] and codes[2] == 429
+
+
 def test_concurrent_requests_in_many_workers_never_get_past_the_limit(settings):
     # Each thread stands for a gunicorn worker handling one request at the same moment. DRF's own count (read
     # the history, append, write it back) let two workers pass on the same history.

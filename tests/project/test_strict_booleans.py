@@ -2,6 +2,7 @@
 
 import pytest
 
+from cardcollections.collection.api.serializers import CollectionSettingsIn
 from cardcollections.collection.api.serializers import ImportIn
 from cardcollections.notifications.api.serializers import NotificationSettingsIn
 from decks.events.api.serializers import EventSettingsIn
@@ -12,6 +13,7 @@ from decks.validation.api.serializers import DeckValidateInputSerializer
 
 BOOLEANS = [
     (ImportIn, "confirm_empty"),
+    (CollectionSettingsIn, "in_matches"),
     (NotificationSettingsIn, "email"),
     (EventSettingsIn, "decklists_public"),
     (GoldfishFilterSerializer, "unique"),

@@ -119,7 +119,7 @@ class CardDetail(generics.RetrieveAPIView):
 
 
 class CardScanUpload(APIView):
-    """Upload a card's scan (staff): verified (real image, <= 10 MB, <= 40 megapixels) and thumbnailed."""
+    """Upload a card's scan (staff): verified (a real image within CARD_SCAN_MAX_BYTES and CARD_SCAN_MAX_PIXELS) and thumbnailed."""
 
     permission_classes = [permissions.IsAdminUser]
     parser_classes = [FormParser]

@@ -129,7 +129,7 @@ class CollectionSettingsOut(serializers.ModelSerializer):
 
     class Meta:
         model = CollectionSettings
-        fields = ["visibility", "share_url"]
+        fields = ["visibility", "in_matches", "share_url"]
 
     def get_share_url(self, obj: CollectionSettings) -> str | None:
         if obj.visibility != Visibility.LINK:
@@ -140,7 +140,15 @@ class CollectionSettingsOut(serializers.ModelSerializer):
 
 
 class CollectionSettingsIn(serializers.Serializer):
-    visibility = serializers.ChoiceField(choices=Visibility.choices)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    in_matches = StrictBooleanField(
+        required=False, help_text="your trade list and wishlist in other players' matches (off until you choose)"
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        if not attrs:
+            raise serializers.ValidationError({"visibility": "Give visibility, in_matches or both."})
+        return attrs
 
 
 class ImportIn(serializers.Serializer):

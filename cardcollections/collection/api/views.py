@@ -49,6 +49,7 @@ from cardcollections.collection.selectors import ledger_entries
 from cardcollections.collection.selectors import trade_list_entries
 from cardcollections.collection.selectors import wishlist_entries
 from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_in_matches_set
 from cardcollections.collection.services import collection_set
 from cardcollections.collection.services import collection_settings_get_or_create
 from cardcollections.collection.services import collection_share_link_rotate
@@ -282,7 +283,8 @@ class TradeListDetail(_RowDetail):
 
 # ---------------------------------------------------------------- sharing
 class CollectionSettingsView(_Owned, APIView):
-    """Who may see your collection: private (the default), anyone with the link, or public."""
+    """Who may see your collection: private (the default), anyone with the link, or public; and whether your trade
+    list and wishlist are in other players' matches (off by default, whatever the visibility)."""
 
     @extend_schema(responses={200: CollectionSettingsOut})
     @reads_query(NoFields)
@@ -293,7 +295,11 @@ class CollectionSettingsView(_Owned, APIView):
     @extend_schema(responses={200: CollectionSettingsOut})
     @reads_body(CollectionSettingsIn)
     def patch(self, request, data):
-        row = collection_visibility_set(owner=request.user, visibility=data["visibility"])
+        row = collection_settings_get_or_create(owner=request.user)
+        if "visibility" in data:
+            row = collection_visibility_set(owner=request.user, visibility=data["visibility"])
+        if "in_matches" in data:
+            row = collection_in_matches_set(owner=request.user, in_matches=data["in_matches"])
         return Response(CollectionSettingsOut(row, context={"request": request}).data)
 
 

@@ -37,6 +37,7 @@ from cardcollections.trades.services import trade_counter
 from cardcollections.trades.services import trade_decline
 from cardcollections.trades.services import trade_propose
 from cardcollections.trades.services import trade_withdraw
+from cardsite.api.errors import CONFLICT
 from cardsite.api.errors import Problem
 from cardsite.api.errors import bad
 from cardsite.api.errors import refused
@@ -65,8 +66,10 @@ def line_specs(validated: dict) -> list[LineSpec]:
 
 
 def _offer_refused(exc: TradeError) -> Problem:
-    """An offer the service refused: 400 with the short cards."""
-    return refused(status.HTTP_400_BAD_REQUEST, str(exc), shortages=exc.shortages)
+    """An offer the service refused: 400 with the short cards; 409 when it is the moment that is wrong (too many
+    offers already waiting for that player)."""
+    code = status.HTTP_409_CONFLICT if exc.kind == CONFLICT else status.HTTP_400_BAD_REQUEST
+    return refused(code, str(exc), shortages=exc.shortages)
 
 
 def _trade_answer(request, trade: Trade, code: int = status.HTTP_200_OK) -> Response:
@@ -111,7 +114,15 @@ class TradeList(generics.ListAPIView):
             qs = qs.filter(status=self.query["status"])
         return qs
 
-    @extend_schema(responses={201: TradeOut, 400: _OFFER_REFUSED})
+    @extend_schema(
+        responses={
+            201: TradeOut,
+            400: _OFFER_REFUSED,
+            409: OpenApiResponse(
+                TradeErrorOut, description="you already have TRADE_OPEN_PER_PAIR offers waiting for that player"
+            ),
+        }
+    )
     @reads_body(TradeProposeIn)
     def post(self, request, data):
         """Offer a trade to another user: what you give and what you ask for."""
@@ -143,7 +154,11 @@ class TradeDetail(_TradeView):
 _ACTION_RESPONSES = {
     200: TradeOut,
     403: OpenApiResponse(TradeErrorOut, description="you are not the party who may do this"),
-    409: OpenApiResponse(TradeErrorOut, description="the offer is closed, or a side is short of cards"),
+    409: OpenApiResponse(
+        TradeErrorOut,
+        description="the offer is closed, or a side is short of cards, or (a counter-offer) you already have "
+        "TRADE_OPEN_PER_PAIR offers waiting for that player",
+    ),
 }
 
 

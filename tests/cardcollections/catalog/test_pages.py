@@ -509,7 +509,7 @@ def test_it_checks_a_scan_uploaded_in_the_admin(client, catalogs, admin_user, me
     refused = client.post(url, {**data, "scan_upload": bomb})
 
     assert refused.status_code == 200  # the form again, with the reason
-    assert "the image is 10000x10000 = 100 megapixels; at most 40 are allowed" in refused.content.decode()
+    assert "the image is 10000x10000 = 100 megapixels; at most 16 are allowed" in refused.content.decode()
     assert media_files(media_root) == []
 
     accepted = client.post(url, {**data, "scan_upload": png_upload()})

@@ -174,6 +174,8 @@ def test_matches_endpoint(alice, bob, api_as, cv_cards):
     api_as(alice).post(
         "/api/v1/wishlist/", {"game": "chapter-and-verse", "title": "pride cycle", "wanted": 1}, format="json"
     )
+    for player in (alice, bob):
+        api_as(player).patch("/api/v1/collection/settings/", {"in_matches": True}, format="json")
     body = api_as(alice).get("/api/v1/matches/").json()
     assert [(m["user"], m["items"][0]["card"]["title"]) for m in body["have_what_i_want"]] == [("bob", "Pride Cycle")]
     assert [m["user"] for m in api_as(bob).get("/api/v1/matches/").json()["want_what_i_offer"]] == ["alice"]

@@ -259,9 +259,12 @@ def test_the_matches_page(client, alice, bob, cv_cards):
     collection_change(owner=bob, card=cv_cards["pride"], delta=1)
     trade_list_change(owner=bob, card=cv_cards["pride"], delta=1)
     wishlist_set(owner=alice, card=cv_cards["pride"], wanted=1)
+    client.force_login(bob)
+    client.post("/collection/settings/", {"action": "in-matches", "in_matches": "on"})
     client.force_login(alice)
     page = client.get("/trades/matches/").content.decode()
     assert "<strong>bob</strong>" in page and "Offer bob a trade" in page
+    assert 'id="not-in-matches"' in page  # alice has not chosen to be found
 
 
 @pytest.mark.django_db

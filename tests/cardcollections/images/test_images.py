@@ -109,7 +109,7 @@ def test_it_refuses_a_100_megapixel_png_with_its_dimensions(card, media_root):
     with pytest.raises(CardImageError) as refused:
         card_scan_set(card=card, upload=upload(data))
 
-    assert str(refused.value) == "the image is 10000x10000 = 100 megapixels; at most 40 are allowed"
+    assert str(refused.value) == "the image is 10000x10000 = 100 megapixels; at most 16 are allowed"
     assert_nothing_stored(card, media_root)
 
 

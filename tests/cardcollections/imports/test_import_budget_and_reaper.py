@@ -70,3 +70,49 @@ def test_an_import_whose_worker_died_is_failed_and_its_page_says_so(alice, cv, c
         "No worker took this import within 6 hours"
         in client.get(f"/collection/imports/{never_taken.pk}/").content.decode()
     )
+
+
+class WorkerKilled(BaseException):
+    """What a web worker's death looks like from inside the request: nothing after it runs."""
+
+
+def test_an_inline_import_whose_web_worker_died_is_failed_within_minutes_and_frees_the_budget(
+    alice, cv, client, monkeypatch, tight
+):
+    """Issue #34: a small import runs in its request; its web worker killed, it stayed "running" for 25 minutes
+    and held its owner's budget. Gunicorn ends a request after 30 s, so the reaper fails it after 2 minutes."""
+    from cardcollections.imports import services
+    from cardcollections.imports.tasks import collection_import_start
+    from cardcollections.jobs.services import jobs_reap
+
+    def killed(**kwargs):
+        raise WorkerKilled
+
+    monkeypatch.setattr(services, "import_parse", killed)
+    small = import_job_create(owner=alice, game=cv, text=big_csv(3), fmt="csv", mode="add")
+    with pytest.raises(WorkerKilled):
+        collection_import_start(small)
+    monkeypatch.undo()
+    small.refresh_from_db()
+    assert small.status == "running" and small.claim.startswith(services.INLINE_CLAIM)
+    worker_run = queued_import(alice, cv)  # run by a worker: its claim is its task's id
+    ImportJob.objects.filter(pk=worker_run.pk).update(status="running", claim="ab" * 16, started=timezone.now())
+    assert next_import_status(alice, cv, client) == 429  # two unfinished imports: the budget is spent
+
+    assert jobs_reap()["collections.ImportJob"] == 0  # just started: it might still be running
+    a_while_ago = timezone.now() - timedelta(seconds=services.INLINE_STALE_SECONDS + 1)
+    ImportJob.objects.filter(pk__in=[small.pk, worker_run.pk]).update(started=a_while_ago)
+    assert jobs_reap()["collections.ImportJob"] == 1  # the inline one; the worker's task may run 20 minutes
+    assert ImportJob.objects.get(pk=worker_run.pk).status == "running"
+    assert ImportJob.objects.get(pk=small.pk).status == "failed"
+    assert next_import_status(alice, cv, client) != 429
+    page = client.get(f"/collection/imports/{small.pk}/").content.decode()
+    assert "The worker running this import stopped. Nothing was changed" in page
+
+
+def next_import_status(alice, cv, client) -> int:
+    """The status of alice's next import on the page (a 429 once her budget is spent)."""
+    client.force_login(alice)
+    return client.post(
+        f"/collection/{cv.slug}/import/", {"text": big_csv(3), "format": "csv", "mode": "add"}
+    ).status_code

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_in_matches_set
 from cardcollections.collection.services import collection_set
 from cardcollections.collection.services import trade_list_change
 from cardcollections.collection.services import wishlist_set
@@ -77,6 +78,7 @@ def test_matches_show_every_printing_and_condition_i_offer(alice, bob, cv_cards)
     collection_set(owner=alice, card=cv_cards["means"], quantity=3, condition="LP", for_trade=3)
     collection_set(owner=alice, card=cv_cards["means2"], quantity=4, for_trade=4)
     wishlist_set(owner=bob, game=cv_cards["means"].game, title="By Small Means", wanted=9)
+    collection_in_matches_set(owner=bob, in_matches=True)
     [match] = matches_for_my_offers(user=alice)
     assert sorted((i["card"].pk, i["entry"].condition, i["available"]) for i in match.items) == sorted(
         [(cv_cards["means"].pk, "NM", 2), (cv_cards["means"].pk, "LP", 3), (cv_cards["means2"].pk, "", 4)]

@@ -56,6 +56,12 @@ USERS = 5
 START_COPIES = 6
 
 
+@pytest.fixture(autouse=True)
+def _open_offers_unbounded(settings):
+    """The storm's 1,600 open offers among 5 players go far past what one player may send another at once."""
+    settings.TRADE_OPEN_PER_PAIR = THREADS * OPS_PER_THREAD
+
+
 def _setup(rng: random.Random) -> tuple[list, list[Card], list[int]]:
     User = get_user_model()
     users = [User.objects.create_user(f"storm{i}", password="x") for i in range(USERS)]

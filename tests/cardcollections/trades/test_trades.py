@@ -5,6 +5,7 @@ import pytest
 from cardcollections.collection.selectors import card_totals
 from cardcollections.collection.selectors import ledger_mismatches
 from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_in_matches_set
 from cardcollections.collection.services import trade_list_change
 from cardcollections.collection.services import wishlist_set
 from cardcollections.models import CollectionEntry
@@ -178,6 +179,8 @@ def test_matching_finds_who_offers_what_i_want_and_who_wants_what_i_offer(
     collection_change(owner=charlie, card=stocked["means2"], delta=1)
     trade_list_change(owner=charlie, card=stocked["means2"], delta=1)
     wishlist_set(owner=alice, card=stocked["pride"], wanted=1)
+    for player in (alice, bob, charlie):
+        collection_in_matches_set(owner=player, in_matches=True)
     # By title: any printing of By Small Means will do.
     wishlist_set(owner=alice, game=stocked["means"].game, title="By Small Means", wanted=2)
     with django_assert_max_num_queries(2):

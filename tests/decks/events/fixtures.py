@@ -109,6 +109,15 @@ def close(event) -> None:
     event.refresh_from_db()
 
 
+def lists_public(event) -> None:
+    """The organiser's choice to show the top decks' lists, as made before the first registration: once a deck is
+    registered while they are private, they stay so (issue #34; tests/decks/events/test_decklists_privacy.py)."""
+    from decks.models import Event
+
+    Event.objects.filter(pk=event.pk).update(decklists_public=True)
+    event.refresh_from_db()
+
+
 def register_players(event, names: list[str]) -> list:
     """Users named `names` (existing ones reused), each registered for `event` with a legal deck."""
     from django.contrib.auth import get_user_model

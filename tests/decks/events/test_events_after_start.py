@@ -23,6 +23,7 @@ from decks.tournaments.services import match_result_set
 from decks.tournaments.services import round_pair_next
 from decks.tournaments.services import top_cut_start
 from tests.decks.conftest import legal_cv_text
+from tests.decks.events.fixtures import lists_public
 
 pytestmark = pytest.mark.django_db
 
@@ -150,7 +151,7 @@ def test_the_edit_page_saves_a_running_event_and_shows_what_is_fixed(client, eve
     event = started(event)
     client.force_login(alice)
     html = client.get(f"/events/{event.pk}/edit/").content.decode()
-    assert disabled_fields(html) == {"deadline", "games_per_match"}
+    assert disabled_fields(html) == {"deadline", "games_per_match", "decklists_public"}  # private lists registered
     assert "registration is closed for good" in html
     # A browser leaves the disabled fields out of its post.
     body = as_the_old_page_posted(event, description="Typo fixed.")
@@ -163,6 +164,7 @@ def test_the_edit_page_saves_a_running_event_and_shows_what_is_fixed(client, eve
 
 @pytest.mark.parametrize("top_cut", [0, 2])
 def test_the_edit_page_shows_the_top_decks_lists_of_a_finished_event(client, event, seven, alice, top_cut):
+    lists_public(event)
     event = finished(event, alice, top_cut=top_cut)
     client.force_login(alice)
     html = client.get(f"/events/{event.pk}/edit/").content.decode()
@@ -187,6 +189,7 @@ def test_the_edit_page_saves_a_closed_event_whose_deadline_is_left_as_it_was(cli
 
 
 def test_a_patch_sending_back_the_stored_values_of_a_finished_event_is_accepted(event, seven, alice, api_as):
+    lists_public(event)
     event = finished(event, alice, top_cut=2)
     organiser = api_as(alice)
     stored = organiser.get(base(event)).json()

@@ -146,3 +146,36 @@ def test_the_deck_page_keeps_one_h1_when_the_write_up_has_headings(cv_catalog, a
     page = client.get(f"/decks/{deck.pk}/").content.decode()
     assert page.count("<h1") == 1 and "<h3>My plan</h3>" in page and "<h4>Faith first</h4>" in page
     assert "<blockquote>" in page
+
+
+def test_a_public_decks_page_renders_its_write_up_once_until_the_text_or_the_catalog_changes(
+    cv_catalog, alice, client, monkeypatch
+):
+    """Issue #34: a description of 5,000 `[` cost 80 ms a render, on every view of the page."""
+    from django.core.cache import cache
+
+    from cardcollections.catalog.memo import forget_catalog_values
+    from decks.lists import writeups
+    from decks.models import Deck
+
+    cache.clear()
+    renders: list[str] = []
+    real = writeups.writeup_render
+    monkeypatch.setattr(writeups, "writeup_render", lambda text, **kw: renders.append(text) or real(text, **kw))
+    text = "Why [[By Small Means]]? " + "[" * 5000
+    deck = deck_create(owner=alice, game=cv_catalog_game(), name="Faith", decklist=legal_cv_text(), visibility="public")
+    Deck.objects.filter(pk=deck.pk).update(description=text)
+    pages = [client.get(f"/decks/{deck.pk}/").content.decode() for _ in range(3)]
+    assert len(renders) == 1
+    assert all('class="card-link"' in page and "Why " in page for page in pages)
+
+    Deck.objects.filter(pk=deck.pk).update(description=text + " More.")
+    client.get(f"/decks/{deck.pk}/")
+    assert len(renders) == 2
+
+    card = Card.objects.get(title="By Small Means")
+    card.save()  # a catalog change: its stamp moves, the links are made again
+    forget_catalog_values()
+    client.get(f"/decks/{deck.pk}/")
+    assert len(renders) == 3
+    cache.clear()

@@ -11,6 +11,7 @@ from django.utils import timezone
 from decks.events.services import event_create
 from decks.models import Match
 from decks.models import Round
+from tests.decks.events.fixtures import lists_public
 
 BASE = "/api/v1/events/{}/"
 
@@ -142,6 +143,7 @@ def test_drops_from_the_player_and_from_the_organiser(event, seven, organiser, a
 
 
 def test_a_whole_event_through_the_api(event, seven, organiser):
+    lists_public(event)
     assert organiser.patch(url(event, ""), {"top_cut": 4, "decklists_public": True}, format="json").status_code == 200
     organiser.post(url(event, "start/"))
     assert organiser.post(url(event, "top-cut/"), {"size": 4}, format="json").status_code == 409

@@ -16,6 +16,7 @@ from decks.tournaments.services import event_start
 from decks.tournaments.services import match_result_set
 from decks.tournaments.services import player_drop
 from decks.tournaments.services import round_pair_next
+from tests.decks.events.fixtures import lists_public
 from tests.decks.events.fixtures import register_players
 
 INLINE = [
@@ -96,7 +97,9 @@ def test_the_public_pages_show_the_event_as_it_runs(event, seven, alice, charlie
 
 @pytest.mark.parametrize("public", [True, False])
 def test_the_finished_event_shows_its_top_decks_only_when_the_organiser_chose_to(event, seven, alice, public):
-    event_update(event=event, decklists_public=public, rounds=1)
+    if public:
+        lists_public(event)
+    event_update(event=event, rounds=1)
     event_start(event=event)
     for match in round_pair_next(event=event).matches.exclude(player_b=None):
         match_result_set(event=event, match=match, user=alice, wins=[1, 0], draws=0)

@@ -23,6 +23,7 @@ from decks.tournaments.services import match_result_set
 from decks.tournaments.services import player_drop
 from decks.tournaments.services import round_pair_next
 from decks.tournaments.services import top_cut_start
+from tests.decks.events.fixtures import lists_public
 from tests.decks.events.fixtures import register_players
 
 
@@ -182,7 +183,7 @@ def test_standings_read_in_a_few_queries_whatever_the_field(event, seven, alice)
 
 def test_the_top_decks_are_the_top_cuts_in_their_final_order_and_leave_out_a_dropped_player(event, seven, alice):
     register_players(event, ["kim", "lou", "max"])
-    event_update(event=event, decklists_public=True)
+    lists_public(event)
     event_start(event=event)
     event.refresh_from_db()
     for number in range(1, event.rounds + 1):
@@ -214,7 +215,8 @@ def test_the_top_decks_are_the_top_cuts_in_their_final_order_and_leave_out_a_dro
 
 
 def test_without_a_top_cut_the_top_decks_follow_the_standings_without_dropped_players(event, seven, alice):
-    event_update(event=event, decklists_public=True, rounds=2)
+    lists_public(event)
+    event_update(event=event, rounds=2)
     event_start(event=event)
     first = round_pair_next(event=event)
     finish_round(event, first, alice)
