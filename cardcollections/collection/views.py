@@ -38,6 +38,7 @@ from cardcollections.collection.forms import SignupForm
 from cardcollections.collection.forms import VisibilityForm
 from cardcollections.collection.forms import WishlistForm
 from cardcollections.collection.forms import WishlistRemoveForm
+from cardcollections.collection.selectors import card_wishes
 from cardcollections.collection.selectors import collection_entries
 from cardcollections.collection.selectors import collection_file
 from cardcollections.collection.selectors import collection_owner_by_token
@@ -84,6 +85,7 @@ from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import counted_posts
 from cardsite.page_writes import next_path
 from cardsite.page_writes import page_refusal
+from cardsite.page_writes import signed_in_post
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_whole
 from rules.text import title_key
@@ -350,6 +352,37 @@ def wishlist(request: SignedInHttpRequest, slug: str) -> HttpResponse:
     return render(request, "cardcollections/collection/wishlist.html", context, status=400 if form.errors else status)
 
 
+@signed_in_post
+def card_wish(request: SignedInHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The card page's "Add to wishlist": want `wanted` copies (1 unless it says) of any printing of the card's
+    title, or of this printing only (`printing=this`); 0 takes that wish off. Back to the card page, or `next`."""
+    game = game_or_404(slug)
+    card = card_get(pk=pk)
+    if card is None or card.game_id != game.pk:
+        raise Http404("No such card.")
+    back = next_path(request, reverse("card-detail", args=[card.pk]) + "#card-wishlist")
+    this_printing = request.POST.get("printing") == "this"
+    which = f"this printing, {card.card_set.code} {card.number}" if this_printing else "any printing"
+    try:
+        wanted = parse_whole(request.POST.get("wanted") or "1", field="Copies wanted", minimum=0, maximum=999)
+        if this_printing:
+            wishlist_set(owner=request.user, wanted=wanted, card=card)
+        else:
+            wishlist_set(owner=request.user, wanted=wanted, game=game, title=card.title)
+    except NotAWholeNumber as exc:
+        messages.error(request, exc.message)
+    except CollectionError as exc:
+        messages.error(request, str(exc))
+    else:
+        if wanted:
+            messages.success(
+                request, f"On your wishlist: {wanted} cop{'y' if wanted == 1 else 'ies'} of {card.title} ({which})."
+            )
+        else:
+            messages.success(request, f"{card.title} ({which}) is off your wishlist.")
+    return redirect(back)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 @counted_posts
@@ -451,3 +484,12 @@ def card_owned_panel(*, card: Card, user: Any) -> CardPanel | None:
         return None
     owned = owned_by_card(owner=user, card_ids=[card.pk]).get(card.pk, {"quantity": 0, "for_trade": 0})
     return CardPanel("cardcollections/collection/_card_owned.html", {"card": card, **owned})
+
+
+def card_wish_panel(*, card: Card, user: Any) -> CardPanel | None:
+    """The card page's "your wishlist" section: what the player wants of this card and a one-click "Add to
+    wishlist"; a visitor gets a link to sign in (registered in CardCollectionsConfig.ready)."""
+    if user is None or not user.is_authenticated:
+        return CardPanel("cardcollections/collection/_card_wish.html", {"card": card, "signed_in": False})
+    wishes = card_wishes(owner=user, card=card)
+    return CardPanel("cardcollections/collection/_card_wish.html", {"card": card, "signed_in": True, **wishes})
