@@ -4,6 +4,7 @@
   one to the deck's `likes` in the same transaction; unliking removes both. The counter is
   changed only by `F()` updates, so two likes at once both count.
 - Only a deck the player may read, and not their own (a like is someone else's vote).
+- A new like tells the deck's owner (notify_social: gathered while unread, bounded per player and day).
 - A view is a visit of the deck's page by anyone but its owner, counted once an hour per
   visitor (an account, or an address when signed out) with the cache's atomic add.
 """
@@ -16,7 +17,10 @@ from django.core.cache import cache
 from django.db import IntegrityError
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
 
+from cardcollections.notifications.models import NotificationKind
+from cardcollections.notifications.services import notify_social
 from decks.exceptions import DeckRequestError
 from decks.likes.models import DeckLike
 from decks.models import Deck
@@ -41,6 +45,14 @@ def deck_like(*, deck: Deck, user: User) -> int:
         with transaction.atomic():
             DeckLike.objects.create(user_id=user.pk, deck=deck)
             Deck.objects.filter(pk=deck.pk).update(likes=F("likes") + 1)
+            notify_social(
+                deck.owner,
+                actor=user,
+                kind=NotificationKind.DECK_LIKED,
+                subject=f"deck:{deck.pk}",
+                action=f"liked your deck “{deck.name}”.",
+                url=reverse("deck-detail", args=[deck.pk]),
+            )
     except IntegrityError:
         pass  # already liked
     return _likes_now(deck)
