@@ -308,6 +308,16 @@ def with_format_names(decks: Any) -> list[Deck]:
     return rows
 
 
+def format_display_name(*, game: str, slug: str) -> str:
+    """One format as players know it (a page showing one): a tournament format's name (one query), a base
+    format's; the slug itself for anything else."""
+    if slug and not formats.is_base_format_slug(slug):
+        name = TournamentFormat.objects.filter(slug=slug).values_list("name", flat=True).first()
+        if name:
+            return name
+    return _base_format_name(game, slug)
+
+
 def _base_format_name(game: str, slug: str) -> str:
     """A base format's name; the slug itself for anything else."""
     if formats.is_base_format_slug(slug):

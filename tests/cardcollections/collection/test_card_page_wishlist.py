@@ -108,3 +108,14 @@ def test_a_card_of_another_game_under_this_game_is_a_404(client, alice, cv_cards
     client.force_login(alice)
     assert client.post(f"/collection/chapter-and-verse/cards/{other.pk}/wish/", {"wanted": "1"}).status_code == 404
     assert not WishlistEntry.objects.exists()
+
+
+def test_the_trade_list_names_a_condition_in_words(client, alice, cv_cards):
+    from cardcollections.collection.services import collection_change
+    from cardcollections.collection.services import trade_list_change
+
+    collection_change(owner=alice, card=cv_cards["pride"], condition="NM", delta=2)
+    trade_list_change(owner=alice, card=cv_cards["pride"], condition="NM", delta=1)
+    client.force_login(alice)
+    html = client.get("/collection/chapter-and-verse/wishlist/").content.decode()
+    assert ", Near Mint)" in html and ", NM)" not in html
