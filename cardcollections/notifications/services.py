@@ -158,6 +158,12 @@ def notification_mark_read(*, notification: Notification, user: User) -> Notific
     return notification
 
 
+def notifications_mark_read_about(*, user: User, url: str) -> int:
+    """Mark read the user's unread notifications that lead to `url`: acting on a thing (accepting the offer)
+    answers what told them about it. How many."""
+    return Notification.objects.filter(user_id=user.pk, url=url, read__isnull=True).update(read=timezone.now())
+
+
 def notifications_mark_all_read(*, user: User) -> int:
     """Mark every unread notification of the user read; how many."""
     return Notification.objects.filter(user_id=user.pk, read__isnull=True).update(read=timezone.now())
