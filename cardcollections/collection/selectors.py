@@ -56,6 +56,12 @@ def wishlist_entries(*, owner: User, game: Game | None = None) -> QuerySet[Wishl
     return qs.filter(game=game) if game is not None else qs
 
 
+def wishlist_counts(*, owner: User) -> dict[int, int]:
+    """{game id: how many wishes the owner has in that game} (one query)."""
+    rows = WishlistEntry.objects.filter(owner=owner).values("game_id").annotate(n=Count("id"))
+    return {r["game_id"]: r["n"] for r in rows}
+
+
 def card_wishes(*, owner: User, card: Card) -> dict[str, WishlistEntry | None]:
     """The owner's wishes a card's page shows (one query): for this printing, and for any printing of its title."""
     found: dict[str, WishlistEntry | None] = {"printing": None, "title": None}

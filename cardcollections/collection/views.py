@@ -47,6 +47,7 @@ from cardcollections.collection.selectors import import_job_for
 from cardcollections.collection.selectors import ledger_entries
 from cardcollections.collection.selectors import owned_by_card
 from cardcollections.collection.selectors import set_totals
+from cardcollections.collection.selectors import wishlist_counts
 from cardcollections.collection.selectors import wishlist_entries
 from cardcollections.collection.services import CollectionError
 from cardcollections.collection.services import account_email_set
@@ -116,6 +117,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_GET
 def collection_home(request: SignedInHttpRequest) -> HttpResponse:
     games = []
+    wishes = wishlist_counts(owner=request.user)
     for game in Game.objects.order_by("position"):
         totals = set_totals(owner=request.user, game=game)
         games.append(
@@ -124,6 +126,7 @@ def collection_home(request: SignedInHttpRequest) -> HttpResponse:
                 "owned": sum(t.owned for t in totals),
                 "total": sum(t.total for t in totals),
                 "copies": sum(t.copies for t in totals),
+                "wishes": wishes.get(game.pk, 0),
             }
         )
     return render(request, "cardcollections/collection/home.html", {"games": games})

@@ -119,3 +119,14 @@ def test_the_trade_list_names_a_condition_in_words(client, alice, cv_cards):
     client.force_login(alice)
     html = client.get("/collection/chapter-and-verse/wishlist/").content.decode()
     assert ", Near Mint)" in html and ", NM)" not in html
+
+
+def test_my_collection_leads_to_each_games_wishlist_with_its_count(client, alice, cv_cards):
+    """#36: "the wishlist is three levels deep"; the header says Public decks beside My decks."""
+    wishlist_set(owner=alice, card=cv_cards["pride"], wanted=1)
+    wishlist_set(owner=alice, game=cv_cards["means"].game, title="By Small Means", wanted=2)
+    client.force_login(alice)
+    html = client.get("/collection/").content.decode()
+    assert '<a class="collection-game-wishlist" href="/collection/chapter-and-verse/wishlist/">Wishlist (2)</a>' in html
+    assert '<a class="collection-game-wishlist" href="/collection/bible-battles/wishlist/">Wishlist</a>' in html
+    assert ">Public decks</a>" in html and ">My decks</a>" in html and ">Decks</a>" not in html
