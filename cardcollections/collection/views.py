@@ -20,6 +20,7 @@ from django.http import HttpRequest
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
@@ -232,12 +233,16 @@ def collection_adjust(request: SignedInHttpRequest, slug: str, pk: int) -> HttpR
         return redirect(next_path(request, reverse("collection-browse", args=[slug])))
     owned = owned_by_card(owner=request.user, card_ids=[card.pk]).get(card.pk, {"quantity": 0, "for_trade": 0})
     tile = {"card": card, **owned, "stock": _title_stock(request.user, game, [card]).get(card.title_key)}
-    return render(
-        request,
+    html = render_to_string(
         "cardcollections/collection/_tile.html",
         {"tile": tile, "game": game, "editable": True, "error": error},
-        status=200,
+        request,
     )
+    if not error and request.POST.get("target") != "trade":
+        # The page's set totals change with the copies owned: swapped in beside the tile (htmx out of band).
+        totals = set_totals(owner=request.user, game=game)
+        html += render_to_string("cardcollections/collection/_totals.html", {"totals": totals, "oob": True}, request)
+    return HttpResponse(html)
 
 
 def _pick_condition(owner, card, rows: Q) -> str:
