@@ -223,3 +223,25 @@ def test_a_player_who_drops_mid_round_can_still_confirm_their_match(event, seven
     # Once the result is in, the page only says they dropped.
     html = page(me, f"/events/{event.pk}/play/")
     assert "You have dropped from this event." in html and "confirm-report" not in html
+
+
+def test_a_finished_event_asks_for_no_reports_and_no_registrations(event, seven, alice):
+    """#36: the finished event still invited players to scan to report a result and to log in to register."""
+    event_update(event=event, rounds=1)
+    event_start(event=event)
+    for match in round_pair_next(event=event).matches.exclude(player_b=None):
+        match_result_set(event=event, match=match, user=alice, wins=[1, 0], draws=0)
+    running = page(Client(), f"/events/{event.pk}/")
+    assert "scan to see your table and report your result" in running
+    assert "to register a deck" not in running and "Registration has closed." in running
+
+    event_finish(event=event)
+    finished = page(Client(), f"/events/{event.pk}/")
+    assert "scan to see your table" not in finished and "play/qr.svg" not in finished
+    assert "Log in</a> to register a deck" not in finished and "Registration has closed." in finished
+    assert "scan to see your table" not in page(client_of(seven[1]), f"/events/{event.pk}/")
+
+
+def test_an_open_event_asks_a_visitor_to_log_in_to_register(event):
+    html = page(Client(), f"/events/{event.pk}/")
+    assert "Log in</a> to register a deck." in html
