@@ -70,7 +70,7 @@ def test_a_player_reports_in_two_taps_and_the_opponent_confirms(event, seven, al
     b.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"})
     assert Match.objects.get(pk=match.pk).report_b == {"wins": [0, 1], "draws": 0}
     html = page(a, play)
-    assert "you lost 0\N{EN DASH}1" in html and "Confirm" in html
+    assert "you lost 0\N{EN DASH}1" in html and "Agree: I lost 0\N{EN DASH}1" in html
     a.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "0-1-0"})
     assert Match.objects.get(pk=match.pk).confirmed
 
@@ -245,3 +245,26 @@ def test_a_finished_event_asks_for_no_reports_and_no_registrations(event, seven,
 def test_an_open_event_asks_a_visitor_to_log_in_to_register(event):
     html = page(Client(), f"/events/{event.pk}/")
     assert "Log in</a> to register a deck." in html
+
+
+def test_agreeing_and_reporting_your_own_result_are_separate_steps_in_words(event, seven, alice):
+    """#36: Carol reported "I won"; Alice, opening her match to report her own win, met a large Confirm (agreeing
+    to her loss) right above Send."""
+    event_start(event=event)
+    match = round_pair_next(event=event).matches.exclude(player_b=None).first()
+    a, b = client_of(match.player_a.user), client_of(match.player_b.user)
+    play = f"/events/{event.pk}/play/"
+    b.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"})
+    opponent = match.player_b.user.username
+
+    first = page(a, play)
+    assert f"{opponent} says: <strong>you lost 0\N{EN DASH}1</strong>. Do you agree?" in first
+    assert ">Agree: I lost 0\N{EN DASH}1</button>" in first and "Or report another result:" in first
+    assert "Confirm" not in first and "Send" not in first
+
+    picked = page(a, play + "?report=1-0-0")  # alice taps "I won 1-0"
+    assert "Agree:" not in picked and 'class="confirm-report"' not in picked  # no way to agree by mistake here
+    assert ">Send: I won 1\N{EN DASH}0</button>" in picked
+    assert f"{opponent} says you lost 0\N{EN DASH}1: if you send another result, the organiser decides." in picked
+    a.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"})
+    assert Match.objects.get(pk=match.pk).disputed
