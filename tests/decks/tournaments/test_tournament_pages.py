@@ -268,3 +268,44 @@ def test_agreeing_and_reporting_your_own_result_are_separate_steps_in_words(even
     assert f"{opponent} says you lost 0\N{EN DASH}1: if you send another result, the organiser decides." in picked
     a.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"})
     assert Match.objects.get(pk=match.pk).disputed
+
+
+def test_a_player_takes_back_an_agreement_while_the_round_runs(event, seven, alice):
+    """#36: a player may withdraw a confirmation until the organiser closes the round."""
+    event_start(event=event)
+    match = round_pair_next(event=event).matches.exclude(player_b=None).first()
+    a, b = client_of(match.player_a.user), client_of(match.player_b.user)
+    play, result = f"/events/{event.pk}/play/", f"/events/{event.pk}/matches/{match.pk}/result/"
+    b.post(result, {"result": "1-0-0"})
+    a.post(result, {"result": "0-1-0"})  # a agreed (by mistake)
+    assert Match.objects.get(pk=match.pk).confirmed
+    assert "Take back my report" in page(a, play)
+
+    response = a.post(result, {"action": "withdraw"}, follow=True)
+    assert "Your report is taken back" in response.content.decode()
+    row = Match.objects.get(pk=match.pk)
+    assert not row.confirmed and row.report_a is None and row.result == {"wins": [0, 1], "draws": 0}
+    html = page(a, play)
+    assert "Agree: I lost 0\N{EN DASH}1" in html  # asked again, and may send their own instead
+    a.post(result, {"result": "1-0-0"})
+    assert Match.objects.get(pk=match.pk).disputed
+
+
+def test_no_take_back_of_the_organisers_result_or_of_a_finished_round(event, seven, alice):
+    event_start(event=event)
+    matches = list(round_pair_next(event=event).matches.exclude(player_b=None))
+    first = matches[0]
+    a = client_of(first.player_a.user)
+    result = f"/events/{event.pk}/matches/{first.pk}/result/"
+    a.post(result, {"result": "1-0-0"})
+    match_result_set(event=event, match=first, user=alice, wins=[0, 1], draws=0)  # the organiser decides
+    assert "Take back my report" not in page(a, f"/events/{event.pk}/play/")
+    response = a.post(result, {"action": "withdraw"}, follow=True)
+    assert "The organiser entered this result" in response.content.decode()
+    assert Match.objects.get(pk=first.pk).result == {"wins": [0, 1], "draws": 0}
+
+    for match in matches[1:]:
+        match_result_set(event=event, match=match, user=alice, wins=[1, 0], draws=0)
+    round_pair_next(event=event)
+    response = a.post(result, {"action": "withdraw"}, follow=True)
+    assert "Round 1 is over" in response.content.decode()
