@@ -48,6 +48,7 @@ from decks.tournaments.forms import DropForm
 from decks.tournaments.forms import ResultForm
 from decks.tournaments.forms import TopCutForm
 from decks.tournaments.selectors import current_match_of
+from decks.tournaments.selectors import event_final_standings
 from decks.tournaments.selectors import event_standings
 from decks.tournaments.selectors import event_standings_csv
 from decks.tournaments.selectors import match_of
@@ -284,7 +285,7 @@ class StandingsPage(_PublicEventPage):
     template = "decks/tournaments/standings.html"
 
     def context(self, event: Event) -> dict[str, Any]:
-        return {"standings": event_standings(event=event)}
+        return {"standings": event_final_standings(event=event)}
 
 
 class StandingsCsv(View):

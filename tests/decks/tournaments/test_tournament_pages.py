@@ -309,3 +309,35 @@ def test_no_take_back_of_the_organisers_result_or_of_a_finished_round(event, sev
     round_pair_next(event=event)
     response = a.post(result, {"action": "withdraw"}, follow=True)
     assert "Round 1 is over" in response.content.decode()
+
+
+def test_a_finished_events_standings_and_top_decks_agree_on_the_winner(event, seven, alice):
+    """#36: Swiss then a top 2 won by the second seed: the standings still ranked the Swiss leader first, and the
+    top decks' records left the final out."""
+    from decks.tournaments.selectors import event_standings
+    from decks.tournaments.services import top_cut_start
+
+    event_update(event=event, rounds=2, top_cut=2, decklists_public=True)
+    event_start(event=event)
+    for _ in range(2):
+        for match in round_pair_next(event=event).matches.exclude(player_b=None):
+            match_result_set(event=event, match=match, user=alice, wins=[1, 0], draws=0)
+    swiss_rows = event_standings(event=event).rows
+    swiss = [row.player for row in swiss_rows]
+    final = top_cut_start(event=event, size=2).matches.get()
+    second = final.player_b.user.username
+    assert (final.player_a.user.username, second) == (swiss[0], swiss[1])
+    match_result_set(event=event, match=final, user=alice, wins=[0, 1], draws=0)  # the second seed wins
+    event_finish(event=event)
+
+    standings = page(Client(), f"/events/{event.pk}/standings/")
+    ranked = re.findall(r'<tr class="standing-row" data-player="([^"]+)"><td class="num">(\d+)</td>', standings)
+    assert ranked[:2] == [(second, "1"), (swiss[0], "2")]
+    assert "Final standings" in standings and "After Swiss round" not in standings
+    winner_row = standings.split(f'data-player="{second}"')[1].split("</tr>")[0]
+    before = swiss_rows[1]
+    assert f"<td>{before.wins + 1}-{before.losses}-{before.draws}</td>" in winner_row  # the final counted
+
+    event_page = page(Client(), f"/events/{event.pk}/")
+    tops = re.findall(r'<span class="rank">#(\d+)</span> ([^:]+):', event_page)
+    assert tops[:2] == [("1", second), ("2", swiss[0])]
