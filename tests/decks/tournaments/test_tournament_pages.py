@@ -260,6 +260,7 @@ def test_agreeing_and_reporting_your_own_result_are_separate_steps_in_words(even
     first = page(a, play)
     assert f"{opponent} says: <strong>you lost 0\N{EN DASH}1</strong>. Do you agree?" in first
     assert ">Agree: I lost 0\N{EN DASH}1</button>" in first and "Or report another result:" in first
+    assert ">I drew 0\N{EN DASH}0\N{EN DASH}1</a>" in first and "I draw" not in first
     assert "Confirm" not in first and "Send" not in first
 
     picked = page(a, play + "?report=1-0-0")  # alice taps "I won 1-0"
