@@ -1,5 +1,5 @@
 """The collections app's configuration: its label, the catalog's and the tokens' signal receivers connected when
-ready, and the card page's "your collection" panel."""
+ready, and the card page's "your collection" and "your wishlist" panels."""
 
 from django.apps import AppConfig
 
@@ -16,6 +16,8 @@ class CardCollectionsConfig(AppConfig):
         from cardcollections.catalog import signals  # noqa: F401  (connects the receivers)
         from cardcollections.catalog.panels import card_panel_register
         from cardcollections.collection.views import card_owned_panel
+        from cardcollections.collection.views import card_wish_panel
         from cardcollections.tokens import signals as token_signals  # noqa: F401  (revoke on a password change)
 
         card_panel_register(card_owned_panel)
+        card_panel_register(card_wish_panel)

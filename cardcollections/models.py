@@ -14,6 +14,7 @@ from cardcollections.collection.models import Visibility
 from cardcollections.collection.models import WishlistEntry
 from cardcollections.notifications.models import Notification
 from cardcollections.notifications.models import NotificationKind
+from cardcollections.notifications.models import NotificationMark
 from cardcollections.notifications.models import NotificationSettings
 from cardcollections.printing.models import PrintJob
 from cardcollections.proposals.models import CardProposal
@@ -38,6 +39,7 @@ __all__ = [
     "LedgerReason",
     "Notification",
     "NotificationKind",
+    "NotificationMark",
     "NotificationSettings",
     "PrintJob",
     "Trade",

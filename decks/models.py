@@ -13,6 +13,7 @@ from decks.goldfish.models import GoldfishChunk
 from decks.goldfish.models import GoldfishJob
 from decks.goldfish.models import GoldfishStatus
 from decks.likes.models import DeckLike
+from decks.likes.models import DeckView
 from decks.lists.models import Deck
 from decks.lists.models import DeckNotice
 from decks.lists.models import DeckTitle
@@ -34,6 +35,7 @@ __all__ = [
     "DeckTag",
     "DeckTitle",
     "DeckVersion",
+    "DeckView",
     "DeckVisibility",
     "Event",
     "EventCheck",

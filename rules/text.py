@@ -42,3 +42,15 @@ def words(text: str) -> list[str]:
     decomposed = unicodedata.normalize("NFKD", title_key(text))
     letters = "".join(c for c in decomposed if not unicodedata.combining(c))
     return _NOT_WORD.sub(" ", _APOSTROPHES.sub("", unicodedata.normalize("NFC", letters))).split()
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal_word(index: int) -> str:
+    """A place counted from 0 in words for players: 0 is "first", 1 "second"; past the tenth, "11th"."""
+    if 0 <= index < len(_ORDINALS):
+        return _ORDINALS[index]
+    n = index + 1
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -12,6 +12,10 @@ var=${CARDSITE_VAR_DIR:-var}
 mkdir -p "$var/run"
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
+# scripts/run.sh's demo account line, shown last (below "serving"); taken out of the environment the site's
+# processes inherit.
+demo_note=${DEMO_NOTE:-}
+unset DEMO_NOTE
 limit=${RESTART_LIMIT:-5}
 declare -A pid=() deaths=()
 names="web interactive bulk beat"
@@ -55,6 +59,9 @@ trap 'stop_all; exit 0' INT TERM
 
 for name in $names; do start "$name"; done
 echo "==> serving http://$HOST:$PORT/ (worker logs: $var/celery-*.log; Ctrl-C stops them all)"
+if [[ -n $demo_note ]]; then
+  printf '\n==> %s\n\n' "$demo_note"
+fi
 status=0
 while true; do
   wait -n

@@ -22,6 +22,7 @@ from cardcollections.adapters import card_pool_for_game
 from cardcollections.catalog.mapping import card_columns
 from cardcollections.catalog.mapping import fields_from_card
 from cardcollections.catalog.memo import per_catalog
+from cardcollections.catalog.search import search_filter
 from cardcollections.models import Card
 from cardcollections.models import CardReservation
 from cardcollections.models import CardSet
@@ -34,6 +35,8 @@ from rules.search import And
 from rules.search import Or
 from rules.search import SearchSyntaxError
 from rules.search import Word
+from rules.search import checked_search
+from rules.search import game_keys
 from rules.search import parse_search
 
 
@@ -277,3 +280,40 @@ def card_ids_by_title(*, game: str, titles: Iterable[str]) -> dict[str, int]:
     for pk, title in rows:
         ids.setdefault(title.casefold(), pk)
     return ids
+
+
+def search_examples(*, game: Game) -> dict[str, tuple[str, bool]]:
+    """{key name: (an example search of that key, whether it finds a card of this game)} for the search help:
+    the engine's own example when it finds cards here, else the first that does among this catalog's sets, words
+    of its titles and the key's choices (#36: a Chapter and Verse set was every game's example). Kept until the
+    catalog changes (a query per example tried)."""
+    return dict(per_catalog(game.slug, "search examples", lambda: _search_examples(game)))
+
+
+def _search_examples(game: Game) -> dict[str, tuple[str, bool]]:
+    cards = Card.objects.filter(game=game)
+
+    def finds(text: str) -> bool:
+        try:
+            return search_filter(cards, checked_search(text, game.slug)).exists()
+        except SearchSyntaxError:
+            return False
+
+    codes = list(CardSet.objects.filter(game=game).order_by("code").values_list("code", flat=True)[:5])
+    titles = cards.order_by("id").values_list("title", flat=True)[:40]
+    words = list(dict.fromkeys(w.casefold() for t in titles for w in t.split() if w.isalpha() and len(w) >= 4))[:5]
+    out: dict[str, tuple[str, bool]] = {}
+    for name, key in game_keys(game.slug).items():
+        candidates = [key.example]
+        if name == "set":
+            candidates += [f"set:{code}" for code in codes]
+        elif name == "title":
+            candidates += [f"title:{word}" for word in words]
+        elif key.kind == "choice":
+            typed = {value: typed for typed, value in reversed(list(key.choices.items()))}  # each value's first name
+            candidates += [f"{name}:{t}" for t in list(typed.values())[:8]]
+        elif key.kind == "number":
+            candidates += [f"{name}>=1"]
+        found = next((c for c in dict.fromkeys(candidates) if finds(c)), None)
+        out[name] = (found, True) if found else (key.example, False)
+    return out

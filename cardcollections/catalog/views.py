@@ -43,6 +43,7 @@ from cardcollections.catalog.selectors import card_list
 from cardcollections.catalog.selectors import card_printings
 from cardcollections.catalog.selectors import game_card_counts
 from cardcollections.catalog.selectors import game_tag_values
+from cardcollections.catalog.selectors import search_examples
 from cardcollections.catalog.selectors import search_title_suggestions
 from cardcollections.images.faces import card_face_render
 from cardcollections.images.faces.chapter_and_verse import THEME_COLORS
@@ -226,14 +227,12 @@ def _card_context(card: Card, form: ScanUploadForm | None) -> dict:
 @require_GET
 def search_help(request: HttpRequest) -> HttpResponse:
     """The search language: the syntax, then every key of each game with its example (linked to run it)."""
-    games = [
-        {
-            "game": game,
-            "keys": [
-                (name, key, ", ".join(sorted(set(key.choices.values()))) if name != "is" else "")
-                for name, key in game_keys(game.slug).items()
-            ],
-        }
-        for game in Game.objects.order_by("name")
-    ]
+    games = []
+    for game in Game.objects.order_by("name"):
+        examples = search_examples(game=game)  # each one this game's cards answer, where one does
+        keys = [
+            (name, key, ", ".join(sorted(set(key.choices.values()))) if name != "is" else "", *examples[name])
+            for name, key in game_keys(game.slug).items()
+        ]
+        games.append({"game": game, "keys": keys})
     return render(request, "cardcollections/catalog/search_help.html", {"games": games})

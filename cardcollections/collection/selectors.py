@@ -56,6 +56,22 @@ def wishlist_entries(*, owner: User, game: Game | None = None) -> QuerySet[Wishl
     return qs.filter(game=game) if game is not None else qs
 
 
+def wishlist_counts(*, owner: User) -> dict[int, int]:
+    """{game id: how many wishes the owner has in that game} (one query)."""
+    rows = WishlistEntry.objects.filter(owner=owner).values("game_id").annotate(n=Count("id"))
+    return {r["game_id"]: r["n"] for r in rows}
+
+
+def card_wishes(*, owner: User, card: Card) -> dict[str, WishlistEntry | None]:
+    """The owner's wishes a card's page shows (one query): for this printing, and for any printing of its title."""
+    found: dict[str, WishlistEntry | None] = {"printing": None, "title": None}
+    for entry in WishlistEntry.objects.filter(
+        Q(card=card) | Q(card=None, game_id=card.game_id, title_key=card.title_key), owner=owner
+    ):
+        found["printing" if entry.card_id else "title"] = entry
+    return found
+
+
 def owned_by_card(*, owner: User, card_ids: list[int]) -> dict[int, dict[str, int]]:
     """{card id: {"quantity", "for_trade"}} over every condition (one query)."""
     rows = (

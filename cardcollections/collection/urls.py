@@ -11,6 +11,7 @@ from cardcollections.collection import views
 game_routes: list[URLPattern | URLResolver] = [
     path("", views.collection_browse, name="collection-browse"),
     path("cards/<int:pk>/adjust/", views.collection_adjust, name="collection-adjust"),
+    path("cards/<int:pk>/wish/", views.card_wish, name="collection-card-wish"),
     path("sets/", views.collection_sets, name="collection-sets"),
     path("import/", views.collection_import, name="collection-import"),
     path("export/", views.collection_export, name="collection-export"),

@@ -20,6 +20,7 @@ from django.http import HttpRequest
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
@@ -38,6 +39,7 @@ from cardcollections.collection.forms import SignupForm
 from cardcollections.collection.forms import VisibilityForm
 from cardcollections.collection.forms import WishlistForm
 from cardcollections.collection.forms import WishlistRemoveForm
+from cardcollections.collection.selectors import card_wishes
 from cardcollections.collection.selectors import collection_entries
 from cardcollections.collection.selectors import collection_file
 from cardcollections.collection.selectors import collection_owner_by_token
@@ -46,6 +48,7 @@ from cardcollections.collection.selectors import import_job_for
 from cardcollections.collection.selectors import ledger_entries
 from cardcollections.collection.selectors import owned_by_card
 from cardcollections.collection.selectors import set_totals
+from cardcollections.collection.selectors import wishlist_counts
 from cardcollections.collection.selectors import wishlist_entries
 from cardcollections.collection.services import CollectionError
 from cardcollections.collection.services import account_email_set
@@ -85,6 +88,7 @@ from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import counted_posts
 from cardsite.page_writes import next_path
 from cardsite.page_writes import page_refusal
+from cardsite.page_writes import signed_in_post
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_whole
 from rules.text import title_key
@@ -115,6 +119,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_GET
 def collection_home(request: SignedInHttpRequest) -> HttpResponse:
     games = []
+    wishes = wishlist_counts(owner=request.user)
     for game in Game.objects.order_by("position"):
         totals = set_totals(owner=request.user, game=game)
         games.append(
@@ -123,6 +128,7 @@ def collection_home(request: SignedInHttpRequest) -> HttpResponse:
                 "owned": sum(t.owned for t in totals),
                 "total": sum(t.total for t in totals),
                 "copies": sum(t.copies for t in totals),
+                "wishes": wishes.get(game.pk, 0),
             }
         )
     return render(request, "cardcollections/collection/home.html", {"games": games})
@@ -228,12 +234,16 @@ def collection_adjust(request: SignedInHttpRequest, slug: str, pk: int) -> HttpR
         return redirect(next_path(request, reverse("collection-browse", args=[slug])))
     owned = owned_by_card(owner=request.user, card_ids=[card.pk]).get(card.pk, {"quantity": 0, "for_trade": 0})
     tile = {"card": card, **owned, "stock": _title_stock(request.user, game, [card]).get(card.title_key)}
-    return render(
-        request,
+    html = render_to_string(
         "cardcollections/collection/_tile.html",
         {"tile": tile, "game": game, "editable": True, "error": error},
-        status=200,
+        request,
     )
+    if not error and request.POST.get("target") != "trade":
+        # The page's set totals change with the copies owned: swapped in beside the tile (htmx out of band).
+        totals = set_totals(owner=request.user, game=game)
+        html += render_to_string("cardcollections/collection/_totals.html", {"totals": totals, "oob": True}, request)
+    return HttpResponse(html)
 
 
 def _pick_condition(owner, card, rows: Q) -> str:
@@ -351,6 +361,37 @@ def wishlist(request: SignedInHttpRequest, slug: str) -> HttpResponse:
     return render(request, "cardcollections/collection/wishlist.html", context, status=400 if form.errors else status)
 
 
+@signed_in_post
+def card_wish(request: SignedInHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The card page's "Add to wishlist": want `wanted` copies (1 unless it says) of any printing of the card's
+    title, or of this printing only (`printing=this`); 0 takes that wish off. Back to the card page, or `next`."""
+    game = game_or_404(slug)
+    card = card_get(pk=pk)
+    if card is None or card.game_id != game.pk:
+        raise Http404("No such card.")
+    back = next_path(request, reverse("card-detail", args=[card.pk]) + "#card-wishlist")
+    this_printing = request.POST.get("printing") == "this"
+    which = f"this printing, {card.card_set.code} {card.number}" if this_printing else "any printing"
+    try:
+        wanted = parse_whole(request.POST.get("wanted") or "1", field="Copies wanted", minimum=0, maximum=999)
+        if this_printing:
+            wishlist_set(owner=request.user, wanted=wanted, card=card)
+        else:
+            wishlist_set(owner=request.user, wanted=wanted, game=game, title=card.title)
+    except NotAWholeNumber as exc:
+        messages.error(request, exc.message)
+    except CollectionError as exc:
+        messages.error(request, str(exc))
+    else:
+        if wanted:
+            messages.success(
+                request, f"On your wishlist: {wanted} cop{'y' if wanted == 1 else 'ies'} of {card.title} ({which})."
+            )
+        else:
+            messages.success(request, f"{card.title} ({which}) is off your wishlist.")
+    return redirect(back)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 @counted_posts
@@ -459,3 +500,12 @@ def card_owned_panel(*, card: Card, user: Any) -> CardPanel | None:
         return None
     owned = owned_by_card(owner=user, card_ids=[card.pk]).get(card.pk, {"quantity": 0, "for_trade": 0})
     return CardPanel("cardcollections/collection/_card_owned.html", {"card": card, **owned})
+
+
+def card_wish_panel(*, card: Card, user: Any) -> CardPanel | None:
+    """The card page's "your wishlist" section: what the player wants of this card and a one-click "Add to
+    wishlist"; a visitor gets a link to sign in (registered in CardCollectionsConfig.ready)."""
+    if user is None or not user.is_authenticated:
+        return CardPanel("cardcollections/collection/_card_wish.html", {"card": card, "signed_in": False})
+    wishes = card_wishes(owner=user, card=card)
+    return CardPanel("cardcollections/collection/_card_wish.html", {"card": card, "signed_in": True, **wishes})

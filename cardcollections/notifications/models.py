@@ -16,6 +16,15 @@ class NotificationKind(models.TextChoices):
     REGISTRATION_ILLEGAL = "registration-illegal", "Registration illegal on re-check"
     DECK_ILLEGAL = "deck-illegal", "Deck made illegal by a format change"
     PROPOSAL_REVIEWED = "proposal-reviewed", "Card proposal reviewed"
+    # What other players did to a player's things (notify_social: coalesced, bounded per actor).
+    DECK_LIKED = "deck-liked", "Deck liked"
+    DECK_COMMENTED = "deck-commented", "Comment on your deck"
+    PLAYER_FOLLOWED = "player-followed", "New follower"
+
+
+SOCIAL_KINDS = frozenset(
+    {NotificationKind.DECK_LIKED, NotificationKind.DECK_COMMENTED, NotificationKind.PLAYER_FOLLOWED}
+)
 
 
 class Notification(models.Model):
@@ -29,6 +38,11 @@ class Notification(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     read = models.DateTimeField(null=True, blank=True)
     emailed = models.DateTimeField(null=True, blank=True)
+    # What other players did (SOCIAL_KINDS): what it was done to (`deck:<id>`, `follow`), the names of the latest
+    # few who did it, and how many did, while the notification is unread (one row gathers them).
+    subject = models.CharField(max_length=60, blank=True, default="")
+    actors = models.JSONField(default=list, blank=True)
+    actor_count = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-id"]
@@ -51,3 +65,24 @@ class NotificationSettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: email {'on' if self.email else 'off'}"
+
+
+class NotificationMark(models.Model):
+    """`actor` has told `user` about `kind` on `subject` today (notify_social): a like, unlike and like again tells
+    once a day, and the marks of one actor and day bound how much one player can send another."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=24, choices=NotificationKind.choices)
+    subject = models.CharField(max_length=60)
+    day = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "actor", "day", "kind", "subject"], name="notification_mark_once_a_day"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.actor_id} -> {self.user_id}: {self.kind} {self.subject} {self.day}"

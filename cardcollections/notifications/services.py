@@ -6,6 +6,10 @@ once outside one). A rolled-back action leaves no notification and sends no mail
 The mail task claims the row with a conditional update (`emailed` from null to now), so a
 second delivery of its message sends nothing; a failure to send gives the claim back
 and the task tries again.
+
+`notify_social` is for what other players do to a player's things (a like, a comment, a follow): never for
+what you do yourself, once a day per actor and thing, at most ACTOR_DAILY_LIMIT a day from one player to
+another, and gathered while unread into one notification per thing ("bob, carol and 3 others liked ...").
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 
+from cardcollections.notifications.models import SOCIAL_KINDS
 from cardcollections.notifications.models import Notification
 from cardcollections.notifications.models import NotificationKind
+from cardcollections.notifications.models import NotificationMark
 from cardcollections.notifications.models import NotificationSettings
 from cardcollections.notifications.selectors import notification_email_on
 from cardsite.api.errors import NOT_FOUND
@@ -32,6 +38,10 @@ logger = logging.getLogger(__name__)
 EMAIL_TASK = "cardcollections.notification_email"
 MAX_MESSAGE = 500
 MAX_URL = 200
+# notify_social: how many notifications one player can cause another in a day, and how many names a gathered
+# notification shows before "and 3 others".
+ACTOR_DAILY_LIMIT = 10
+NAMES_SHOWN = 2
 
 
 class NotificationError(ServiceError):
@@ -43,17 +53,90 @@ def notification_wants_email(*, user: User) -> bool:
     return bool(getattr(user, "email", "")) and notification_email_on(user=user)
 
 
-def notify(user: User, *, kind: str, message: str, url: str = "") -> Notification:
-    """Tell `user` that something happened: a row in their notifications, and a mail after commit if they want one."""
+def notify(
+    user: User, *, kind: str, message: str, url: str = "", subject: str = "", actors: tuple[str, ...] = ()
+) -> Notification:
+    """Tell `user` that something happened: a row in their notifications, and a mail after commit if they want one.
+    `subject` and `actors` are notify_social's."""
     if kind not in NotificationKind.values:
         raise NotificationError(f"Unknown notification kind {kind!r}.")
     if len(message) > MAX_MESSAGE:
         message = message[: MAX_MESSAGE - 1] + "…"
-    notification = Notification.objects.create(user_id=user.pk, kind=kind, message=message, url=url[:MAX_URL])
+    notification = Notification.objects.create(
+        user_id=user.pk,
+        kind=kind,
+        message=message,
+        url=url[:MAX_URL],
+        subject=subject,
+        actors=list(actors),
+        actor_count=len(actors),
+    )
     if notification_wants_email(user=user):
         notification_id = notification.pk
         transaction.on_commit(lambda: _enqueue_email(notification_id))
     return notification
+
+
+def notify_social(
+    user: User, *, actor: User, kind: str, subject: str, action: str, url: str = ""
+) -> Notification | None:
+    """`actor` did something to `user`'s thing `subject` (`deck:<id>`, `follow`): `action` says what, after the
+    names ("liked your deck “Faith first”"). None when nothing is told: `actor` is `user`; `actor` already told
+    `user` about this kind and subject today (a like, an unlike and a like again); or `actor` has told `user`
+    ACTOR_DAILY_LIMIT things today (a flood of likes). While `user` has not read the last one about this kind and
+    subject, it gathers the new name and comes back to the top of the list (no second mail). Call it in the
+    action's transaction."""
+    if kind not in SOCIAL_KINDS:
+        raise NotificationError(f"{kind!r} is not a notification about what another player did.")
+    if actor.pk == user.pk:
+        return None
+    today = timezone.localdate()
+    with transaction.atomic():
+        marks = NotificationMark.objects.filter(user_id=user.pk, actor_id=actor.pk)
+        marks.filter(day__lt=today).delete()  # only today's count
+        if marks.count() >= ACTOR_DAILY_LIMIT:
+            return None
+        _, new = NotificationMark.objects.get_or_create(
+            user_id=user.pk, actor_id=actor.pk, day=today, kind=kind, subject=subject
+        )
+        if not new:
+            return None
+        name = actor.get_username()
+        gathered = (
+            Notification.objects.select_for_update()
+            .filter(user_id=user.pk, kind=kind, subject=subject, read__isnull=True)
+            .order_by("-id")
+            .first()
+        )
+        if gathered is None:
+            return notify(
+                user, kind=kind, message=social_message([name], 1, action), url=url, subject=subject, actors=(name,)
+            )
+        # One row for everyone who did it, made again so it is the newest; the mail went with the first.
+        names = [name, *(n for n in gathered.actors if n != name)][:NAMES_SHOWN]
+        count = gathered.actor_count + 1
+        gathered.delete()
+        return Notification.objects.create(
+            user_id=user.pk,
+            kind=kind,
+            message=social_message(names, count, action),
+            url=url[:MAX_URL],
+            subject=subject,
+            actors=names,
+            actor_count=count,
+            emailed=gathered.emailed or timezone.now(),
+        )
+
+
+def social_message(names: list[str], count: int, action: str) -> str:
+    """ "bob liked …", "bob and carol liked …", "bob, carol and 3 others liked …" (names: the latest first)."""
+    others = count - len(names)
+    if others <= 0:
+        who = " and ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} and {names[-1]}"
+    else:
+        who = f"{', '.join(names)} and {others} other{'s' if others != 1 else ''}"
+    message = f"{who} {action}"
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
 def _enqueue_email(notification_id: int) -> None:
@@ -73,6 +156,12 @@ def notification_mark_read(*, notification: Notification, user: User) -> Notific
         Notification.objects.filter(pk=notification.pk, read__isnull=True).update(read=now)
         notification.read = now
     return notification
+
+
+def notifications_mark_read_about(*, user: User, url: str) -> int:
+    """Mark read the user's unread notifications that lead to `url`: acting on a thing (accepting the offer)
+    answers what told them about it. How many."""
+    return Notification.objects.filter(user_id=user.pk, url=url, read__isnull=True).update(read=timezone.now())
 
 
 def notifications_mark_all_read(*, user: User) -> int:

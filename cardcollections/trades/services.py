@@ -34,6 +34,7 @@ from cardcollections.models import LedgerReason
 from cardcollections.models import NotificationKind
 from cardcollections.models import Trade
 from cardcollections.models import TradeLine
+from cardcollections.notifications.services import notifications_mark_read_about
 from cardcollections.notifications.services import notify
 from cardsite.api.errors import CONFLICT
 from cardsite.api.errors import NOT_ALLOWED
@@ -73,6 +74,11 @@ class LineSpec:
 def _tell(user: User, trade: Trade, kind: NotificationKind, message: str) -> None:
     """Notify one party about `trade` (after commit, by mail too if they want it)."""
     notify(user, kind=kind, message=message, url=reverse("trade-detail", args=[trade.pk]))
+
+
+def _acted_on(user: User, trade: Trade) -> None:
+    """The party who answered the offer has no unread notification about it left (#36: it stayed unread)."""
+    notifications_mark_read_about(user=user, url=reverse("trade-detail", args=[trade.pk]))
 
 
 def trade_propose(
@@ -221,6 +227,7 @@ def trade_accept(*, trade: Trade, user: User) -> Trade:
                 NotificationKind.TRADE_ACCEPTED,
                 f"{names[trade.recipient_id]} accepted your offer: the cards have moved.{wishes_met}",
             )
+            _acted_on(user, trade)
     except ShortageError as exc:
         messages = [s.message for s in exc.shortages]
         raise TradeError("Nothing moved: " + "; ".join(messages) + ".", shortages=messages, kind=CONFLICT) from exc
@@ -260,11 +267,12 @@ _CLOSED_KIND = {
 }
 
 
-def _close_and_tell(trade: Trade, status: Trade.Status, *, tell: User, message: str) -> Trade:
+def _close_and_tell(trade: Trade, status: Trade.Status, *, by: User, tell: User, message: str) -> Trade:
     """Close the offer and notify the other party, in one transaction (a refused close tells no one)."""
     with transaction.atomic():
         trade = _close(trade, status, status.label.lower())
         _tell(tell, trade, _CLOSED_KIND[status], message)
+        _acted_on(by, trade)
     return trade
 
 
@@ -272,14 +280,18 @@ def trade_decline(*, trade: Trade, user: User) -> Trade:
     if user.pk != trade.recipient_id:
         raise TradeNotAllowed("Only the user the offer was made to can decline it.")
     who = trade.recipient.get_username()
-    return _close_and_tell(trade, Trade.Status.DECLINED, tell=trade.proposer, message=f"{who} declined your offer.")
+    return _close_and_tell(
+        trade, Trade.Status.DECLINED, by=user, tell=trade.proposer, message=f"{who} declined your offer."
+    )
 
 
 def trade_withdraw(*, trade: Trade, user: User) -> Trade:
     if user.pk != trade.proposer_id:
         raise TradeNotAllowed("Only the user who made the offer can withdraw it.")
     who = trade.proposer.get_username()
-    return _close_and_tell(trade, Trade.Status.WITHDRAWN, tell=trade.recipient, message=f"{who} withdrew their offer.")
+    return _close_and_tell(
+        trade, Trade.Status.WITHDRAWN, by=user, tell=trade.recipient, message=f"{who} withdrew their offer."
+    )
 
 
 def trade_counter(*, trade: Trade, user: User, lines: Sequence[LineSpec], message: str = "") -> Trade:
@@ -292,4 +304,5 @@ def trade_counter(*, trade: Trade, user: User, lines: Sequence[LineSpec], messag
         counter = _offer(proposer=user, recipient=trade.proposer, lines=lines, message=message, parent=trade)
         note = f"{user.get_username()} answered your offer with a counter-offer."
         _tell(trade.proposer, counter, NotificationKind.TRADE_COUNTERED, note)
+        _acted_on(user, trade)
     return counter

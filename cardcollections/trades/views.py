@@ -180,6 +180,18 @@ def trade_new(request: SignedInHttpRequest) -> HttpResponse:
             if (e.card_id, e.condition) == (line.card_id, line.condition):
                 prefill[f"{prefix}-{e.pk}"] = line.quantity
     asked_most = {e.pk: max(e.for_trade, offered.get((e.card_id, e.condition), 0)) for e in theirs}
+    if request.method == "GET":
+        # An offer started from a match (`give-<row>=n`, `get-<row>=n`, as the form posts them): those copies
+        # filled in, within what each row allows; anything else in the address is ignored.
+        for pool, prefix, most in ((mine, "give", {e.pk: e.quantity for e in mine}), (theirs, "get", asked_most)):
+            for e in pool:
+                asked = request.GET.get(f"{prefix}-{e.pk}")
+                if asked is None:
+                    continue
+                try:
+                    prefill[f"{prefix}-{e.pk}"] = min(parse_whole(asked, field="n", minimum=0, maximum=999), most[e.pk])
+                except NotAWholeNumber:
+                    continue
     mine_rows = _rows(mine, "give", {e.pk: e.quantity for e in mine}, "I own {n}", prefill)
     their_rows = _rows(theirs, "get", asked_most, "{n} for trade", prefill)
     if request.method == "POST" and other is not None and game is not None:

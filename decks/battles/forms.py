@@ -28,6 +28,7 @@ from rules.games.battle_cards import matchup as bc
 from rules.games.book_of_mormon_battles import battle as bmb
 from rules.games.warriors_of_the_promised_land import challenge as wpl_challenge
 from rules.games.warriors_of_the_promised_land import laying as wpl_laying
+from rules.text import ordinal_word
 from rules.text import title_key
 
 MAX_TITLE = 200
@@ -279,7 +280,7 @@ def _wpl_choice(
         key=choice_param(side, index),
         slot=side,
         index=index,
-        who=f"The {side}'s {card.title} (card {index})",
+        who=f"The {side}'s {card.title} (their {ordinal_word(index)} card)",
         question="",
         options=(),
         value=value,
@@ -297,7 +298,7 @@ def _wpl_choice(
         )
     verb = _WPL_VERBS[card.armory]
     titles = next(s.titles for s in position.slots if s.spec.key == opponent)
-    targets = [(str(i), f"{t} (the {opponent}'s card {i})") for i, t in enumerate(titles) if i]
+    targets = [(str(i), f"{t} (the {opponent}'s {ordinal_word(i)} card)") for i, t in enumerate(titles) if i]
     base = replace(
         base,
         question=f"which of the {opponent}'s secondary cards does it {verb}?",

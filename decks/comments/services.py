@@ -1,11 +1,15 @@
 """Writing comments: post on a public deck, edit (the author, for 15 minutes), delete (the author, the deck's
-owner or a moderator)."""
+owner or a moderator). A new comment tells the deck's owner."""
 
 from datetime import timedelta
 
 from django.contrib.auth.models import User
+from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
+from cardcollections.notifications.models import NotificationKind
+from cardcollections.notifications.services import notify_social
 from cardsite.api.errors import NOT_ALLOWED
 from cardsite.api.errors import ServiceError
 from decks.exceptions import DeckRequestError
@@ -50,7 +54,19 @@ def comment_create(*, deck: Deck, author: User, body: str) -> DeckComment:
     """A comment by `author` on `deck`, which must be public (comments are for decks shared with everyone)."""
     if deck.visibility != DeckVisibility.PUBLIC:
         raise CommentNotAllowed("Comments are open on public decks only.")
-    return DeckComment.objects.create(deck=deck, author=author, body=_check_body(body))
+    body = _check_body(body)
+    with transaction.atomic():
+        comment = DeckComment.objects.create(deck=deck, author=author, body=body)
+        # The deck's owner is told (not for their own comment; gathered while unread, bounded per player and day).
+        notify_social(
+            deck.owner,
+            actor=author,
+            kind=NotificationKind.DECK_COMMENTED,
+            subject=f"deck:{deck.pk}",
+            action=f"commented on your deck “{deck.name}”.",
+            url=f"{reverse('deck-detail', args=[deck.pk])}#comment-{comment.pk}",
+        )
+    return comment
 
 
 def comment_edit(*, comment: DeckComment, user: User, body: str) -> DeckComment:

@@ -1,9 +1,13 @@
-"""Following and unfollowing players."""
+"""Following and unfollowing players; a new follow tells the player followed."""
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError
 from django.db import transaction
+from django.urls import reverse
+from django.utils.http import urlencode
 
+from cardcollections.notifications.models import NotificationKind
+from cardcollections.notifications.services import notify_social
 from decks.exceptions import DeckRequestError
 from decks.models import Follow
 
@@ -14,7 +18,16 @@ def follow_add(*, follower: User, followed: User) -> Follow:
         raise DeckRequestError("username", "You cannot follow yourself.")
     try:
         with transaction.atomic():
-            follow, _ = Follow.objects.get_or_create(follower=follower, followed=followed)
+            follow, new = Follow.objects.get_or_create(follower=follower, followed=followed)
+            if new:
+                notify_social(
+                    followed,
+                    actor=follower,
+                    kind=NotificationKind.PLAYER_FOLLOWED,
+                    subject="follow",
+                    action="followed you: your new public decks come to their feed.",
+                    url=f"{reverse('deck-public')}?{urlencode({'player': follower.get_username()})}",
+                )
     except IntegrityError:  # the same follow made at the same moment by another request
         follow = Follow.objects.get(follower=follower, followed=followed)
     return follow

@@ -364,6 +364,19 @@ _SUMMARY = (
 )
 
 
+def _numbered_events(events: list[dict[str, Any]], named: Any) -> list[dict[str, Any]]:
+    """A turn's events as the page numbers them: a detail (its text indented) goes under the event before it, so
+    the numbers run 1, 2, 3 over the events themselves (#36: they ran 1, 2, 5, the details counted)."""
+    out: list[dict[str, Any]] = []
+    for e in events:
+        item = {"text": e["text"].strip(), "cards": named(e["cards"]), "subs": []}
+        if e["text"].startswith(" ") and out:
+            out[-1]["subs"].append(item)
+        else:
+            out.append(item)
+    return out
+
+
 def _replay_context(replay: dict[str, Any]) -> dict[str, Any]:
     """The replay as the template draws it: cards with their image URLs, each turn's events and state."""
     cards = [
@@ -380,10 +393,7 @@ def _replay_context(replay: dict[str, Any]) -> dict[str, Any]:
         turns.append(
             {
                 "turn": record["turn"],
-                "events": [
-                    {"text": e["text"].strip(), "sub": e["text"].startswith(" "), "cards": named(e["cards"])}
-                    for e in record["events"]
-                ],
+                "events": _numbered_events(record["events"], named),
                 "hand": named(state["hand"]),
                 "chapters": [{"cards": named(c["cards"]), "icons": c["icons"]} for c in state.get("chapters", ())],
                 "in_play": named(state["in_play"]) if "in_play" in state else None,

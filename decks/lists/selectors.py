@@ -128,13 +128,21 @@ PUBLIC_SORTS = {
 
 
 def deck_list_public(
-    *, game: str | None = None, exclude_owner: User = None, tag: str | None = None, sort: str = "updated"
+    *,
+    game: str | None = None,
+    exclude_owner: User = None,
+    tag: str | None = None,
+    sort: str = "updated",
+    player: str = "",
 ) -> QuerySet[Deck]:
-    """Everyone's public decks that are not archived, narrowed by game and tag, in the order `sort` names."""
+    """Everyone's public decks that are not archived, narrowed by game, tag and player (a username), in the order
+    `sort` names."""
     qs = Deck.objects.filter(visibility=DeckVisibility.PUBLIC, archived=False).select_related("game", "owner")
     qs = qs.order_by(*PUBLIC_SORTS.get(sort, PUBLIC_SORTS["updated"]))
     if game:
         qs = qs.filter(game__slug=game)
+    if player:
+        qs = qs.filter(owner__username=player)
     if tag:
         qs = decks_tagged(qs, tag)
     if _is_user(exclude_owner):
@@ -143,10 +151,10 @@ def deck_list_public(
 
 
 def deck_list_public_playing(
-    *, card: Card, game: str | None = None, tag: str | None = None, sort: str = "updated"
+    *, card: Card, game: str | None = None, tag: str | None = None, sort: str = "updated", player: str = ""
 ) -> QuerySet[Deck]:
     """Public decks with any printing of `card`'s title (counted by title, as the rules count)."""
-    return deck_list_public(game=game, tag=tag, sort=sort).filter(
+    return deck_list_public(game=game, tag=tag, sort=sort, player=player).filter(
         titles__game_id=card.game_id, titles__title_key=card.title_key
     )
 
@@ -298,6 +306,16 @@ def with_format_names(decks: Any) -> list[Deck]:
     for deck in rows:
         deck.format_name = names.get(deck.format) or _base_format_name(deck.game.slug, deck.format)
     return rows
+
+
+def format_display_name(*, game: str, slug: str) -> str:
+    """One format as players know it (a page showing one): a tournament format's name (one query), a base
+    format's; the slug itself for anything else."""
+    if slug and not formats.is_base_format_slug(slug):
+        name = TournamentFormat.objects.filter(slug=slug).values_list("name", flat=True).first()
+        if name:
+            return name
+    return _base_format_name(game, slug)
 
 
 def _base_format_name(game: str, slug: str) -> str:

@@ -174,10 +174,11 @@ def deck_public(request: HttpRequest) -> HttpResponse:
     card = _card_filter(request)
     sort = request.GET.get("sort", "updated")
     sort = sort if sort in PUBLIC_SORTS else "updated"
+    player = request.GET.get("player", "").strip()[:150]  # one player's public decks (a follow's notification)
     if card is None:
-        decks = deck_list_public(game=game, tag=tag, sort=sort)
+        decks = deck_list_public(game=game, tag=tag, sort=sort, player=player)
     else:
-        decks = deck_list_public_playing(card=card, game=game, tag=tag, sort=sort)
+        decks = deck_list_public_playing(card=card, game=game, tag=tag, sort=sort, player=player)
     # "Decks I can build" (signed in): the share of each list the reader's free copies fill, and its filter.
     build = request.GET.get("build") if request.user.is_authenticated else None
     shares: dict[Any, Buildable] = {}
@@ -202,6 +203,7 @@ def deck_public(request: HttpRequest) -> HttpResponse:
             "tag": tag,
             "build": build,
             "card": card,
+            "player": player,
             "sort": sort,
             "sorts": SORT_LABELS,
         },

@@ -30,10 +30,11 @@ def _parse(value: str) -> tuple[int, int, int]:
 
 
 def result_label(value: str) -> str:
-    """From the first player's side: "Won 2-1", "Lost 0-2", "Draw 1-1-1" (with en dashes, as printed)."""
+    """From the first player's side: "Won 2-1", "Lost 0-2", "Drew 1-1-1" (with en dashes, as printed), to read
+    after "I" or "you"."""
     a, b, d = _parse(value)
     games = DASH.join(str(n) for n in ((a, b, d) if d else (a, b)))
-    return f"{'Won' if a > b else 'Lost' if a < b else 'Draw'} {games}"
+    return f"{'Won' if a > b else 'Lost' if a < b else 'Drew'} {games}"
 
 
 def _flip(value: str) -> str:

@@ -99,6 +99,8 @@ class EventStandings:
 
     round: int
     rows: list[Standing]
+    # event_final_standings: a finished event's places, the top cut first (the winner first), records with it.
+    final: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"round": self.round, "standings": [row.to_dict() for row in self.rows]}
@@ -154,6 +156,34 @@ def _top_cut_order(rounds: list[Round], seed: dict[str, int]) -> list[str]:
     return sorted(out, key=lambda name: (-out[name], seed.get(name, len(seed))))
 
 
+def event_final_standings(*, event: Event, rounds: list[Round] | None = None) -> EventStandings:
+    """What the event's pages show as its standings: the Swiss standings while it runs, or when no top cut was
+    played; once a top cut is played and the event is finished, its final places (#36: the standings still
+    ranked the Swiss leader first after another player won the final): the top cut's players in their final
+    order (the winner first), then the others in their Swiss order, each record counting the top cut's
+    matches too."""
+    rounds = rounds_of(event=event) if rounds is None else rounds
+    swiss = event_standings(event=event, rounds=rounds)
+    cut_rounds = [r for r in rounds if r.kind == RoundKind.TOP_CUT]
+    if event.state != EventState.FINISHED or not cut_rounds:
+        return swiss
+    seed = {row.player: i for i, row in enumerate(swiss.rows)}
+    cut = _top_cut_order(rounds, seed)
+    players = list(players_of(event=event))
+    counted = [r for r in rounds if round_complete(r)]
+    with_cut = {
+        row.player: row
+        for row in standings(
+            players=[p.user.get_username() for p in players],
+            matches=[match_record(m) for r in counted for m in r.matches.all()],
+            dropped=[p.user.get_username() for p in players if p.dropped],
+        )
+    }
+    rest = [row.player for row in swiss.rows if row.player not in cut]
+    rows = [replace(with_cut[name], rank=place) for place, name in enumerate(cut + rest, start=1)]
+    return EventStandings(round=swiss.round, rows=rows, final=True)
+
+
 def top_decks(*, event: Event) -> list[tuple[Standing, Registration]]:
     """The finished event's best decks by final place, if the organiser made the lists public; else none.
 
@@ -167,12 +197,11 @@ def top_decks(*, event: Event) -> list[tuple[Standing, Registration]]:
         return []
     registrations = {p.user.get_username(): p.registration for p in players_of(event=event)}
     rounds = rounds_of(event=event)
-    rows = {row.player: row for row in event_standings(event=event, rounds=rounds).rows}
-    seed = {name: i for i, name in enumerate(rows)}
-    cut = _top_cut_order(rounds, seed)
-    rest = [name for name, row in rows.items() if not row.dropped and name not in cut]
-    places = (cut + rest)[: max(TOP_DECKS, len(cut))]
-    return [(replace(rows[name], rank=place), registrations[name]) for place, name in enumerate(places, start=1)]
+    cut = len(_top_cut_order(rounds, {}))
+    # The final standings' places and records (the top cut's matches counted), as the standings page shows them.
+    rows = [row for row in event_final_standings(event=event, rounds=rounds).rows if not row.dropped]
+    places = rows[: max(TOP_DECKS, cut)]
+    return [(replace(row, rank=place), registrations[row.player]) for place, row in enumerate(places, start=1)]
 
 
 def public_registration(*, event: Event, registration_id: Any) -> Registration | None:

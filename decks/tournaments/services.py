@@ -296,6 +296,36 @@ def match_result_set(
     return answer
 
 
+def match_report_withdraw(*, event: Event, match: Match | None, user: User) -> Match:
+    """A player takes back their report while its round is the latest (#36: a tap on the wrong button locked a
+    result only the organiser could undo), even once it confirmed the match with the opponent's: the match goes
+    back to the opponent's report alone. A result the organiser entered stays theirs to change."""
+    if match is None or match.round.event_id != event.pk:
+        raise EventError("match", f"That is not a match of {event.name}.")
+    side = seat_of(match=match, user=user)
+    if side is None:
+        raise NotAllowed("match", "You are not playing this match.")
+    with transaction.atomic():
+        locked = _lock(event)
+        row = Match.objects.select_for_update(of=("self",)).select_related("round").get(pk=match.pk)
+        if locked.state not in (EventState.RUNNING, EventState.TOP_CUT):
+            raise OutOfTurn("event", f"{locked.name} is not running: {locked.state}.")
+        if row.round.number != locked.current_round:
+            raise OutOfTurn("match", f"Round {row.round.number} is over: ask the organiser to correct its result.")
+        mine, other = (row.report_a, row.report_b) if side == 0 else (row.report_b, row.report_a)
+        if mine is None:
+            raise OutOfTurn("match", "You have not reported a result to take back.")
+        agreed = row.confirmed and mine == other == row.result
+        if row.confirmed and not agreed:
+            raise OutOfTurn("match", "The organiser entered this result: ask them to change it.")
+        setattr(row, "report_a" if side == 0 else "report_b", None)
+        _set_result(row, other, confirmed=False)
+        row.save()
+    answer = match_of(match_id=row.pk)
+    assert answer is not None  # the row just saved
+    return answer
+
+
 def _check_result_turn(event: Event, match: Match, organiser: bool) -> None:
     if event.state not in (EventState.RUNNING, EventState.TOP_CUT):
         raise OutOfTurn("event", f"{event.name} is not running: {event.state}.")

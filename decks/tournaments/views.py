@@ -48,6 +48,7 @@ from decks.tournaments.forms import DropForm
 from decks.tournaments.forms import ResultForm
 from decks.tournaments.forms import TopCutForm
 from decks.tournaments.selectors import current_match_of
+from decks.tournaments.selectors import event_final_standings
 from decks.tournaments.selectors import event_standings
 from decks.tournaments.selectors import event_standings_csv
 from decks.tournaments.selectors import match_of
@@ -61,6 +62,7 @@ from decks.tournaments.selectors import top_decks
 from decks.tournaments.services import event_finish
 from decks.tournaments.services import event_start
 from decks.tournaments.services import event_start_list
+from decks.tournaments.services import match_report_withdraw
 from decks.tournaments.services import match_result_set
 from decks.tournaments.services import player_drop
 from decks.tournaments.services import round_pair_next
@@ -217,7 +219,8 @@ def _back(request: HttpRequest, event: Event) -> HttpResponse:
 
 class ResultAction(CountedPostView):
     """The player's page's result: a report from the poster's own seat when they play the match (the
-    organiser too: they tapped "I won" as a player), else the organiser's final result in the match's order."""
+    organiser too: they tapped "I won" as a player), else the organiser's final result in the match's order.
+    `action=withdraw`: the player takes back their report (match_report_withdraw)."""
 
     @method_decorator(login_required)
     def post(self, request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
@@ -225,6 +228,14 @@ class ResultAction(CountedPostView):
         match = match_of(match_id=match_id)
         as_player = match is not None and seat_of(match=match, user=request.user) is not None
         back = HttpResponseRedirect(reverse("event-play", args=[event.pk])) if as_player else _back(request, event)
+        if request.POST.get("action") == "withdraw":  # a player takes back their report
+            try:
+                match_report_withdraw(event=event, match=match, user=request.user)
+            except EventError as exc:
+                messages.error(request, exc.message)
+            else:
+                messages.success(request, "Your report is taken back: report again when you are sure.")
+            return back
         form = ResultForm(request.POST)
         if not form.is_valid():
             messages.error(request, "Choose a result.")
@@ -274,7 +285,7 @@ class StandingsPage(_PublicEventPage):
     template = "decks/tournaments/standings.html"
 
     def context(self, event: Event) -> dict[str, Any]:
-        return {"standings": event_standings(event=event)}
+        return {"standings": event_final_standings(event=event)}
 
 
 class StandingsCsv(View):

@@ -38,6 +38,7 @@ POSTS = [
     ("alice", "/collection/chapter-and-verse/cards/{card}/adjust/", {"delta": "1", "target": "trade"}),
     ("alice", "/collection/chapter-and-verse/import/", {"text": "1 Pride Cycle", "format": "decklist", "mode": "add"}),
     ("alice", "/collection/chapter-and-verse/wishlist/", {"title": "By Small Means", "wanted": "2"}),
+    ("alice", "/collection/chapter-and-verse/cards/{card}/wish/", {"wanted": "2"}),
     ("alice", "/collection/settings/", {"action": "notification-email"}),
     ("alice", "/trades/new/", {"recipient": "bob", "give-{card}": "1", "get-{means}": "1"}),
     ("bob", "/trades/{trade}/decline/", {}),

@@ -56,10 +56,11 @@ def _group_alive(pgid: int) -> bool:
 
 
 class Site:
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, **extra_env: str):
         self.var, self.port = tmp, _free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DATABASE_", "CELERY_"))}
         env |= {"CARDSITE_VAR_DIR": str(tmp), "PORT": str(self.port), "WEB_CONCURRENCY": "1", "DJANGO_DEBUG": "false"}
+        env |= extra_env
         self.log = (tmp / "supervise.log").open("w")
         self.process = subprocess.Popen(
             [str(ROOT / "scripts" / "supervise.sh")], cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT
@@ -101,6 +102,22 @@ def test_stopping_ends_every_process_beat_included(tmp_path):
     assert len(groups) == len(KINDS)
     assert [g for g in groups if _group_alive(g)] == []
     assert not list((tmp_path / "run").glob("*.pid"))
+
+
+def test_the_demo_password_is_printed_last_and_kept_from_the_sites_processes(tmp_path):
+    """#36: the demo account's password was printed once among a screen of other output."""
+    note = "Demo account created: username 'demo', password 'pw-123'"
+    site = Site(tmp_path, DEMO_NOTE=note)
+    try:
+        web_env = Path(f"/proc/{_pid(tmp_path, 'web')}/environ").read_bytes()
+        log = (tmp_path / "supervise.log").read_text()
+    finally:
+        for pgid in site.stop():
+            if _group_alive(pgid):
+                os.killpg(pgid, signal.SIGKILL)
+    serving = log.index("==> serving http://127.0.0.1:")
+    assert log.index(f"==> {note}") > serving
+    assert b"pw-123" not in web_env
 
 
 def test_a_second_beat_is_refused_while_one_runs(site):

@@ -47,6 +47,11 @@ def _score(card: CardData, category: str) -> int:
     return getattr(card, category) or 0
 
 
+def _named(winner: str, a: CardData, b: CardData) -> str:
+    """The winning card by its title, as the working says it (never the side's letter)."""
+    return a.title if winner == "a" else b.title
+
+
 def matchup(category: str, a: CardData, b: CardData, mode: str = "battle-mode") -> Matchup:
     """The match-up of `a` against `b` in `category`; in mode `trumps` an equal score is a tie (the centre)."""
     sa, sb = _score(a, category), _score(b, category)
@@ -54,7 +59,7 @@ def matchup(category: str, a: CardData, b: CardData, mode: str = "battle-mode") 
     rule = "Value" if by == "value" else "Basic game"
     if sa != sb:
         winner = "a" if sa > sb else "b"
-        step = Step(rule, f"{a.title} {sa} against {b.title} {sb} in {category}: {winner} wins.")
+        step = Step(rule, f"{a.title} {sa} against {b.title} {sb} in {category}: {_named(winner, a, b)} wins.")
         return Matchup(winner, by, (step,))
     steps = [Step(rule, f"{a.title} and {b.title} both score {sa} in {category}.")]
     if mode == "trumps":
@@ -64,13 +69,15 @@ def matchup(category: str, a: CardData, b: CardData, mode: str = "battle-mode") 
         return Matchup("tie", "score", tuple(steps))
     if a.size != b.size and a.size in BEATS and b.size in BEATS:
         winner = "a" if BEATS[a.size] == b.size else "b"
-        steps.append(Step("Size", f"{a.size} against {b.size}: B beats M, M beats S, S beats B; {winner} wins."))
+        steps.append(
+            Step("Size", f"{a.size} against {b.size}: B beats M, M beats S, S beats B; {_named(winner, a, b)} wins.")
+        )
         return Matchup(winner, "size", tuple(steps))
     steps.append(Step("Size", f"both are size {a.size or '?'}: size does not decide."))
     va, vb = a.value or 0, b.value or 0
     if va != vb and category != "value":
         winner = "a" if va > vb else "b"
-        steps.append(Step("Value", f"Value {va} against {vb}: the greater Value wins; {winner} wins."))
+        steps.append(Step("Value", f"Value {va} against {vb}: the greater Value wins; {_named(winner, a, b)} wins."))
         return Matchup(winner, "value", tuple(steps))
     steps.append(Step("Value", "the same Value: the match-up is a tie."))
     return Matchup("tie", "value", tuple(steps))

@@ -30,6 +30,7 @@ from rules.checkers import steps_to_list
 from rules.games.warriors_of_the_promised_land.laying import MAX_SIDE
 from rules.games.warriors_of_the_promised_land.laying import check_cards_in_play
 from rules.games.warriors_of_the_promised_land.laying import may_lay
+from rules.text import ordinal_word
 from rules.text import title_key
 
 SIDES = ("challenger", "defender")
@@ -80,7 +81,11 @@ class Slot:
     def label(self) -> str:
         if self.note:
             return f"{self.card.title} ({self.note})"
-        where = f"{self.origin}'s card {self.index}" if self.index is not None else f"{self.origin}'s added card"
+        where = (
+            f"the {self.origin}'s {ordinal_word(self.index)} card"
+            if self.index is not None
+            else f"the {self.origin}'s added card"
+        )
         return f"{self.card.title} ({where})"
 
 
@@ -200,7 +205,7 @@ def _deceive(table: Table, slot: Slot, card: CardData, field: str) -> None:
     table.steps.append(Step("Deception", f"the {side} adds {card.title} from their hand to the cards in play."))
     if card.armory in INTERACTIVE:
         # The request's choices name revealed cards only: an added one has none, and the working says so.
-        label = f"{card.title} ({side}'s added card)"
+        label = f"{card.title} (the {side}'s added card)"
         table.steps.append(Step(card.title, f"{label} is not used (no choice for it), so it does nothing."))
 
 

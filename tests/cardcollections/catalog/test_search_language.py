@@ -104,8 +104,26 @@ def test_the_help_page_lists_every_key_of_each_game_and_each_box_links_to_it(sta
     page = client.get("/search/help/").content.decode()
     for game, keys in KEYS.items():
         assert f'id="keys-{game}"' in page
-        for key in keys.values():
-            assert f"<code>{escape(key.example)}</code>" in page
+        section = page.split(f'id="keys-{game}"')[1].split("</section>")[0]
+        for name in keys:
+            assert f"<td><code>{escape(name)}</code></td>" in section
     assert 'href="/search/help/#keys-chapter-and-verse"' in client.get(f"/catalog/{CV}/").content.decode()
     client.force_login(alice)
     assert 'href="/search/help/#keys-bible-battles"' in client.get(f"/collection/{BB}/").content.decode()
+
+
+def test_each_games_examples_find_its_cards(starter_catalogs, client):
+    """#36: the help's examples used a Chapter and Verse set for all five games, and is:unique and title:faith
+    found nothing in several: each example shown finds cards of its game, or says no card has it yet."""
+    import re
+    from html import unescape
+
+    page = client.get("/search/help/").content.decode()
+    bb = page.split('id="keys-bible-battles"')[1].split("</section>")[0]
+    assert "set:CV1" not in bb
+    rows = re.findall(r'<a href="(/catalog/[^"]+)"><code>([^<]+)</code></a>( <span class="muted small">)?', page)
+    assert len(rows) >= 30
+    for url, example, marked in rows:
+        results = client.get(unescape(url)).content.decode()
+        found = not re.search(r'class="result-count"><strong>0</strong>', results) and "card-tile" in results
+        assert found != bool(marked), (unescape(example), url)

@@ -273,3 +273,23 @@ def test_the_wishlist_page_suggests_a_title_for_a_misspelt_one(client, alice, cv
     response = client.post("/collection/chapter-and-verse/wishlist/", {"title": "prid cycel", "wanted": "1"})
     assert response.status_code == 400
     assert "No Chapter and Verse card is called prid cycel. Did you mean Pride Cycle?" in response.content.decode()
+
+
+def test_plus_and_minus_bring_the_set_totals_up_to_date_without_a_reload(client, alice, cv_cards):
+    """#36: set totals did not change on plus and minus until a reload."""
+    client.force_login(alice)
+    pride = cv_cards["pride"]
+    page = client.get("/collection/chapter-and-verse/").content.decode()
+    assert '<ul class="set-totals" id="set-totals">' in page
+    url = f"/collection/chapter-and-verse/cards/{pride.pk}/adjust/"
+
+    answer = client.post(url, {"delta": "1"}, headers={"HX-Request": "true"}).content.decode()
+
+    totals = answer[answer.index('<ul class="set-totals" id="set-totals" hx-swap-oob="true">') :]
+    sentence = re.search(rf"(\d+) of (\d+) cards of the {pride.card_set.name}", totals)
+    before = re.search(rf"(\d+) of (\d+) cards of the {pride.card_set.name}", page)
+    assert (before.group(1), sentence.group(1)) == ("0", "1") and sentence.group(2) == before.group(2)
+    assert answer.index(f'id="tile-{pride.pk}"') < answer.index('id="set-totals"')
+    # Offering a copy for trade changes no total: nothing but the tile comes back.
+    trade = client.post(url, {"delta": "1", "target": "trade"}, headers={"HX-Request": "true"}).content.decode()
+    assert "set-totals" not in trade

@@ -150,11 +150,11 @@ def verdict(html: str) -> str:
 def test_a_missing_choice_is_asked_for_not_settled_as_plus_nothing(client, fixed_deck_catalogs):
     html = wpl(client, ("Pahoran", "Prayer"), ("Nephi", "Conversion"))
     assert "No winner yet" in html and "wins," not in html
-    assert "The defender&#x27;s Conversion (card 1) needs its player&#x27;s choice" in html
+    assert "The defender&#x27;s Conversion (their second card) needs its player&#x27;s choice" in html
     assert "+0" not in html
     # The choice is offered under the card: the challenger's secondary card, or Not used.
     assert '<select id="calc-use-defender-1" name="use-defender-1">' in html
-    assert '<option value="1">Prayer (the challenger&#x27;s card 1)</option>' in html
+    assert '<option value="1">Prayer (the challenger&#x27;s second card)</option>' in html
     assert '<option value="none">Not used</option>' in html
 
 
@@ -167,10 +167,10 @@ def test_a_conversion_with_its_target_changes_the_winner(client, fixed_deck_cata
     cards = (("Pahoran", "Prayer"), ("Nephi", "Conversion"))
     unused = wpl(client, *cards, use_defender_1="none")
     assert "The challenger wins, 5 to 1." in unused
-    assert "Conversion (defender&#x27;s card 1) is not used" in unused
+    assert "Conversion (the defender&#x27;s second card) is not used" in unused
     taken = wpl(client, *cards, use_defender_1="1")
     assert "The defender wins, 4 to 2." in taken
-    assert "the defender takes Prayer (challenger&#x27;s card 1): it counts for them." in taken
+    assert "the defender takes Prayer (the challenger&#x27;s second card): it counts for them." in taken
     assert '<option value="1" selected>Prayer' in taken
 
 
@@ -179,7 +179,7 @@ def test_a_dissenter_takes_the_card_it_names(client, fixed_deck_catalogs):
     assert "The challenger wins, 4 to 3." in wpl(client, *cards, use_defender_1="none")
     html = wpl(client, *cards, use_defender_1="1")
     assert "The defender wins, 5 to 2." in html
-    assert "the defender takes Reinforcements (challenger&#x27;s card 1)" in html
+    assert "the defender takes Reinforcements (the challenger&#x27;s second card)" in html
 
 
 def test_an_escape_disables_the_card_it_names(client, fixed_deck_catalogs):
@@ -187,7 +187,7 @@ def test_an_escape_disables_the_card_it_names(client, fixed_deck_catalogs):
     assert "The challenger wins, 4 to 3." in wpl(client, *cards, use_defender_1="none")
     html = wpl(client, *cards, use_defender_1="1")
     assert "The defender wins, 3 to 2." in html
-    assert "Escape: the defender disables Plates (challenger&#x27;s card 1)." in html
+    assert "Escape: the defender disables Plates (the challenger&#x27;s second card)." in html
 
 
 def test_a_deception_adds_the_card_picked_from_the_box(client, fixed_deck_catalogs):
@@ -206,7 +206,7 @@ def test_a_deception_adds_the_card_picked_from_the_box(client, fixed_deck_catalo
 def test_every_interactive_card_is_settled_once_all_are_chosen(client, fixed_deck_catalogs):
     cards = (("Lehi", "Escape", "Reinforcements"), ("Ammon", "Escape"))
     waiting = wpl(client, *cards, use_challenger_1="1")
-    assert "No winner yet" in waiting and "The defender&#x27;s Escape (card 1)" in waiting
+    assert "No winner yet" in waiting and "The defender&#x27;s Escape (their second card)" in waiting
     assert "challenger&#x27;s Escape" not in verdict(waiting)
     html = wpl(client, *cards, use_challenger_1="1", use_defender_1="2")
     # The challenger's Escape, revealed first, disables the defender's before it is used.
@@ -249,7 +249,7 @@ def test_a_hostile_target_says_so_and_names_no_winner(client, fixed_deck_catalog
 )
 def test_a_hostile_deception_card_says_why_and_names_no_winner(client, fixed_deck_catalogs, value, says):
     html = wpl(client, ("Moroni", "Sword"), ("Amalickiah", "Deception"), use_defender_1=value)
-    assert says in html and "The defender&#x27;s Deception (card 1):" in verdict(html)
+    assert says in html and "The defender&#x27;s Deception (their second card):" in verdict(html)
     assert " wins," not in verdict(html)
 
 

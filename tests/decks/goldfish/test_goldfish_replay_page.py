@@ -77,3 +77,34 @@ def test_the_cards_it_could_not_model_link_to_their_card_for_the_preview(client,
     seed = Card.objects.filter(game__slug="chapter-and-verse", title="Mustard Seed").order_by("id").first()
     assert "Played as plain cards" in html
     assert f'<a class="card-link" href="/cards/{seed.pk}/">Mustard Seed</a>' in html
+
+
+@pytest.mark.django_db
+def test_the_numbers_count_the_events_and_their_details_sit_under_them(client, cv_catalog):
+    """#36: a turn's numbered steps ran 1, 2, 5: the details ("  Pride Cycle starts chapter 1.") took numbers."""
+    import re
+
+    api = client.post(
+        "/api/v1/goldfish/replay/",
+        {
+            **{k: int(v) for k, v in FORM.items() if k not in ("game", "decklist")},
+            "game": FORM["game"],
+            "decklist": DECK,
+        },
+        content_type="application/json",
+    ).json()
+    html = client.post(URL, FORM).content.decode()
+    details = [e["text"].strip() for r in api["log"] for e in r["events"] if e["text"].startswith(" ")]
+    mains = [e["text"].strip() for r in api["log"] for e in r["events"] if not e["text"].startswith(" ")]
+    assert details, "the game has details to place"
+    subs = re.findall(r'<li class="replay-event-sub">(.*?)</li>', html)
+    tops = re.findall(r'<li class="replay-event">(.*?)(?:<ul|</li>)', html, re.S)
+    unescape = {"&#x27;": "'", "&amp;": "&", "&quot;": '"'}
+
+    def plain(text: str) -> str:
+        for code, char in unescape.items():
+            text = text.replace(code, char)
+        return text.strip()
+
+    assert [plain(t) for t in subs] == details
+    assert [plain(t) for t in tops] == mains  # each numbered item is an event of its own

@@ -1,6 +1,7 @@
 """Likes and views of decks, and sorting the public decks: services, pages and API."""
 
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.core.cache import cache
@@ -16,6 +17,7 @@ from decks.lists.services import deck_create
 from decks.lists.services import deck_update
 from decks.models import Deck
 from decks.models import DeckLike
+from decks.models import DeckView
 from decks.organise.services import deck_organise
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +70,7 @@ def test_an_edit_of_the_deck_keeps_its_likes(decks, alice, bob):
     assert Deck.objects.get(pk=decks["Old"].pk).likes == 1
 
 
-def test_a_view_counts_once_an_hour_per_visitor_and_never_the_owner(decks, alice, bob):
+def test_a_view_counts_once_a_day_per_visitor_and_never_the_owner(decks, alice, bob):
     from django.contrib.auth.models import AnonymousUser
 
     deck = decks["Old"]
@@ -78,6 +80,26 @@ def test_a_view_counts_once_an_hour_per_visitor_and_never_the_owner(decks, alice
     assert deck_view_record(deck=deck, viewer=AnonymousUser(), address="10.0.0.1") is True
     assert deck_view_record(deck=deck, viewer=AnonymousUser(), address="10.0.0.1") is False
     assert Deck.objects.get(pk=deck.pk).views == 2
+
+
+def test_reloads_count_once_a_day_whatever_worker_answers_and_again_the_next_day(client, decks, bob, monkeypatch):
+    """#36: one visitor's reloads counted 1, 2, 3 (each gunicorn worker kept its own cache of who had looked)."""
+    deck = decks["Old"]
+    url = reverse("deck-detail", args=[deck.pk])
+    client.force_login(bob)
+    for _ in range(3):
+        client.get(url)
+        cache.clear()  # as if the next reload reached another worker, with a cache of its own
+    assert Deck.objects.get(pk=deck.pk).views == 1
+    assert '<span class="deck-views">1 view</span>' in client.get(url).content.decode()
+
+    tomorrow = timezone.localdate() + timedelta(days=1)
+    monkeypatch.setattr("decks.likes.services.VIEW_ROWS_PRUNED_EVERY", 1)  # earlier days' rows dropped at once
+    with mock.patch("decks.likes.services.timezone.localdate", return_value=tomorrow):
+        client.get(url)
+        client.get(url)
+    assert Deck.objects.get(pk=deck.pk).views == 2
+    assert list(DeckView.objects.values_list("day", flat=True)) == [tomorrow]  # yesterday's rows are gone
 
 
 def test_behind_a_proxy_each_visitor_counts_not_the_proxy(client, decks, settings):

@@ -283,10 +283,10 @@ def test_it_shows_every_bad_line_with_its_number_and_saves_nothing(small_catalog
     )
     assert response.status_code == 400
     page = html(response)
-    lines = re.findall(r'<tr class="deck-import-finding" data-line="(\d+)">', page)
+    lines = re.findall(r'<tr class="deck-import-finding" data-line="(\d+)" data-code="[\w-]+">', page)
     assert lines == ["2", "3", "5"]
     assert "Faith Without Works" in page  # the suggestion
-    assert "unparseable-line" in page
+    assert 'data-code="unparseable-line"' in page and "Not a deck line:" in page  # the code kept, words shown
     assert not Deck.objects.exists()
 
 

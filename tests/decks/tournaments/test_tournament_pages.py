@@ -71,7 +71,7 @@ def test_a_player_reports_in_two_taps_and_the_opponent_confirms(event, seven, al
     b.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"})
     assert Match.objects.get(pk=match.pk).report_b == {"wins": [0, 1], "draws": 0}
     html = page(a, play)
-    assert "you lost 0\N{EN DASH}1" in html and "Confirm" in html
+    assert "you lost 0\N{EN DASH}1" in html and "Agree: I lost 0\N{EN DASH}1" in html
     a.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "0-1-0"})
     assert Match.objects.get(pk=match.pk).confirmed
 
@@ -226,3 +226,122 @@ def test_a_player_who_drops_mid_round_can_still_confirm_their_match(event, seven
     # Once the result is in, the page only says they dropped.
     html = page(me, f"/events/{event.pk}/play/")
     assert "You have dropped from this event." in html and "confirm-report" not in html
+
+
+def test_a_finished_event_asks_for_no_reports_and_no_registrations(event, seven, alice):
+    """#36: the finished event still invited players to scan to report a result and to log in to register."""
+    event_update(event=event, rounds=1)
+    event_start(event=event)
+    for match in round_pair_next(event=event).matches.exclude(player_b=None):
+        match_result_set(event=event, match=match, user=alice, wins=[1, 0], draws=0)
+    running = page(Client(), f"/events/{event.pk}/")
+    assert "scan to see your table and report your result" in running
+    assert "to register a deck" not in running and "Registration has closed." in running
+
+    event_finish(event=event)
+    finished = page(Client(), f"/events/{event.pk}/")
+    assert "scan to see your table" not in finished and "play/qr.svg" not in finished
+    assert "Log in</a> to register a deck" not in finished and "Registration has closed." in finished
+    assert "scan to see your table" not in page(client_of(seven[1]), f"/events/{event.pk}/")
+
+
+def test_an_open_event_asks_a_visitor_to_log_in_to_register(event):
+    html = page(Client(), f"/events/{event.pk}/")
+    assert "Log in</a> to register a deck." in html
+
+
+def test_agreeing_and_reporting_your_own_result_are_separate_steps_in_words(event, seven, alice):
+    """#36: Carol reported "I won"; Alice, opening her match to report her own win, met a large Confirm (agreeing
+    to her loss) right above Send."""
+    event_start(event=event)
+    match = round_pair_next(event=event).matches.exclude(player_b=None).first()
+    a, b = client_of(match.player_a.user), client_of(match.player_b.user)
+    play = f"/events/{event.pk}/play/"
+    b.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"})
+    opponent = match.player_b.user.username
+
+    first = page(a, play)
+    assert f"{opponent} says: <strong>you lost 0\N{EN DASH}1</strong>. Do you agree?" in first
+    assert ">Agree: I lost 0\N{EN DASH}1</button>" in first and "Or report another result:" in first
+    assert ">I drew 0\N{EN DASH}0\N{EN DASH}1</a>" in first and "I draw" not in first
+    assert "Confirm" not in first and "Send" not in first
+
+    picked = page(a, play + "?report=1-0-0")  # alice taps "I won 1-0"
+    assert "Agree:" not in picked and 'class="confirm-report"' not in picked  # no way to agree by mistake here
+    assert ">Send: I won 1\N{EN DASH}0</button>" in picked
+    assert f"{opponent} says you lost 0\N{EN DASH}1: if you send another result, the organiser decides." in picked
+    a.post(f"/events/{event.pk}/matches/{match.pk}/result/", {"result": "1-0-0"})
+    assert Match.objects.get(pk=match.pk).disputed
+
+
+def test_a_player_takes_back_an_agreement_while_the_round_runs(event, seven, alice):
+    """#36: a player may withdraw a confirmation until the organiser closes the round."""
+    event_start(event=event)
+    match = round_pair_next(event=event).matches.exclude(player_b=None).first()
+    a, b = client_of(match.player_a.user), client_of(match.player_b.user)
+    play, result = f"/events/{event.pk}/play/", f"/events/{event.pk}/matches/{match.pk}/result/"
+    b.post(result, {"result": "1-0-0"})
+    a.post(result, {"result": "0-1-0"})  # a agreed (by mistake)
+    assert Match.objects.get(pk=match.pk).confirmed
+    assert "Take back my report" in page(a, play)
+
+    response = a.post(result, {"action": "withdraw"}, follow=True)
+    assert "Your report is taken back" in response.content.decode()
+    row = Match.objects.get(pk=match.pk)
+    assert not row.confirmed and row.report_a is None and row.result == {"wins": [0, 1], "draws": 0}
+    html = page(a, play)
+    assert "Agree: I lost 0\N{EN DASH}1" in html  # asked again, and may send their own instead
+    a.post(result, {"result": "1-0-0"})
+    assert Match.objects.get(pk=match.pk).disputed
+
+
+def test_no_take_back_of_the_organisers_result_or_of_a_finished_round(event, seven, alice):
+    event_start(event=event)
+    matches = list(round_pair_next(event=event).matches.exclude(player_b=None))
+    first = matches[0]
+    a = client_of(first.player_a.user)
+    result = f"/events/{event.pk}/matches/{first.pk}/result/"
+    a.post(result, {"result": "1-0-0"})
+    match_result_set(event=event, match=first, user=alice, wins=[0, 1], draws=0)  # the organiser decides
+    assert "Take back my report" not in page(a, f"/events/{event.pk}/play/")
+    response = a.post(result, {"action": "withdraw"}, follow=True)
+    assert "The organiser entered this result" in response.content.decode()
+    assert Match.objects.get(pk=first.pk).result == {"wins": [0, 1], "draws": 0}
+
+    for match in matches[1:]:
+        match_result_set(event=event, match=match, user=alice, wins=[1, 0], draws=0)
+    round_pair_next(event=event)
+    response = a.post(result, {"action": "withdraw"}, follow=True)
+    assert "Round 1 is over" in response.content.decode()
+
+
+def test_a_finished_events_standings_and_top_decks_agree_on_the_winner(event, seven, alice):
+    """#36: Swiss then a top 2 won by the second seed: the standings still ranked the Swiss leader first, and the
+    top decks' records left the final out."""
+    from decks.tournaments.selectors import event_standings
+    from decks.tournaments.services import top_cut_start
+
+    event_update(event=event, rounds=2, top_cut=2, decklists_public=True)
+    event_start(event=event)
+    for _ in range(2):
+        for match in round_pair_next(event=event).matches.exclude(player_b=None):
+            match_result_set(event=event, match=match, user=alice, wins=[1, 0], draws=0)
+    swiss_rows = event_standings(event=event).rows
+    swiss = [row.player for row in swiss_rows]
+    final = top_cut_start(event=event, size=2).matches.get()
+    second = final.player_b.user.username
+    assert (final.player_a.user.username, second) == (swiss[0], swiss[1])
+    match_result_set(event=event, match=final, user=alice, wins=[0, 1], draws=0)  # the second seed wins
+    event_finish(event=event)
+
+    standings = page(Client(), f"/events/{event.pk}/standings/")
+    ranked = re.findall(r'<tr class="standing-row" data-player="([^"]+)"><td class="num">(\d+)</td>', standings)
+    assert ranked[:2] == [(second, "1"), (swiss[0], "2")]
+    assert "Final standings" in standings and "After Swiss round" not in standings
+    winner_row = standings.split(f'data-player="{second}"')[1].split("</tr>")[0]
+    before = swiss_rows[1]
+    assert f"<td>{before.wins + 1}-{before.losses}-{before.draws}</td>" in winner_row  # the final counted
+
+    event_page = page(Client(), f"/events/{event.pk}/")
+    tops = re.findall(r'<span class="rank">#(\d+)</span> ([^:]+):', event_page)
+    assert tops[:2] == [("1", second), ("2", swiss[0])]

@@ -174,7 +174,7 @@ def test_without_a_choice_an_interactive_card_adds_nothing():
     assert result["points"] == {"challenger": 6, "defender": 3}
     # Never a silent +0: the working says the card was not used (issue 29).
     assert (
-        "Dissenter: Dissenter (defender's card 1) is not used (no choice for it), so it does nothing."
+        "Dissenter: Dissenter (the defender's second card) is not used (no choice for it), so it does nothing."
         in result["steps"]
     )
 
@@ -186,7 +186,7 @@ def test_an_interactive_card_added_by_deception_says_it_is_not_used():
         choices=[{"side": "defender", "card": 1, "add": {"title": "Dissenter"}}],
     )
     assert (
-        "Dissenter: Dissenter (defender's added card) is not used (no choice for it), so it does nothing."
+        "Dissenter: Dissenter (the defender's added card) is not used (no choice for it), so it does nothing."
         in (result["steps"])
     )
 

@@ -1,0 +1,22 @@
+"""Template filters that show players words, not the site's codes: a finding's label and a format's name."""
+
+from typing import Any
+
+from django import template
+
+from decks.lists.selectors import format_display_name
+from decks.validation.labels import finding_label as _finding_label
+
+register = template.Library()
+
+
+@register.filter
+def finding_label(code: Any) -> str:
+    """`{{ f.code|finding_label }}`: 'too-many-copies' -> 'Too many copies'."""
+    return _finding_label(str(code or ""))
+
+
+@register.filter
+def format_name(slug: Any, game: Any) -> str:
+    """`{{ event.format|format_name:event.game.slug }}`: 'advanced' -> 'Advanced', a tournament format's name."""
+    return format_display_name(game=str(game or ""), slug=str(slug or ""))
