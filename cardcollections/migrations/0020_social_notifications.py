@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('collections', '0018_print_jobs'),
+        ('collections', '0019_collection_settings_in_matches'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
