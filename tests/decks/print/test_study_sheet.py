@@ -175,3 +175,12 @@ def test_a_verse_longer_than_a_page_runs_on(db):
     reader = PdfReader(io.BytesIO(study_pdf([long], paper="a4", lines=1)))
     assert len(reader.pages) >= 2
     assert reader.pages[0].extract_text().count("Psalm 119:1-176") == 1
+
+
+def test_the_schema_documents_the_study_sheet(client):
+    schema = client.get("/api/v1/schema/", {"format": "json"}).json()
+    operation = schema["paths"]["/api/v1/decks/{deck_id}/study-sheet.pdf"]["get"]
+    assert operation["operationId"] == "decks_study_sheet"
+    assert {p["name"] for p in operation["parameters"]} == {"deck_id", "paper", "lines"}
+    assert "application/pdf" in operation["responses"]["200"]["content"]
+    assert {"400", "404"} <= set(operation["responses"])

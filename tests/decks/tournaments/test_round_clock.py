@@ -239,3 +239,27 @@ def test_the_clock_posts_count_against_the_write_limit(event, paired, alice, set
     paired.refresh_from_db()
     assert paired.clock_state == ClockState.PAUSED and Match.objects.get(pk=table.pk).extra_seconds == 0
     cache.clear()
+
+
+def test_the_event_page_shows_the_clock_while_the_event_runs(event, paired, alice):
+    round_clock_start(event=event, user=alice, minutes=45)
+    table = _table(paired)
+    match_extra_time(event=event, user=alice, match=table, minutes=2)
+    html = page(client_of(table.player_b.user), f"/events/{event.pk}/")
+    assert f'hx-get="/events/{event.pk}/clock/"' in html and "/static/js/round-clock.js" in html
+    assert "your table" in html and 'data-state="running"' in html
+    assert 'role="timer"' in page(Client(), f"/events/{event.pk}/")  # anyone: the round's clock
+
+
+def test_the_rounds_api_reads_the_clock_and_each_tables_extra_time(event, paired, alice):
+    round_clock_start(event=event, user=alice, minutes=30)
+    round_clock_pause(event=event, user=alice)
+    round_clock_extend(event=event, user=alice, minutes=2)
+    table = _table(paired)
+    match_extra_time(event=event, user=alice, match=table, minutes=3)
+    body = Client().get(f"/api/v1/events/{event.pk}/rounds/1/").json()
+    clock = body["clock"]
+    assert (clock["state"], clock["minutes"], clock["extended"]) == ("paused", 30, 120)
+    assert clock["remaining"] == pytest.approx(32 * 60, abs=2)
+    extra = {m["table"]: m["extra_seconds"] for m in body["matches"]}
+    assert extra[table.table] == 180 and sum(extra.values()) == 180
