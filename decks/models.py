@@ -21,12 +21,14 @@ from decks.lists.models import DeckVersion
 from decks.lists.models import DeckVisibility
 from decks.organise.models import DeckFolder
 from decks.organise.models import DeckTag
+from decks.tournaments.models import ClockState
 from decks.tournaments.models import Match
 from decks.tournaments.models import Player
 from decks.tournaments.models import Round
 from decks.tournaments.models import RoundKind
 
 __all__ = [
+    "ClockState",
     "Deck",
     "DeckComment",
     "DeckFolder",

@@ -55,8 +55,10 @@ from decks.lists.sheets import registration_sheet
 from decks.lists.views import print_sheets_page
 from decks.models import Event
 from decks.models import EventCheckStatus
+from decks.models import EventState
 from decks.models import Registration
 from decks.tournaments.selectors import current_match_of
+from decks.tournaments.selectors import round_clock_of
 from decks.tournaments.selectors import top_decks
 
 _event = event_or_404
@@ -147,6 +149,8 @@ class EventEditPage(CountedPostView):
 class EventDetailPage(View):
     def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
         event = _event(event_id)
+        my_match = current_match_of(event=event, user=request.user)
+        running = event.state in (EventState.RUNNING, EventState.TOP_CUT)
         return render(
             request,
             "decks/events/detail.html",
@@ -155,8 +159,11 @@ class EventDetailPage(View):
                 "open": event_is_open(event),
                 "organiser": event_is_organiser(event=event, user=request.user),
                 "registration": registration_active_of(event=event, player=request.user),
-                "my_match": current_match_of(event=event, user=request.user),
+                "my_match": my_match,
                 "top_decks": top_decks(event=event),
+                # The round's clock (with the visitor's table's extra time), polled as on the player's page.
+                "clock": round_clock_of(event=event, now=timezone.now(), match=my_match) if running else None,
+                "running": running,
             },
         )
 

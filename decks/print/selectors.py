@@ -1,10 +1,12 @@
-"""The cards of a deck to print: its main list's printings in the catalog, in the list's order, with their copies."""
+"""The cards of a deck to print: its main list's printings in the catalog, in the list's order, with their copies;
+and its verses, for a study sheet."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from cardcollections.models import Card
+from cardcollections.printing.study import StudyVerse
 from decks.lists.stats import deck_lines
 from decks.models import Deck
 
@@ -29,3 +31,13 @@ def deck_print_list(*, deck: Deck) -> DeckPrintList:
         f"{line.count} {line.title} ({line.set_code}) {line.number}" for line in lines if line.card_id not in rows
     )
     return DeckPrintList(cards=cards, left_out=left_out)
+
+
+def deck_study_verses(*, deck: Deck) -> tuple[StudyVerse, ...]:
+    """The deck's verses in its order (by title), each once: a card with no scripture has none to study."""
+    verses: dict[tuple[str, str], StudyVerse] = {}
+    for card, _copies in deck_print_list(deck=deck).cards:
+        text = card.scripture.strip()
+        if text:
+            verses.setdefault((card.reference, text), StudyVerse(reference=card.reference, text=text))
+    return tuple(verses.values())

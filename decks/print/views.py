@@ -1,5 +1,5 @@
-"""The print-and-play page of a deck and its PDF: for whoever may read the deck (its owner, or anyone for a
-public or unlisted one), as its deck page."""
+"""The print-and-play page of a deck and its PDF, and its study sheet's page and PDF: for whoever may read the deck
+(its owner, or anyone for a public or unlisted one), as its deck page."""
 
 from __future__ import annotations
 
@@ -30,9 +30,12 @@ from decks.lists.lookups import deck_readable_or_404
 from decks.lists.selectors import deck_file_name
 from decks.models import Deck
 from decks.print.forms import PrintForm
+from decks.print.forms import StudySheetForm
 from decks.print.selectors import deck_print_list
+from decks.print.selectors import deck_study_verses
 from decks.print.services import deck_print_title
 from decks.print.services import deck_sheet_print
+from decks.print.services import deck_study_sheet
 
 
 def _page(request: HttpRequest, deck: Deck, form: PrintForm, *, error: str = "", status: int = 200) -> HttpResponse:
@@ -110,3 +113,41 @@ def deck_print_job_start(request: SignedInHttpRequest, deck_id: Any) -> HttpResp
         return over_budget(_page(request, deck, form, error=exc.message), exc)
     print_job_start(job)
     return redirect("print-job", job_id=job.pk)
+
+
+def _study_page(
+    request: HttpRequest, deck: Deck, form: StudySheetForm, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    return render(
+        request,
+        "decks/print/study.html",
+        {"deck": deck, "form": form, "error": error, "verses": deck_study_verses(deck=deck)},
+        status=status,
+    )
+
+
+@require_GET
+def deck_study_sheet_page(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    deck = deck_readable_or_404(user=request.user, pk=deck_id)
+    return _study_page(request, deck, StudySheetForm())
+
+
+@require_GET
+def deck_study_sheet_pdf(request: HttpRequest, deck_id: Any) -> HttpResponse:
+    deck = deck_readable_or_404(user=request.user, pk=deck_id)
+    if not page_request_allowed(request, scope="compute", reads=True):
+        return too_many_requests()  # drawn in the request, as a print-and-play sheet
+    form = StudySheetForm(request.GET)
+    if not form.is_valid():
+        return _study_page(request, deck, form, status=400)
+    try:
+        pdf = deck_study_sheet(deck=deck, paper=form.cleaned_data["paper"], lines=form.cleaned_data["lines"])
+    except PrintError as exc:
+        if exc.field in form.fields:
+            form.add_error(exc.field, exc.message)
+            return _study_page(request, deck, form, status=400)
+        return _study_page(request, deck, form, error=exc.message, status=400)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    filename = deck_file_name(deck, "pdf").replace(".pdf", "-study-sheet.pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

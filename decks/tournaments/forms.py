@@ -111,3 +111,16 @@ class ResultForm(forms.Form):
             value = _flip(value)
         a, b, d = _parse(value)
         return [a, b], d
+
+
+class ClockForm(forms.Form):
+    """The console's clock buttons: start (or resume) with the round's length, pause, extend by minutes."""
+
+    action = forms.ChoiceField(choices=[("start", "start"), ("pause", "pause"), ("extend", "extend")])
+    minutes = forms.IntegerField(required=False, min_value=1, max_value=240)
+
+
+class ExtraTimeForm(forms.Form):
+    """One table's extra time, in minutes."""
+
+    minutes = forms.IntegerField(min_value=1, max_value=60)

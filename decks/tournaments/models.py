@@ -4,7 +4,14 @@ A match's `wins_a`/`wins_b`/`draws` hold its result once known: agreed by both
 players, entered by the organiser, or a bye's. Until then each player's report
 sits in its own column (`report_a`, `report_b`), so two players reporting at the
 same moment write different columns of a locked row and neither report is lost.
+
+A round's clock counts down from its length (`clock_minutes`) plus what the organiser added
+(`clock_extended`): while it runs, `clock_started_at` is when it last started or resumed and
+`clock_used` the seconds it ran before that; a pause adds the run to `clock_used`. A match's
+`extra_seconds` is the time its table was given beyond the round's.
 """
+
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
@@ -33,11 +40,25 @@ class RoundKind(models.TextChoices):
     TOP_CUT = "top-cut"
 
 
+class ClockState(models.TextChoices):
+    READY = "ready"  # paired, not started
+    RUNNING = "running"
+    PAUSED = "paused"
+
+
+DEFAULT_ROUND_MINUTES = 50
+
+
 class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tournament_rounds")
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=RoundKind.choices, default=RoundKind.SWISS)
     created = models.DateTimeField(auto_now_add=True)
+    clock_state = models.CharField(max_length=8, choices=ClockState.choices, default=ClockState.READY)
+    clock_minutes = models.PositiveSmallIntegerField(default=DEFAULT_ROUND_MINUTES, help_text="the round's length")
+    clock_started_at = models.DateTimeField(null=True, blank=True, help_text="while running: when it last (re)started")
+    clock_used = models.PositiveIntegerField(default=0, help_text="seconds run before clock_started_at")
+    clock_extended = models.PositiveIntegerField(default=0, help_text="seconds the organiser added")
 
     class Meta:
         ordering = ["event", "number"]
@@ -46,6 +67,13 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.number} of {self.event_id}"
+
+    def clock_remaining(self, now: datetime) -> float:
+        """Seconds left on the round's clock at `now` (negative once time is up)."""
+        used = float(self.clock_used)
+        if self.clock_state == ClockState.RUNNING and self.clock_started_at is not None:
+            used += max(0.0, (now - self.clock_started_at).total_seconds())
+        return self.clock_minutes * 60 + self.clock_extended - used
 
 
 class Match(models.Model):
@@ -59,6 +87,7 @@ class Match(models.Model):
     confirmed = models.BooleanField(default=False, help_text="agreed by both players, entered by the organiser, a bye")
     report_a = models.JSONField(null=True, blank=True)
     report_b = models.JSONField(null=True, blank=True)
+    extra_seconds = models.PositiveIntegerField(default=0, help_text="time this table has beyond the round's clock")
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:

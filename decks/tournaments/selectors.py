@@ -12,6 +12,7 @@ import io
 import math
 from dataclasses import dataclass
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 from typing import cast
 
@@ -23,6 +24,7 @@ from django.db.models import QuerySet
 from cardcollections.spreadsheets import spreadsheet_cell
 from decks.adapters import match_record
 from decks.events.selectors import User
+from decks.models import ClockState
 from decks.models import Event
 from decks.models import EventState
 from decks.models import Match
@@ -210,3 +212,80 @@ def public_registration(*, event: Event, registration_id: Any) -> Registration |
         return None
     player = players_of(event=event).filter(registration_id=registration_id).first()
     return player.registration if player is not None else None
+
+
+# ---------------------------------------------------------------- the round's clock, for the projector and phones
+@dataclass(frozen=True)
+class ClockView:
+    """The round's clock at one moment, as the pages send it: the browser counts down from `remaining`."""
+
+    state: str  # ready, running, paused
+    remaining: float  # seconds; negative once time is up
+    minutes: int  # the round's length
+    extended: int  # seconds the organiser added
+    extra: int = 0  # seconds one table has beyond the round's (counted in `remaining`)
+
+    @property
+    def running(self) -> bool:
+        return self.state == ClockState.RUNNING
+
+    @property
+    def seconds(self) -> int:
+        """Whole seconds left (rounded up, so the clock reads 0:00 only once time is up); never below 0."""
+        return max(0, math.ceil(self.remaining))
+
+    @property
+    def text(self) -> str:
+        seconds = self.seconds
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def round_clock(round_: Round, *, now: datetime, extra: int = 0) -> ClockView:
+    """The clock of `round_` at `now`; `extra`: a table's time beyond the round's."""
+    return ClockView(
+        state=round_.clock_state,
+        remaining=round_.clock_remaining(now) + extra,
+        minutes=round_.clock_minutes,
+        extended=round_.clock_extended,
+        extra=extra,
+    )
+
+
+@dataclass(frozen=True)
+class TableView:
+    match: Match
+    clock: ClockView | None  # its own clock when the table has extra time
+
+
+@dataclass(frozen=True)
+class ProjectorView:
+    """What the projector shows: the current round's clock, its tables, and the standings."""
+
+    round: Round | None
+    clock: ClockView | None
+    tables: list[TableView]
+    standings: EventStandings
+
+
+def projector_view(*, event: Event, now: datetime) -> ProjectorView:
+    """The event's current round as the wall shows it (three queries: rounds, matches, players)."""
+    rounds = rounds_of(event=event)
+    current = rounds[-1] if rounds else None
+    clock = round_clock(current, now=now) if current is not None else None
+    tables = []
+    if current is not None:
+        for m in current.matches.all():
+            extra = round_clock(current, now=now, extra=m.extra_seconds) if m.extra_seconds and not m.bye else None
+            tables.append(TableView(match=m, clock=extra))
+    return ProjectorView(
+        round=current, clock=clock, tables=tables, standings=event_standings(event=event, rounds=rounds)
+    )
+
+
+def round_clock_of(*, event: Event, now: datetime, match: Match | None = None) -> ClockView | None:
+    """The current round's clock (a player's: with their table's extra time), None before round 1."""
+    current = Round.objects.filter(event=event, number=event.current_round).first() if event.current_round else None
+    if current is None:
+        return None
+    extra = match.extra_seconds if match is not None and match.round_id == current.pk else 0
+    return round_clock(current, now=now, extra=extra)

@@ -1,5 +1,5 @@
 """Running an event (docs/contracts/tournaments.md): start it, pair rounds, take results, drop players,
-cut to the top players, finish.
+cut to the top players, finish; run the round's clock (start, pause, extend, a table's extra time).
 
 - Every write runs in one transaction under a lock on the event row, so a double click,
   two organiser tabs or two players reporting at once are serialised.
@@ -31,6 +31,7 @@ from decks.events.selectors import registrations_active
 from decks.events.services import EventError
 from decks.events.services import OutOfTurn
 from decks.events.services import registration_recheck_result
+from decks.models import ClockState
 from decks.models import Event
 from decks.models import EventState
 from decks.models import Match
@@ -356,3 +357,84 @@ def _report(match: Match, side: int, result: dict[str, Any]) -> None:
         _set_result(match, result, confirmed=other == result)
     else:
         _set_result(match, None, confirmed=False)
+
+
+# ---------------------------------------------------------------- the round's clock
+ROUND_MINUTES = (1, 240)  # a round's length, the least and the most
+EXTEND_MINUTES = (1, 60)  # one extension of the round or of a table
+
+
+def _clock_round(event: Event, user: User) -> tuple[Event, Round]:
+    """The event (locked) and its current round (locked), for the organiser only; in the caller's transaction."""
+    locked = _lock(event)
+    if locked.organiser_id != user.pk:
+        raise NotAllowed("event", "Only the organiser runs the round's clock.")
+    if locked.state not in (EventState.RUNNING, EventState.TOP_CUT):
+        raise OutOfTurn("event", f"{locked.name} is not running: {locked.state}.")
+    current = Round.objects.select_for_update().filter(event=locked, number=locked.current_round).first()
+    if current is None:
+        raise OutOfTurn("round", "No round is paired yet: pair one, then start its clock.")
+    return locked, current
+
+
+def _minutes(value: int, bounds: tuple[int, int]) -> int:
+    if not bounds[0] <= value <= bounds[1]:
+        raise EventError("minutes", f"minutes must be a whole number from {bounds[0]} to {bounds[1]}.")
+    return value
+
+
+def round_clock_start(*, event: Event, user: User, minutes: int | None = None) -> Round:
+    """Start the current round's clock (its length `minutes`, when given, before it first starts), or resume it."""
+    if minutes is not None:
+        _minutes(minutes, ROUND_MINUTES)
+    with transaction.atomic():
+        _locked, current = _clock_round(event, user)
+        if current.clock_state == ClockState.RUNNING:
+            raise OutOfTurn("clock", f"Round {current.number}'s clock is already running.")
+        if minutes is not None:
+            if current.clock_state != ClockState.READY:
+                raise OutOfTurn("minutes", "The round has started: extend it rather than change its length.")
+            current.clock_minutes = minutes
+        current.clock_state, current.clock_started_at = ClockState.RUNNING, timezone.now()
+        current.save(update_fields=["clock_state", "clock_minutes", "clock_started_at"])
+    return current
+
+
+def round_clock_pause(*, event: Event, user: User) -> Round:
+    """Pause the current round's clock: the time it ran is kept, the time paused never counts."""
+    with transaction.atomic():
+        _locked, current = _clock_round(event, user)
+        if current.clock_state != ClockState.RUNNING or current.clock_started_at is None:
+            raise OutOfTurn("clock", f"Round {current.number}'s clock is not running.")
+        ran = (timezone.now() - current.clock_started_at).total_seconds()
+        current.clock_used += max(0, round(ran))
+        current.clock_state, current.clock_started_at = ClockState.PAUSED, None
+        current.save(update_fields=["clock_state", "clock_used", "clock_started_at"])
+    return current
+
+
+def round_clock_extend(*, event: Event, user: User, minutes: int) -> Round:
+    """Give the whole round `minutes` more, running, paused or not yet started."""
+    _minutes(minutes, EXTEND_MINUTES)
+    with transaction.atomic():
+        _locked, current = _clock_round(event, user)
+        current.clock_extended += minutes * 60
+        current.save(update_fields=["clock_extended"])
+    return current
+
+
+def match_extra_time(*, event: Event, user: User, match: Match | None, minutes: int) -> Match:
+    """Give one table of the current round `minutes` beyond the round's clock (a late start, a judge's ruling)."""
+    _minutes(minutes, EXTEND_MINUTES)
+    with transaction.atomic():
+        _locked, current = _clock_round(event, user)
+        row = (
+            Match.objects.select_for_update().filter(pk=match.pk, round=current).first() if match is not None else None
+        )
+        if row is None:
+            raise EventError("match", f"That is not a match of round {current.number} of {event.name}.")
+        if row.bye:
+            raise OutOfTurn("match", "A bye is not played: it needs no time.")
+        row.extra_seconds += minutes * 60
+        row.save(update_fields=["extra_seconds"])
+    return row

@@ -25,6 +25,7 @@ from django.http import HttpResponse
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.utils.text import slugify
 from django.views import View
@@ -44,7 +45,9 @@ from decks.models import Event
 from decks.models import EventState
 from decks.models import Round
 from decks.models import RoundKind
+from decks.tournaments.forms import ClockForm
 from decks.tournaments.forms import DropForm
+from decks.tournaments.forms import ExtraTimeForm
 from decks.tournaments.forms import ResultForm
 from decks.tournaments.forms import TopCutForm
 from decks.tournaments.selectors import current_match_of
@@ -54,7 +57,10 @@ from decks.tournaments.selectors import event_standings_csv
 from decks.tournaments.selectors import match_of
 from decks.tournaments.selectors import player_of
 from decks.tournaments.selectors import players_of
+from decks.tournaments.selectors import projector_view
 from decks.tournaments.selectors import public_registration
+from decks.tournaments.selectors import round_clock
+from decks.tournaments.selectors import round_clock_of
 from decks.tournaments.selectors import round_complete
 from decks.tournaments.selectors import rounds_of
 from decks.tournaments.selectors import seat_of
@@ -62,9 +68,13 @@ from decks.tournaments.selectors import top_decks
 from decks.tournaments.services import event_finish
 from decks.tournaments.services import event_start
 from decks.tournaments.services import event_start_list
+from decks.tournaments.services import match_extra_time
 from decks.tournaments.services import match_report_withdraw
 from decks.tournaments.services import match_result_set
 from decks.tournaments.services import player_drop
+from decks.tournaments.services import round_clock_extend
+from decks.tournaments.services import round_clock_pause
+from decks.tournaments.services import round_clock_start
 from decks.tournaments.services import round_pair_next
 from decks.tournaments.services import top_cut_start
 
@@ -93,6 +103,7 @@ def _round_context(event: Event, rounds: list[Round]) -> dict[str, Any]:
     return {
         "event": event,
         "round": current,
+        "clock": round_clock(current, now=timezone.now()) if current is not None else None,
         "complete": current is not None and round_complete(current),
         "result_choices": ResultForm.choices_for(event, current),
     }
@@ -195,6 +206,41 @@ class SettingsAction(_ConsoleAction):
         return "Saved the settings."
 
 
+class ClockAction(_ConsoleAction):
+    """Start (or resume), pause or extend the current round's clock: every screen has it within a poll."""
+
+    def act(self, request: SignedInHttpRequest, event: Event) -> str:
+        form = ClockForm(request.POST)
+        if not form.is_valid():
+            field = next(iter(form.errors))
+            raise EventError(field, f"Check the clock's {field}: " + " ".join(str(e) for e in form.errors[field]))
+        action, minutes = form.cleaned_data["action"], form.cleaned_data["minutes"]
+        if action == "start":
+            current = round_clock_start(event=event, user=request.user, minutes=minutes)
+            return f"Round {current.number}'s clock is running."
+        if action == "pause":
+            current = round_clock_pause(event=event, user=request.user)
+            return f"Round {current.number}'s clock is paused."
+        if minutes is None:
+            raise EventError("minutes", "Say how many minutes to add.")
+        current = round_clock_extend(event=event, user=request.user, minutes=minutes)
+        return f"Round {current.number} has {minutes} more minute{'s' if minutes != 1 else ''}."
+
+
+class ExtraTimeAction(_ConsoleAction):
+    """One table's extra time (a late start, a judge's ruling): its own clock on the projector and its phones."""
+
+    def act(self, request: SignedInHttpRequest, event: Event) -> str:
+        form = ExtraTimeForm(request.POST)
+        if not form.is_valid():
+            raise EventError("minutes", "Give a table from 1 to 60 minutes more.")
+        minutes = form.cleaned_data["minutes"]
+        match = match_extra_time(
+            event=event, user=request.user, match=match_of(match_id=self.kwargs["match_id"]), minutes=minutes
+        )
+        return f"Table {match.table} has {minutes} more minute{'s' if minutes != 1 else ''}."
+
+
 class DropAction(CountedPostView):
     """A player drops themselves (from their page), or the organiser drops a player (from the console)."""
 
@@ -263,7 +309,8 @@ class PlayPage(View):
         picked = request.GET.get("report")
         # A player who dropped during the round still owes its result (a drop only means no later pairing).
         owed = match is not None and not match.bye and not match.confirmed
-        context = {"event": event, "player": player, "match": match, "view": view, "owed": owed}
+        clock = round_clock_of(event=event, now=timezone.now(), match=match)
+        context = {"event": event, "player": player, "match": match, "view": view, "owed": owed, "clock": clock}
         return render(request, "decks/tournaments/play.html", {**context, "picked": view and view.pick(picked)})
 
 
@@ -318,6 +365,31 @@ class SlipsPage(_PublicEventPage):
         current = _current(rounds_of(event=event))
         matches = [m for m in current.matches.all() if not m.bye] if current is not None else []
         return {"round": current, "matches": matches}
+
+
+class ProjectorPage(View):
+    """The current round for a wall: the clock, the tables, the standings, in large type. Public, as the pairings;
+    its live part polls every few seconds, so a pause or an extension reaches every screen."""
+
+    template = "decks/tournaments/projector.html"
+
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        return render(request, self.template, {"event": event, "view": projector_view(event=event, now=timezone.now())})
+
+
+class ProjectorLive(ProjectorPage):
+    template = "decks/tournaments/_projector_live.html"
+
+
+class ClockPartial(View):
+    """The current round's clock (with the asker's table's extra time): polled by the player's page."""
+
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = _event(event_id)
+        match = current_match_of(event=event, user=request.user)
+        clock = round_clock_of(event=event, now=timezone.now(), match=match)
+        return render(request, "decks/tournaments/_clock.html", {"event": event, "clock": clock})
 
 
 class PlayQrCode(View):

@@ -58,6 +58,9 @@ EVENT_LISTS = [
     "/events/{event}/pairings/",
     "/events/{event}/standings/",
     "/events/{event}/slips/",
+    "/events/{event}/projector/",
+    "/events/{event}/projector/live/",
+    "/events/{event}/clock/",
 ]
 
 

@@ -125,6 +125,8 @@ def _visitor_pages(site) -> list[str]:
         f"/decks/{site.deck.pk}/compare/",
         f"/decks/{site.deck.pk}/print/",
         f"/decks/{site.deck.pk}/print-and-play/",
+        f"/decks/{site.deck.pk}/study-sheet/",
+        f"/events/{site.event.pk}/projector/",
     ]
 
 

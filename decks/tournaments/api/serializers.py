@@ -2,13 +2,16 @@
 
 from typing import Any
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cardsite.api.numbers import StrictIntegerField
+from decks.models import ClockState
 from decks.models import Match
 from decks.models import Round
 from decks.models import RoundKind
+from decks.tournaments.selectors import round_clock
 
 MOST_GAMES = 9
 
@@ -50,8 +53,9 @@ class TournamentMatchOut(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ["id", "table", "players", "result", "confirmed", "disputed", "reports"]
+        fields = ["id", "table", "players", "result", "confirmed", "disputed", "reports", "extra_seconds"]
         read_only_fields = fields
+        extra_kwargs = {"extra_seconds": {"help_text": "Time this table has beyond the round's clock (seconds)."}}
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField(allow_null=True)))
     def get_players(self, obj: Match) -> list[str | None]:
@@ -66,14 +70,32 @@ class TournamentMatchOut(serializers.ModelSerializer):
         return [obj.report_a, obj.report_b]
 
 
+class ClockOut(serializers.Serializer):
+    state = serializers.ChoiceField(choices=ClockState.choices, help_text="ready (not started), running or paused.")
+    minutes = serializers.IntegerField(help_text="The round's length.")
+    extended = serializers.IntegerField(help_text="Seconds the organiser added to the round.")
+    remaining = serializers.FloatField(help_text="Seconds left when the answer was made; negative once time is up.")
+
+
 class RoundOut(serializers.ModelSerializer):
     kind = serializers.ChoiceField(choices=RoundKind.choices, read_only=True)
     matches = TournamentMatchOut(many=True, read_only=True)
+    clock = serializers.SerializerMethodField(help_text="The round's countdown clock (a table's extra time apart).")
 
     class Meta:
         model = Round
-        fields = ["number", "kind", "created", "matches"]
+        fields = ["number", "kind", "created", "clock", "matches"]
         read_only_fields = fields
+
+    @extend_schema_field(ClockOut)
+    def get_clock(self, obj: Round) -> dict[str, Any]:
+        clock = round_clock(obj, now=timezone.now())
+        return {
+            "state": clock.state,
+            "minutes": clock.minutes,
+            "extended": clock.extended,
+            "remaining": clock.remaining,
+        }
 
 
 class LeftOutOut(serializers.Serializer):
