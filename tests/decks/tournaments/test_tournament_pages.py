@@ -315,13 +315,21 @@ def test_no_take_back_of_the_organisers_result_or_of_a_finished_round(event, sev
     assert "Round 1 is over" in response.content.decode()
 
 
-def test_a_finished_events_standings_and_top_decks_agree_on_the_winner(event, seven, alice):
+@pytest.fixture
+def lists_public_from_the_start(event):
+    """Decklists are public only if they were before anyone registered (docs/security.md, issue #34)."""
+    event_update(event=event, decklists_public=True)
+
+
+def test_a_finished_events_standings_and_top_decks_agree_on_the_winner(
+    event, lists_public_from_the_start, seven, alice
+):
     """#36: Swiss then a top 2 won by the second seed: the standings still ranked the Swiss leader first, and the
     top decks' records left the final out."""
     from decks.tournaments.selectors import event_standings
     from decks.tournaments.services import top_cut_start
 
-    event_update(event=event, rounds=2, top_cut=2, decklists_public=True)
+    event_update(event=event, rounds=2, top_cut=2)
     event_start(event=event)
     for _ in range(2):
         for match in round_pair_next(event=event).matches.exclude(player_b=None):
