@@ -222,6 +222,9 @@ def endpoint_run(args: argparse.Namespace) -> None:
 
     for game in GAMES:
         catalog_load(document=json.loads((CATALOGS / f"{game}.json").read_text(encoding="utf-8")))
+    # The process as gunicorn's: cardsite.wsgi freezes what is loaded out of the collector's reach (gc.freeze).
+    import cardsite.wsgi  # noqa: F401
+
     client = Client()
     print(
         f"endpoint: POST /api/v1/play/{{game}}/ through Django's test client, {args.requests} posts each, "
@@ -255,7 +258,9 @@ def endpoint_run(args: argparse.Namespace) -> None:
         median, p95 = statistics.median(posts), percentile(posts, 0.95)
         per_thousand = median * GOAL_ACTIONS / len(log)
         deal_ms = statistics.median(deals)
-        verdict = "met" if per_thousand < GOAL_MS else "MISSED"
+        # The goal is for a log of 1,000 actions; a game that ends sooner is not scaled up to one (its deal
+        # would count fifteen times over): its post is shown, with no verdict.
+        verdict = ("met" if median < GOAL_MS else "MISSED") if len(log) >= GOAL_ACTIONS else "- (ends sooner)"
         print(
             f"{label(game, seats, options) + f', seed {seed}':52} {len(log):7,} {median:7.1f}ms {p95:7.1f}ms "
             f"{per_thousand:8.1f}ms {engine_ms:7.1f}ms {deal_ms:7.1f}ms {median / deal_ms:6.1f}x  {verdict}"
