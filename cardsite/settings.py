@@ -391,6 +391,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GoldfishModeEnum": "rules.goldfish.request.MODES",
         "MatchupModeEnum": "rules.games.battle_cards.matchup.MODES",
+        "DrillKindEnum": "rules.learning.DRILL_KINDS",
+        "VerseStateEnum": "learning.api.serializers.STATES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from cardcollections.collection.services import collection_change
+from cardcollections.collection.services import collection_in_matches_set
 from cardcollections.collection.services import trade_list_change
 from cardcollections.collection.services import wishlist_set
 from cardcollections.models import CollectionEntry
@@ -27,6 +28,8 @@ def field_value(html: str, name: str) -> str:
 
 def test_offering_from_a_match_fills_in_the_cards_of_the_match(alice, bob, cv_cards):
     means, pride = cv_cards["means"], cv_cards["pride"]
+    for player in (alice, bob):  # trade matches are for players who opted in (issue #34)
+        collection_in_matches_set(owner=player, in_matches=True)
     collection_change(owner=bob, card=means, delta=3)
     trade_list_change(owner=bob, card=means, delta=3)  # bob offers 3 By Small Means
     wishlist_set(owner=alice, game=means.game, title="By Small Means", wanted=2)  # alice wants 2
