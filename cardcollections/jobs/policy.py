@@ -39,6 +39,16 @@ def task_limits(time_limit: int, soft_time_limit: int | None = None) -> dict[str
     return {"time_limit": time_limit, "soft_time_limit": soft}
 
 
+# The options of a task that sends one mail: reliable, and an SMTP server down or slow (OSError) tried again
+# later too. Its result is not kept.
+MAIL_OPTIONS: dict[str, Any] = {
+    **RELIABLE_OPTIONS,
+    "autoretry_for": (OSError, OperationalError),
+    **task_limits(120, 100),
+    "ignore_result": True,
+}
+
+
 def job_stale_before(model: type[Job], *, now: datetime | None = None) -> datetime:
     """A running job of `model` claimed before this moment has outlived its task's own hard limit: its attempt is dead."""
     return (now or timezone.now()) - timedelta(seconds=model.job_time_limit)
