@@ -21,19 +21,27 @@ class GoalForm(forms.Form):
 
 
 class AddVersesForm(forms.Form):
-    """A deck of the player's or a catalog set; the choices are the player's decks and the sets with verses."""
+    """A deck of the player's, a catalog set, or the player's collection; the choices are the player's decks and the
+    sets with verses, and the collection's count of cards with verses."""
 
-    def __init__(self, *args: Any, decks: list[tuple[str, str]], sets: list[tuple[str, str]], **kwargs: Any):
+    def __init__(
+        self, *args: Any, decks: list[tuple[str, str]], sets: list[tuple[str, str]], owned: int, **kwargs: Any
+    ):
         super().__init__(*args, **kwargs)
         self.fields["deck"] = forms.ChoiceField(required=False, label="One of your decks", choices=[("", "—"), *decks])
         self.fields["card_set"] = forms.ChoiceField(
             required=False, label="or a catalog set", choices=[("", "—"), *sets]
         )
+        self.fields["collection"] = forms.BooleanField(
+            required=False,
+            label=f"or every verse of your collection ({owned} card{'s' if owned != 1 else ''} with a verse)",
+            disabled=not owned,
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if bool(data.get("deck")) == bool(data.get("card_set")):
-            raise forms.ValidationError("Choose one deck or one set.")
+        if sum(bool(data.get(name)) for name in ("deck", "card_set", "collection")) != 1:
+            raise forms.ValidationError("Choose one deck, one set, or your collection.")
         return data
 
 

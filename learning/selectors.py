@@ -17,6 +17,7 @@ from django.db.models import QuerySet
 
 from cardcollections.models import Card
 from cardcollections.models import CardSet
+from cardcollections.models import CollectionEntry
 from decks.models import Deck
 from learning.models import DEFAULT_DAILY_GOAL
 from learning.models import FsrsState
@@ -148,6 +149,12 @@ def sets_with_verses() -> list[tuple[CardSet, int]]:
     )
     sets = CardSet.objects.filter(pk__in=counts).select_related("game").order_by("game__position", "released", "code")
     return [(s, counts[s.pk]) for s in sets]
+
+
+def owned_verse_cards(*, user: User) -> QuerySet[Card]:
+    """The cards printing a verse that `user` owns a copy of (any condition), in catalog order."""
+    owned = CollectionEntry.objects.filter(owner_id=user.pk, quantity__gt=0).values("card_id")
+    return verse_cards().filter(pk__in=owned).order_by("id")
 
 
 def decks_to_learn(*, user: User) -> QuerySet[Deck]:

@@ -31,16 +31,19 @@ from learning.models import MAX_DAILY_GOAL
 from learning.models import LearnedVerse
 from learning.models import LearningGoal
 from learning.models import Review
+from learning.selectors import owned_verse_cards
 from learning.selectors import verse_cards
 from rules.learning import BLANKS
 from rules.learning import DRILL_KINDS
 from rules.learning import RECALL
+from rules.learning import TAP_ORDER
 from rules.learning import TO_REFERENCE
 from rules.learning import Grade
 from rules.learning import blanks_valid
 from rules.learning import grade_for_quote
 from rules.learning import grade_for_reference
 from rules.learning import judge_blanks
+from rules.learning import judge_tapped
 from rules.learning import reference_readable
 from rules.learning import verse_key
 from rules.quoting import QuoteJudgement
@@ -100,6 +103,11 @@ def verses_add_from_deck(*, user: User, deck: Deck, now: datetime | None = None)
     ids = [line.card_id for line in lines if line.card_id is not None]
     cards = verse_cards().filter(pk__in=ids).order_by("id")
     return _cards_added(user=user, cards=cards, now=now or timezone.now())
+
+
+def verses_add_from_collection(*, user: User, now: datetime | None = None) -> int:
+    """Learn the verses of every card `user` owns a copy of (any printing, any condition); how many are new."""
+    return _cards_added(user=user, cards=owned_verse_cards(user=user), now=now or timezone.now())
 
 
 def verses_add_from_set(*, user: User, card_set: CardSet, now: datetime | None = None) -> int:
@@ -215,6 +223,9 @@ def _judged(
             if not blanks_valid(card.scripture, blanks) or len(typed_blanks) != len(blanks):
                 raise LearningError("The blanks do not match the verse; start the drill again.", field="blanks")
             quote = judge_blanks(card.scripture, blanks, list(typed_blanks))
+            return grade_for_quote(quote), quote, None
+        if kind == TAP_ORDER:
+            quote = judge_tapped(card.scripture, answer)
             return grade_for_quote(quote), quote, None
         if kind == TO_REFERENCE:
             if not reference_readable(card.reference):

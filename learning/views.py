@@ -33,11 +33,13 @@ from learning.models import LearnedVerse
 from learning.selectors import decks_to_learn
 from learning.selectors import learning_stats
 from learning.selectors import next_due
+from learning.selectors import owned_verse_cards
 from learning.selectors import sets_with_verses
 from learning.selectors import verses_due
 from learning.services import LearningError
 from learning.services import drill_answer
 from learning.services import goal_set
+from learning.services import verses_add_from_collection
 from learning.services import verses_add_from_deck
 from learning.services import verses_add_from_set
 from rules.learning import BLANKS
@@ -45,12 +47,14 @@ from rules.learning import DRILL_KINDS
 from rules.learning import FIRST_LETTERS
 from rules.learning import GRADE_NAMES
 from rules.learning import SELF_GRADED
+from rules.learning import TAP_ORDER
 from rules.learning import Grade
 from rules.learning import blank_count
 from rules.learning import blank_positions
 from rules.learning import choose_kind
 from rules.learning import first_letters
 from rules.learning import reference_readable
+from rules.learning import scrambled_words
 from rules.learning import with_blanks
 
 UPCOMING = 20
@@ -96,7 +100,8 @@ class AddVersesPage(CountedPostView):
         decks = [(str(d.pk), f"{d.name} ({d.game.name})") for d in decks_to_learn(user=request.user)]
         sets = [(str(s.pk), f"{s.game.name}: {s.name} ({count})") for s, count in sets_with_verses()]
         initial = {"deck": request.GET.get("deck", "")}
-        return AddVersesForm(data, decks=decks, sets=sets, initial=initial)
+        owned = owned_verse_cards(user=request.user).count()
+        return AddVersesForm(data, decks=decks, sets=sets, owned=owned, initial=initial)
 
     def get(self, request: SignedInHttpRequest) -> HttpResponse:
         return render(request, "learning/add.html", {"form": self._form(request)})
@@ -109,6 +114,9 @@ class AddVersesPage(CountedPostView):
             deck = deck_owned_or_404(user=request.user, pk=form.cleaned_data["deck"])
             added = verses_add_from_deck(user=request.user, deck=deck)
             source = f"“{deck.name}”"
+        elif form.cleaned_data["collection"]:
+            added = verses_add_from_collection(user=request.user)
+            source = "your collection"
         else:
             card_set = CardSet.objects.get(pk=form.cleaned_data["card_set"])
             added = verses_add_from_set(user=request.user, card_set=card_set)
@@ -122,7 +130,9 @@ def _prompt(verse: LearnedVerse, kind: str) -> dict[str, Any]:
     card = verse.card
     review_id = uuid.uuid4()
     prompt: dict[str, Any] = {"kind": kind, "kind_name": DRILL_KINDS[kind], "uuid": review_id}
-    if kind == FIRST_LETTERS:
+    if kind == TAP_ORDER:
+        prompt["words"] = scrambled_words(card.scripture, review_id.int)
+    elif kind == FIRST_LETTERS:
         prompt["letters"] = first_letters(card.scripture)
     elif kind == BLANKS:
         words = len(card.scripture.split())

@@ -4,6 +4,7 @@ Pure functions, no Django and no scheduler: `learning.scheduling` hands the grad
 Every typed answer is judged by `rules.quoting` (the same function as the tables' Quote It); this module
 only says what a drill shows and which grade a judgement is worth:
 
+- tap_order: the verse's words shown shuffled, tapped (or typed) back in order;
 - first_letters: the verse's first letters shown ("F G s l t w"), the verse typed whole;
 - blanks: the verse with some words blanked (more as the verse is remembered longer), the blanked words typed;
 - whole: the card's title and reference shown, the verse typed whole;
@@ -38,6 +39,7 @@ class Grade(IntEnum):
 
 GRADE_NAMES = {grade: grade.name.lower() for grade in Grade}
 
+TAP_ORDER = "tap_order"
 FIRST_LETTERS = "first_letters"
 BLANKS = "blanks"
 WHOLE = "whole"
@@ -46,6 +48,7 @@ TO_REFERENCE = "to_reference"
 RECALL = "recall"
 # From easy to hard; `recall` is graded by the player, the others by the judgement.
 DRILL_KINDS: dict[str, str] = {
+    TAP_ORDER: "Tap the words in order",
     FIRST_LETTERS: "First letters",
     BLANKS: "Fill in the blanks",
     WHOLE: "Type it whole",
@@ -95,6 +98,24 @@ def first_letters(scripture: str) -> str:
         end = tail.start() if tail is not None else len(token)
         shown.append(token[:start] + token[start] + token[max(end, start + 1) :])
     return " ".join(shown)
+
+
+def scrambled_words(scripture: str, seed: int) -> list[str]:
+    """The verse's words (as printed, punctuation kept) in an order drawn from `seed`, never the verse's own order
+    when another exists: the tap-in-order drill shows these and the player puts them back."""
+    words = scripture.split()
+    shuffled = words[:]
+    random.Random(seed).shuffle(shuffled)
+    if shuffled == words and len(set(words)) > 1:
+        # One in n! draws is the verse itself: turn it by one word, which changes it (two words differ).
+        shuffled = shuffled[1:] + shuffled[:1]
+    return shuffled
+
+
+def judge_tapped(scripture: str, tapped: str) -> QuoteJudgement:
+    """The words tapped in order judged against the verse with no wrong word forgiven: every word was given, so a
+    word out of place is the mistake this drill teaches."""
+    return compare_quote(tapped, scripture, tolerance=STRICT)
 
 
 def blank_count(words: int, stability: float | None) -> int:
@@ -164,9 +185,12 @@ def grade_for_reference(judgement: ReferenceJudgement) -> Grade:
 
 
 def choose_kind(*, reviews: int, stability: float | None, reference_ok: bool) -> str:
-    """The drill a verse gets next when the player does not choose: first letters for a new verse, blanks while
-    it is young, then the verse typed whole, from its reference, and its reference from it, in turn."""
-    if reviews == 0 or stability is None:
+    """The drill a verse gets next when the player does not choose, from easy to hard: its words tapped in order
+    for a new verse, its first letters at the second review, blanks while it is young, then the verse typed
+    whole, from its reference, and its reference from it, in turn."""
+    if reviews == 0:
+        return TAP_ORDER
+    if reviews == 1 or stability is None:
         return FIRST_LETTERS
     if stability < 3:
         return BLANKS

@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from learning.models import MAX_DAILY_GOAL
 from learning.selectors import MAX_QUEUE
@@ -99,10 +100,14 @@ class VerseDetailOut(VerseOut):
 class VersesAddIn(serializers.Serializer):
     deck = serializers.UUIDField(required=False, help_text="one of your decks")
     set = StrictIntegerField(required=False, min_value=1, max_value=ID_MAX, help_text="a catalog set's id")
+    collection = StrictBooleanField(required=False, help_text="true: every card of your collection")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if ("deck" in attrs) == ("set" in attrs):
-            raise serializers.ValidationError({"deck": ["Give one deck or one set."]})
+        chosen = [name for name in ("deck", "set") if name in attrs] + (
+            ["collection"] if attrs.get("collection") else []
+        )
+        if len(chosen) != 1:
+            raise serializers.ValidationError({"deck": ["Give one deck, one set, or the collection."]})
         return attrs
 
 

@@ -52,6 +52,7 @@ from learning.services import ReviewInput
 from learning.services import goal_set
 from learning.services import reviews_record
 from learning.services import verse_forget
+from learning.services import verses_add_from_collection
 from learning.services import verses_add_from_deck
 from learning.services import verses_add_from_set
 from rules.learning import GRADE_NAMES
@@ -164,10 +165,11 @@ class VersesApi(LearningApi):
 
     @extend_schema(
         operation_id="learn_verses_add",
-        summary="Learn the verses of a deck or a set",
+        summary="Learn the verses of a deck, a set or your collection",
         description=(
             "`deck`: one of your decks (someone else's deck you may read is a 403, one you may not a 404); "
-            "`set`: a catalog set. Every card printing a verse you do not learn yet adds it, due now."
+            "`set`: a catalog set; `collection`: true, every card you own a copy of. Every card printing a verse you "
+            "do not learn yet adds it, due now."
         ),
         responses={200: VersesAddedOut, 403: NOT_YOUR_DECK, 404: NO_DECK},
     )
@@ -176,6 +178,8 @@ class VersesApi(LearningApi):
         if "deck" in data:
             deck = deck_owned_or_refused(user=request.user, pk=data["deck"])
             added = verses_add_from_deck(user=request.user, deck=deck)
+        elif data.get("collection"):
+            added = verses_add_from_collection(user=request.user)
         else:
             card_set = CardSet.objects.filter(pk=data["set"]).first()
             if card_set is None:

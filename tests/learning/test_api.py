@@ -202,6 +202,16 @@ def test_a_sets_verses_are_added(token_alice, alice, cv_cards):
     assert response.json() == {"added": 1, "verses": 1}
 
 
+def test_my_collections_verses_are_added_and_no_one_elses(token_alice, alice, bob, cv_cards):
+    from cardcollections.collection.services import collection_set
+
+    collection_set(owner=alice, card=cv_cards["faith"], quantity=1)
+    collection_set(owner=bob, card=cv_cards["pride"], quantity=1)
+    response = token_alice.post(VERSES, {"collection": True}, format="json")
+    assert response.json() == {"added": 1, "verses": 1}
+    assert list(LearnedVerse.objects.values_list("user__username", "card__reference")) == [("alice", "James 2:17")]
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
@@ -211,6 +221,9 @@ def test_a_sets_verses_are_added(token_alice, alice, cv_cards):
         ({"set": 1.5}, "set"),
         ({"set": 999999}, "set"),
         ({"set": "{set}", "colour": "red"}, "colour"),
+        ({"set": "{set}", "collection": True}, "deck"),
+        ({"collection": False}, "deck"),
+        ({"collection": 1}, "collection"),
     ],
 )
 def test_a_bad_choice_is_a_400_naming_it(token_alice, alice_deck, cv_cards, body, field):

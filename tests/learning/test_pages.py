@@ -79,10 +79,38 @@ def test_choosing_a_set_adds_its_verses(alice, cv_cards):
     ]
 
 
-@pytest.mark.parametrize("form", [{}, {"deck": "{deck}", "card_set": "{set}"}, {"deck": "{bobs}"}, {"card_set": "x"}])
+def test_choosing_my_collection_adds_the_verses_of_the_cards_i_own(alice, bob, cv_cards):
+    from cardcollections.collection.services import collection_set
+
+    collection_set(owner=alice, card=cv_cards["faith"], quantity=2)
+    collection_set(owner=alice, card=cv_cards["means2"], quantity=1)
+    collection_set(owner=alice, card=cv_cards["pride"], quantity=0)  # a row with no copy left
+    collection_set(owner=bob, card=cv_cards["pride"], quantity=3)  # someone else's card
+    client = signed_in(alice)
+    assert "every verse of your collection (2 cards with a verse)" in client.get("/learn/add/").content.decode()
+    response = client.post("/learn/add/", {"collection": "on"})
+    assert response.status_code == 302
+    assert sorted(LearnedVerse.objects.values_list("user__username", "card__reference")) == [
+        ("alice", "Alma 37:6"),
+        ("alice", "James 2:17"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {},
+        {"deck": "{deck}", "card_set": "{set}"},
+        {"deck": "{deck}", "collection": "on"},
+        {"deck": "{bobs}"},
+        {"card_set": "x"},
+    ],
+)
 def test_a_wrong_choice_is_a_400_and_adds_nothing(alice, bob, alice_deck, cv_cards, form):
+    from cardcollections.collection.services import collection_set
     from decks.lists.services import deck_create
 
+    collection_set(owner=alice, card=cv_cards["faith"], quantity=1)  # so the collection can be chosen
     bobs = deck_create(owner=bob, game=alice_deck.game, name="Bob's", cards=alice_deck.cards)
     ids = {"deck": str(alice_deck.pk), "set": str(cv_cards["faith"].card_set_id), "bobs": str(bobs.pk)}
     response = signed_in(alice).post("/learn/add/", {k: v.format(**ids) for k, v in form.items()})
@@ -90,9 +118,27 @@ def test_a_wrong_choice_is_a_400_and_adds_nothing(alice, bob, alice_deck, cv_car
     assert not LearnedVerse.objects.exists()
 
 
-def test_a_new_verse_is_drilled_by_its_first_letters_and_judged(alice, alice_verses):
+def test_a_new_verse_is_drilled_by_tapping_its_words_in_order(alice, alice_verses):
     client = signed_in(alice)
     page = client.get("/learn/drill/").content.decode()
+    assert "Tap the words in order" in page and _problems(page) == []
+    verse = LearnedVerse.objects.get(pk=hidden(page, "verse"))
+    shown = [unescape(w) for w in re.findall(r'data-word="([^"]*)"', page)]
+    words = verse.card.scripture.split()
+    assert sorted(shown) == sorted(words) and shown != words  # every word, not in the verse's order
+    wrong = words[1:] + words[:1]
+    base = {"verse": verse.pk, "kind": "tap_order"}
+    missed = client.post("/learn/drill/", base | {"uuid": str(uuid.uuid4()), "answer": " ".join(wrong)})
+    assert "Again" in missed.content.decode()
+    right = client.post("/learn/drill/", base | {"uuid": str(uuid.uuid4()), "answer": " ".join(words)})
+    assert "Good" in right.content.decode()
+    assert sorted(Review.objects.values_list("kind", "grade")) == [("tap_order", 1), ("tap_order", 3)]
+
+
+def test_first_letters_are_shown_and_the_verse_typed_is_judged(alice, alice_verses):
+    client = signed_in(alice)
+    verse = alice_verses["James 2:17"]
+    page = client.get(f"/learn/drill/?verse={verse.pk}&kind=first_letters").content.decode()
     assert "First letters" in page and 'class="learn-letters"' in page
     assert _problems(page) == []
     verse = LearnedVerse.objects.get(pk=hidden(page, "verse"))

@@ -8,6 +8,7 @@ from rules.learning import BLANK
 from rules.learning import BLANKS
 from rules.learning import FIRST_LETTERS
 from rules.learning import FROM_REFERENCE
+from rules.learning import TAP_ORDER
 from rules.learning import TO_REFERENCE
 from rules.learning import WHOLE
 from rules.learning import Grade
@@ -19,7 +20,9 @@ from rules.learning import first_letters
 from rules.learning import grade_for_quote
 from rules.learning import grade_for_reference
 from rules.learning import judge_blanks
+from rules.learning import judge_tapped
 from rules.learning import reference_readable
+from rules.learning import scrambled_words
 from rules.learning import verse_key
 from rules.learning import with_blanks
 from rules.quoting import compare_quote
@@ -93,7 +96,8 @@ def test_a_verse_is_one_verse_whatever_card_prints_it():
 
 
 def test_the_drill_grows_harder_as_the_verse_is_known():
-    assert choose_kind(reviews=0, stability=None, reference_ok=True) == FIRST_LETTERS
+    assert choose_kind(reviews=0, stability=None, reference_ok=True) == TAP_ORDER
+    assert choose_kind(reviews=1, stability=5.0, reference_ok=True) == FIRST_LETTERS
     assert choose_kind(reviews=2, stability=1.0, reference_ok=True) == BLANKS
     later = {choose_kind(reviews=n, stability=10.0, reference_ok=True) for n in range(3, 6)}
     assert later == {WHOLE, FROM_REFERENCE, TO_REFERENCE}
@@ -104,3 +108,26 @@ def test_a_reference_the_function_cannot_read_offers_no_reference_drill():
     assert reference_readable("Alma 37:6")
     assert not reference_readable("")
     assert not reference_readable("somewhere in the middle")
+
+
+@given(
+    st.lists(
+        st.sampled_from(["In", "the", "beginning,", "God", "created", "heaven", "earth."]), min_size=1, max_size=30
+    )
+)
+def test_the_tapped_words_are_the_verses_words_in_another_order(words):
+    verse = " ".join(words)
+    for seed in range(3):
+        shown = scrambled_words(verse, seed)
+        assert sorted(shown) == sorted(words)
+        assert shown != words or len(set(words)) == 1
+        assert scrambled_words(verse, seed) == shown  # the same drill shows the same order
+    assert judge_tapped(verse, verse).matches
+
+
+def test_words_tapped_out_of_order_are_not_the_verse():
+    words = JAMES.split()
+    swapped = words[:]
+    swapped[3], swapped[4] = swapped[4], swapped[3]
+    judgement = judge_tapped(JAMES, " ".join(swapped))
+    assert not judgement.matches and grade_for_quote(judgement) == Grade.AGAIN
