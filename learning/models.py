@@ -84,3 +84,11 @@ class LearningGoal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.daily_reviews} a day"
+
+
+# Classes keep their models in their own folder; Django finds them here (learning/classes/models.py).
+from learning.classes.models import ClassMember  # noqa: E402
+from learning.classes.models import ClassVerse  # noqa: E402
+from learning.classes.models import LearningClass  # noqa: E402
+
+__all__ = ["ClassMember", "ClassVerse", "FsrsState", "LearnedVerse", "LearningClass", "LearningGoal", "Review"]

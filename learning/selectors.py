@@ -18,6 +18,7 @@ from django.db.models import QuerySet
 from cardcollections.models import Card
 from cardcollections.models import CardSet
 from cardcollections.models import CollectionEntry
+from decks.lists.stats import deck_lines
 from decks.models import Deck
 from learning.models import DEFAULT_DAILY_GOAL
 from learning.models import FsrsState
@@ -149,6 +150,13 @@ def sets_with_verses() -> list[tuple[CardSet, int]]:
     )
     sets = CardSet.objects.filter(pk__in=counts).select_related("game").order_by("game__position", "released", "code")
     return [(s, counts[s.pk]) for s in sets]
+
+
+def deck_verse_cards(*, deck: Deck) -> QuerySet[Card]:
+    """The cards of `deck` that print a verse, in catalog order."""
+    lines = deck_lines(game_id=deck.game_id, game_slug=deck.game.slug, entries=deck.cards)
+    ids = [line.card_id for line in lines if line.card_id is not None]
+    return verse_cards().filter(pk__in=ids).order_by("id")
 
 
 def owned_verse_cards(*, user: User) -> QuerySet[Card]:

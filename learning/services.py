@@ -24,13 +24,13 @@ from cardcollections.models import Card
 from cardcollections.models import CardSet
 from cardsite.api.errors import NOT_FOUND
 from cardsite.api.errors import ServiceError
-from decks.lists.stats import deck_lines
 from decks.models import Deck
 from learning import scheduling
 from learning.models import MAX_DAILY_GOAL
 from learning.models import LearnedVerse
 from learning.models import LearningGoal
 from learning.models import Review
+from learning.selectors import deck_verse_cards
 from learning.selectors import owned_verse_cards
 from learning.selectors import verse_cards
 from rules.learning import BLANKS
@@ -79,7 +79,7 @@ class ReviewOutcome:
     duplicate: bool
 
 
-def _cards_added(*, user: User, cards: Iterable[Card], now: datetime) -> int:
+def verses_add_cards(*, user: User, cards: Iterable[Card], now: datetime) -> int:
     """Add each card's verse that `user` does not learn yet (one per verse, the first card printing it)."""
     known = set(LearnedVerse.objects.filter(user_id=user.pk).values_list("verse_key", flat=True))
     new: dict[str, LearnedVerse] = {}
@@ -99,21 +99,18 @@ def verses_add_from_deck(*, user: User, deck: Deck, now: datetime | None = None)
     """Learn the verses of `deck` (a deck of `user`'s: the caller looked it up as theirs); how many are new."""
     if deck.owner_id != user.pk:
         raise LearningError("No such deck.", kind=NOT_FOUND)
-    lines = deck_lines(game_id=deck.game_id, game_slug=deck.game.slug, entries=deck.cards)
-    ids = [line.card_id for line in lines if line.card_id is not None]
-    cards = verse_cards().filter(pk__in=ids).order_by("id")
-    return _cards_added(user=user, cards=cards, now=now or timezone.now())
+    return verses_add_cards(user=user, cards=deck_verse_cards(deck=deck), now=now or timezone.now())
 
 
 def verses_add_from_collection(*, user: User, now: datetime | None = None) -> int:
     """Learn the verses of every card `user` owns a copy of (any printing, any condition); how many are new."""
-    return _cards_added(user=user, cards=owned_verse_cards(user=user), now=now or timezone.now())
+    return verses_add_cards(user=user, cards=owned_verse_cards(user=user), now=now or timezone.now())
 
 
 def verses_add_from_set(*, user: User, card_set: CardSet, now: datetime | None = None) -> int:
     """Learn the verses of a catalog set; how many are new."""
     cards = verse_cards().filter(card_set=card_set).order_by("id")
-    return _cards_added(user=user, cards=cards, now=now or timezone.now())
+    return verses_add_cards(user=user, cards=cards, now=now or timezone.now())
 
 
 def verse_forget(*, user: User, verse: LearnedVerse) -> None:

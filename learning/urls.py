@@ -1,5 +1,6 @@
 """Learning pages (docs/learning.md)."""
 
+from django.urls import include
 from django.urls import path
 
 from learning import views
@@ -9,4 +10,5 @@ urlpatterns = [
     path("learn/goal/", views.learn_goal, name="learn-goal"),
     path("learn/add/", views.AddVersesPage.as_view(), name="learn-add"),
     path("learn/drill/", views.DrillPage.as_view(), name="learn-drill"),
+    path("", include("learning.classes.urls")),
 ]

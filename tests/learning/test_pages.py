@@ -232,20 +232,42 @@ POSTS = [
     ("/learn/goal/", {"daily_reviews": "5"}),
     ("/learn/add/", {"card_set": "{set}"}),
     ("/learn/drill/", {"uuid": "{uuid}", "verse": "{verse}", "kind": "recall", "grade": "good"}),
+    ("/learn/classes/new/", {"name": "Seminary", "card_set": "{set}"}),
+    ("/learn/join/", {"code": "{code}"}),
+    ("/learn/classes/{klass}/remove/", {"member": "{member}"}),
+    ("/learn/classes/{klass}/close/", {}),
+    ("/learn/classes/{klass}/leave/", {}),
 ]
 
 
-@pytest.mark.parametrize(("path", "form"), POSTS, ids=[p for p, _ in POSTS])
+@pytest.mark.parametrize(("path", "form"), POSTS, ids=[p.replace("{klass}", "id") for p, _ in POSTS])
 def test_a_page_post_past_the_write_limit_is_a_429_and_changes_nothing(
     alice, alice_verses, cv_cards, one_write_a_minute, path, form
 ):
+    from learning.classes.models import ClassMember
+    from learning.classes.services import class_create
+    from learning.classes.services import class_join_as_guest
+    from learning.selectors import verse_cards
+
+    klass = class_create(
+        teacher=alice, name="Seminary", cards=verse_cards().filter(card_set=cv_cards["faith"].card_set)
+    )
+    member = class_join_as_guest(klass=klass, first_name="Sam")
     client = signed_in(alice)
     ids = {"set": str(cv_cards["faith"].card_set_id), "verse": str(alice_verses["Alma 37:6"].pk)}
+    ids |= {"klass": str(klass.pk), "code": klass.join_code, "member": str(member.pk)}
+    path = path.format(**ids)
     client.post(path, {k: v.format(uuid=uuid.uuid4(), **ids) for k, v in form.items()})  # the one write allowed
-    before = state()
+    before = (state(), sorted(ClassMember.objects.values_list("id", flat=True)), klass_state())
     response = client.post(path, {k: v.format(uuid=uuid.uuid4(), **ids) for k, v in form.items()})
     assert response.status_code == 429
-    assert state() == before
+    assert (state(), sorted(ClassMember.objects.values_list("id", flat=True)), klass_state()) == before
+
+
+def klass_state() -> list:
+    from learning.classes.models import LearningClass
+
+    return sorted(LearningClass.objects.values_list("id", "closed"))
 
 
 def test_every_learning_page_that_takes_a_post_is_in_the_table(alice):
@@ -254,7 +276,7 @@ def test_every_learning_page_that_takes_a_post_is_in_the_table(alice):
     from tests.project.routes import url_routes
 
     client = signed_in(alice)
-    listed = {resolve(path).route for path, _ in POSTS}
+    listed = {resolve(path.replace("{klass}", "1")).route for path, _ in POSTS}
     unlisted = [
         route
         for route in url_routes(re.compile(r"^(?!learn/)"))
