@@ -11,4 +11,5 @@ urlpatterns = [
     path("learn/add/", views.AddVersesPage.as_view(), name="learn-add"),
     path("learn/drill/", views.DrillPage.as_view(), name="learn-drill"),
     path("", include("learning.classes.urls")),
+    path("", include("learning.offline.urls")),
 ]
