@@ -26,6 +26,7 @@ from learning.models import LearnedVerse
 from learning.models import LearningGoal
 from learning.models import Review
 from rules.learning import Grade
+from rules.learning import verse_key
 from rules.numbers import ID_MAX
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_whole
@@ -163,6 +164,40 @@ def owned_verse_cards(*, user: User) -> QuerySet[Card]:
     """The cards printing a verse that `user` owns a copy of (any condition), in catalog order."""
     owned = CollectionEntry.objects.filter(owner_id=user.pk, quantity__gt=0).values("card_id")
     return verse_cards().filter(pk__in=owned).order_by("id")
+
+
+@dataclass(frozen=True)
+class SetMastery:
+    """A player's progress on the verses of one catalog set: how many it has, how many they learn, how many known."""
+
+    card_set: CardSet
+    verses: int
+    learning: int
+    known: int
+
+    @property
+    def known_percent(self) -> int:
+        return round(100 * self.known / self.verses) if self.verses else 0
+
+
+def mastery_by_set(*, user: User) -> list[SetMastery]:
+    """Each catalog set of which `user` learns at least one verse, with the set's verses (one per verse, however
+    many cards print it), those the player learns, and those known (in FSRS's review state)."""
+    mine = dict(LearnedVerse.objects.filter(user_id=user.pk).values_list("verse_key", "state"))
+    if not mine:
+        return []
+    by_set: dict[int, set[str]] = {}
+    for set_id, scripture, reference in verse_cards().values_list("card_set_id", "scripture", "reference"):
+        by_set.setdefault(set_id, set()).add(verse_key(scripture, reference))
+    sets = CardSet.objects.filter(pk__in=by_set).select_related("game").order_by("game__position", "released", "code")
+    out = []
+    for card_set in sets:
+        keys = by_set[card_set.pk]
+        learning = [mine[k] for k in keys if k in mine]
+        if learning:
+            known = sum(1 for state in learning if state == FsrsState.REVIEW)
+            out.append(SetMastery(card_set, len(keys), len(learning), known))
+    return out
 
 
 def decks_to_learn(*, user: User) -> QuerySet[Deck]:

@@ -32,6 +32,7 @@ from learning.lookups import verse_owned_or_404
 from learning.models import LearnedVerse
 from learning.selectors import decks_to_learn
 from learning.selectors import learning_stats
+from learning.selectors import mastery_by_set
 from learning.selectors import next_due
 from learning.selectors import owned_verse_cards
 from learning.selectors import sets_with_verses
@@ -76,6 +77,7 @@ def learn_home(request: SignedInHttpRequest) -> HttpResponse:
         "upcoming": list(verses_due(user=request.user, now=now, limit=UPCOMING)),
         "next_due": next_due(user=request.user, now=now) if not stats.due else None,
         "goal_form": GoalForm(initial={"daily_reviews": stats.goal}),
+        "mastery": mastery_by_set(user=request.user),
     }
     return render(request, "learning/home.html", context)
 

@@ -283,3 +283,18 @@ def test_every_learning_page_that_takes_a_post_is_in_the_table(alice):
         if route not in listed and any(client.post(p).status_code != 405 for p in route_paths(route, {"int": ["1"]}))
     ]
     assert unlisted == []
+
+
+def test_the_learn_page_shows_progress_by_set(alice, alice_verses, cv_cards):
+    from learning.models import FsrsState
+
+    alice_verses["James 2:17"].__class__.objects.filter(pk=alice_verses["James 2:17"].pk).update(state=FsrsState.REVIEW)
+    html = signed_in(alice).get("/learn/").content.decode()
+    section = html.split('id="learn-mastery"')[1].split("</section>")[0]
+    # The CV1 set prints three verses (Alma 37:6, James 2:17, Helaman 12:2), all learned, one known; the second
+    # printing of "By Small Means" in CV2 is one verse of its own set.
+    faith_set = cv_cards["faith"].card_set
+    assert f"{faith_set.name}</span>" in section
+    assert "1 known of 3 verses (33 %) · 3 learning" in section
+    assert "0 known of 1 verse (0 %) · 1 learning" in section
+    assert _problems(html) == []
