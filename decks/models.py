@@ -12,6 +12,7 @@ from decks.formats.models import TournamentFormatVersion
 from decks.goldfish.models import GoldfishChunk
 from decks.goldfish.models import GoldfishJob
 from decks.goldfish.models import GoldfishStatus
+from decks.guests.models import GuestPlayer
 from decks.likes.models import DeckLike
 from decks.likes.models import DeckView
 from decks.lists.models import Deck
@@ -47,6 +48,7 @@ __all__ = [
     "GoldfishChunk",
     "GoldfishJob",
     "GoldfishStatus",
+    "GuestPlayer",
     "Match",
     "Player",
     "Registration",

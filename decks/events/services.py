@@ -363,6 +363,15 @@ def registration_create(*, event: Event, player: User, deck: Deck, now: datetime
     """
     if deck.owner_id != player.pk:
         raise EventError("deck", "No deck of yours has that id.")
+    return registration_snapshot(event=event, player=player, deck=deck, told=player, now=now)
+
+
+def registration_snapshot(
+    *, event: Event, player: User, deck: Deck, told: User, now: datetime | None = None
+) -> Registration:
+    """Register a snapshot of `deck` for `player` (replacing their registration), validated now; `told` is notified
+    of a refusal. `registration_create` for a player's own deck; guest players (decks.guests) for an organiser's
+    deck lent to a guest, the organiser told."""
     if deck.game_id != event.game_id:
         raise EventError("deck", f"{deck.name} is a deck of another game; {event.name} is for {event.game.name}.")
     if not event_is_open(event, now):
@@ -375,7 +384,7 @@ def registration_create(*, event: Event, player: User, deck: Deck, now: datetime
         message = f"{deck.name} is not legal in {event.format}: {_first_finding(validation)}"
         # The player is told in the answer, and in their notifications (with the event to go back to).
         notify(
-            player,
+            told,
             kind=NotificationKind.REGISTRATION_REFUSED,
             message=f"Your registration for {event.name} was refused: {message}",
             url=reverse("event-detail", args=[event.pk]),

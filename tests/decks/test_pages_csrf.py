@@ -20,6 +20,7 @@ from decks.events.services import event_create
 from decks.events.services import registration_create
 from decks.formats.services import FormatRules
 from decks.formats.services import tournament_format_create
+from decks.guests.services import guest_add
 from decks.lists.services import deck_create
 from decks.models import Deck
 from decks.models import DeckComment
@@ -31,6 +32,7 @@ from decks.models import DeckVersion
 from decks.models import Event
 from decks.models import EventCheck
 from decks.models import Follow
+from decks.models import GuestPlayer
 from decks.models import Registration
 from decks.models import TournamentFormat
 from decks.organise.services import folder_create
@@ -56,6 +58,7 @@ MODELS = (
     Follow,
     TournamentFormat,
     PrintJob,
+    GuestPlayer,
 )
 
 
@@ -71,6 +74,7 @@ def world(cv_catalog, alice, bob):
         organiser=alice, name="Open", game=cv, format_slug="advanced", deadline=timezone.now() + timedelta(days=1)
     )
     registration_create(event=event, player=alice, deck=deck)
+    guest = guest_add(organiser=alice, event=event, name="Ruth", deck=deck)
     notice = DeckNotice.objects.create(deck=deck, owner=alice, format="advanced", message="m", findings=[])
     folder = folder_create(owner=alice, name="Spring")
     shared = deck_create(owner=alice, game=cv, name="Shared", decklist=legal_cv_text(), visibility="public")
@@ -85,6 +89,8 @@ def world(cv_catalog, alice, bob):
         "folder": folder.pk,
         "shared": shared.pk,
         "comment": comment.pk,
+        "guest": guest.pk,
+        "code": guest.claim_code,
     }
 
 
@@ -110,6 +116,9 @@ POSTS = [
     ("/events/{event}/checks/", {}),
     ("/events/{event}/format-version/", {}),
     ("/events/{event}/close/", {}),
+    ("/events/{event}/guests/", {"name": "Boaz", "deck": "{deck}"}),
+    ("/events/{event}/guests/{guest}/remove/", {}),
+    ("/events/claim/", {"code": "{code}"}),
     ("/decks/{deck}/like/", {}),
     ("/decks/{deck}/comments/", {"body": "Nice list."}),
     ("/players/bob/follow/", {}),
