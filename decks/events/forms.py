@@ -63,7 +63,17 @@ class EventSettingsForm(forms.Form):
         required=False,
         empty_value=None,
     )
+    pairing = forms.ChoiceField(
+        choices=[("swiss", "Swiss"), ("round_robin", "Round robin (everyone meets everyone once)")],
+        required=False,
+        initial="swiss",
+        help_text="Round robin suits a small group; its rounds are set by the number of players.",
+    )
     decklists_public = forms.BooleanField(required=False, label="Show the top decks' lists once the event is finished")
+
+    def clean_pairing(self) -> str | None:
+        # Left out of a post: unchanged (None), as the other settings.
+        return self.cleaned_data.get("pairing") or None
 
     def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)

@@ -47,6 +47,10 @@ class Event(models.Model):
     top_cut = models.PositiveSmallIntegerField(
         default=0, choices=[(0, "none"), (2, "top 2"), (4, "top 4"), (8, "top 8")]
     )
+    # How rounds are paired: Swiss, or round robin for a small group (everyone meets everyone once).
+    pairing = models.CharField(
+        max_length=12, choices=[("swiss", "Swiss"), ("round_robin", "round robin")], default="swiss"
+    )
     decklists_public = models.BooleanField(
         default=False, help_text="the top decks' lists are shown to everyone once the event is finished"
     )

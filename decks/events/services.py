@@ -113,7 +113,8 @@ def _check_event_fields(*, name: str | None, description: str | None) -> None:
 
 
 # The event's tournament settings (docs/contracts/tournaments.md), as keywords of event_create and event_update.
-SETTINGS = ("rounds", "games_per_match", "top_cut", "decklists_public")
+SETTINGS = ("rounds", "games_per_match", "top_cut", "decklists_public", "pairing")
+PAIRINGS = ("swiss", "round_robin")
 MAX_ROUNDS = 20
 
 
@@ -125,6 +126,8 @@ def _check_settings(values: dict[str, Any]) -> None:
         raise EventError("games_per_match", "A match is best of 1 or best of 3 games.")
     if values.get("top_cut") not in (None, *TOP_CUT_SIZES):
         raise EventError("top_cut", "The top cut is 0 (none), 2, 4 or 8 players.")
+    if values.get("pairing") not in (None, *PAIRINGS):
+        raise EventError("pairing", "Rounds are paired Swiss (swiss) or round robin (round_robin).")
 
 
 def event_fixed_fields(event: Event) -> dict[str, str]:
@@ -140,8 +143,11 @@ def event_fixed_fields(event: Event) -> dict[str, str]:
             # never paired, and players withdraw who are still in the rounds (they drop instead).
             "deadline": f"{event.name} has started: registration is closed for good, so the deadline no longer changes.",
             "games_per_match": "The number of games per match is fixed once the event has started.",
+            "pairing": "How rounds are paired is fixed once the event has started.",
         }
-        if event.current_round >= (event.rounds or 0) or event.state != EventState.RUNNING:
+        if event.pairing == "round_robin":
+            fixed["rounds"] = "A round robin has a round for each pairing of players: its number of rounds is fixed."
+        elif event.current_round >= (event.rounds or 0) or event.state != EventState.RUNNING:
             fixed["rounds"] = "The last Swiss round is paired: the number of rounds is fixed."
         if event.state == EventState.TOP_CUT:
             fixed["top_cut"] = "The top cut has already started."

@@ -37,7 +37,12 @@ class Player(models.Model):
 
 class RoundKind(models.TextChoices):
     SWISS = "swiss"
+    ROUND_ROBIN = "robin", "round robin"
     TOP_CUT = "top-cut"
+
+
+# The rounds whose results make the standings (a top cut's only order the cut).
+SCORED_KINDS = (RoundKind.SWISS, RoundKind.ROUND_ROBIN)
 
 
 class ClockState(models.TextChoices):

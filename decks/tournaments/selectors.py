@@ -32,6 +32,7 @@ from decks.models import Player
 from decks.models import Registration
 from decks.models import Round
 from decks.models import RoundKind
+from decks.tournaments.models import SCORED_KINDS
 from rules.tournament import Standing
 from rules.tournament import standings
 
@@ -112,7 +113,7 @@ def event_standings(*, event: Event, rounds: list[Round] | None = None) -> Event
     """The Swiss standings: every player fixed at the start, from the confirmed results of complete Swiss rounds."""
     rounds = rounds_of(event=event) if rounds is None else rounds
     players = list(players_of(event=event))
-    swiss = [r for r in rounds if r.kind == RoundKind.SWISS and round_complete(r)]
+    swiss = [r for r in rounds if r.kind in SCORED_KINDS and round_complete(r)]
     rows = standings(
         players=[p.user.get_username() for p in players],
         matches=[match_record(m) for r in swiss for m in r.matches.all()],

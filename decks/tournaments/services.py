@@ -14,6 +14,7 @@ cut to the top players, finish; run the round's clock (start, pause, extend, a t
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,6 +51,8 @@ from rules.tournament import bracket_next_round
 from rules.tournament import check_result
 from rules.tournament import default_rounds
 from rules.tournament import pair_swiss
+from rules.tournament.round_robin import round_robin_rounds
+from rules.tournament.round_robin import round_robin_tables
 from rules.tournament.scoring import TOP_CUT_SIZES
 from rules.tournament.scoring import bye_record
 
@@ -102,7 +105,10 @@ def event_start(*, event: Event) -> StartList:
         now = timezone.now()
         locked.state, locked.seed, locked.started = EventState.RUNNING, secrets.token_hex(8), now
         locked.deadline = min(locked.deadline, now)
-        locked.rounds = locked.rounds or default_rounds(len(start.players))
+        if locked.pairing == "round_robin":
+            locked.rounds = round_robin_rounds(len(start.players))
+        else:
+            locked.rounds = locked.rounds or default_rounds(len(start.players))
         locked.save()
     return start
 
@@ -159,8 +165,23 @@ def round_pair_next(*, event: Event) -> Round:
                 raise OutOfTurn("round", "The final is played: finish the event.")
             return _create_round(locked, RoundKind.TOP_CUT, bracket_next_round(winners))
         if locked.current_round >= cast(int, locked.rounds):  # set when the event started
-            raise OutOfTurn("round", f"All {locked.rounds} Swiss rounds are paired: start the top cut or finish.")
+            kind = "round robin" if locked.pairing == "round_robin" else "Swiss"
+            raise OutOfTurn("round", f"All {locked.rounds} {kind} rounds are paired: start the top cut or finish.")
+        if locked.pairing == "round_robin":
+            return _create_round(locked, RoundKind.ROUND_ROBIN, _round_robin_tables(locked))
         return _create_round(locked, RoundKind.SWISS, _swiss_tables(locked))
+
+
+def _round_robin_tables(event: Event) -> list[tuple[Player, Player | None]]:
+    """The next round of the circle: the players in an order drawn once from the event's seed, by their ids."""
+    players = {p.user.get_username(): p for p in players_of(event=event)}
+    if sum(1 for p in players.values() if not p.dropped) < 2:
+        raise OutOfTurn("round", "Nothing is left to pair: fewer than two players are still in. Finish the event.")
+    order = sorted(players, key=lambda name: players[name].pk)
+    random.Random(event.seed).shuffle(order)
+    dropped = {name for name, p in players.items() if p.dropped}
+    tables = round_robin_tables(order, event.current_round + 1, dropped)
+    return [(players[a], players[b] if b is not None else None) for a, b in tables]
 
 
 def _swiss_tables(event: Event) -> list[tuple[Player, Player | None]]:

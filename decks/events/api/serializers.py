@@ -36,6 +36,11 @@ class EventSettingsIn(serializers.Serializer):
     decklists_public = StrictBooleanField(
         required=False, help_text="Show the top decks' lists to everyone once the event is finished."
     )
+    pairing = serializers.ChoiceField(
+        choices=["swiss", "round_robin"],
+        required=False,
+        help_text="swiss (the default) or round_robin: everyone meets everyone once, rounds set by the players.",
+    )
 
 
 class EventCreateIn(EventSettingsIn):
@@ -93,6 +98,7 @@ class EventOut(serializers.ModelSerializer):
             "games_per_match",
             "top_cut",
             "decklists_public",
+            "pairing",
             "state",
             "current_round",
             "url",

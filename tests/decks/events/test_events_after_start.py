@@ -151,7 +151,7 @@ def test_the_edit_page_saves_a_running_event_and_shows_what_is_fixed(client, eve
     event = started(event)
     client.force_login(alice)
     html = client.get(f"/events/{event.pk}/edit/").content.decode()
-    assert disabled_fields(html) == {"deadline", "games_per_match", "decklists_public"}  # private lists registered
+    assert disabled_fields(html) == {"deadline", "games_per_match", "pairing", "decklists_public"}  # private lists registered
     assert "registration is closed for good" in html
     # A browser leaves the disabled fields out of its post.
     body = as_the_old_page_posted(event, description="Typo fixed.")
@@ -168,7 +168,7 @@ def test_the_edit_page_shows_the_top_decks_lists_of_a_finished_event(client, eve
     event = finished(event, alice, top_cut=top_cut)
     client.force_login(alice)
     html = client.get(f"/events/{event.pk}/edit/").content.decode()
-    assert disabled_fields(html) == {"deadline", "games_per_match", "rounds", "top_cut"}
+    assert disabled_fields(html) == {"deadline", "games_per_match", "pairing", "rounds", "top_cut"}
     # Every field posted with its stored value (a script, or a page loaded before the start): fixed ones are kept.
     response = client.post(f"/events/{event.pk}/edit/", as_the_old_page_posted(event, decklists_public="on"))
     assert response.status_code == 302, response.content.decode()
