@@ -13,6 +13,8 @@ from decks.goldfish.models import GoldfishChunk
 from decks.goldfish.models import GoldfishJob
 from decks.goldfish.models import GoldfishStatus
 from decks.guests.models import GuestPlayer
+from decks.judging.models import EventJudge
+from decks.judging.models import JudgeCall
 from decks.likes.models import DeckLike
 from decks.likes.models import DeckView
 from decks.lists.models import Deck
@@ -43,12 +45,14 @@ __all__ = [
     "Event",
     "EventCheck",
     "EventCheckStatus",
+    "EventJudge",
     "EventState",
     "Follow",
     "GoldfishChunk",
     "GoldfishJob",
     "GoldfishStatus",
     "GuestPlayer",
+    "JudgeCall",
     "Match",
     "Player",
     "Registration",

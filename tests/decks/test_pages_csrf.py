@@ -31,8 +31,10 @@ from decks.models import DeckTag
 from decks.models import DeckVersion
 from decks.models import Event
 from decks.models import EventCheck
+from decks.models import EventJudge
 from decks.models import Follow
 from decks.models import GuestPlayer
+from decks.models import JudgeCall
 from decks.models import Registration
 from decks.models import TournamentFormat
 from decks.organise.services import folder_create
@@ -59,6 +61,8 @@ MODELS = (
     TournamentFormat,
     PrintJob,
     GuestPlayer,
+    EventJudge,
+    JudgeCall,
 )
 
 
@@ -119,6 +123,10 @@ POSTS = [
     ("/events/{event}/guests/", {"name": "Boaz", "deck": "{deck}"}),
     ("/events/{event}/guests/{guest}/remove/", {}),
     ("/events/claim/", {"code": "{code}"}),
+    ("/events/{event}/call-judge/", {"note": "Help"}),
+    ("/events/{event}/calls/{event}/answer/", {}),
+    ("/events/{event}/judges/", {"username": "bob"}),
+    ("/events/{event}/judges/{event}/remove/", {}),
     ("/decks/{deck}/like/", {}),
     ("/decks/{deck}/comments/", {"body": "Nice list."}),
     ("/players/bob/follow/", {}),

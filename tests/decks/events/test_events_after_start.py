@@ -151,7 +151,12 @@ def test_the_edit_page_saves_a_running_event_and_shows_what_is_fixed(client, eve
     event = started(event)
     client.force_login(alice)
     html = client.get(f"/events/{event.pk}/edit/").content.decode()
-    assert disabled_fields(html) == {"deadline", "games_per_match", "pairing", "decklists_public"}  # private lists registered
+    assert disabled_fields(html) == {
+        "deadline",
+        "games_per_match",
+        "pairing",
+        "decklists_public",
+    }  # private lists registered
     assert "registration is closed for good" in html
     # A browser leaves the disabled fields out of its post.
     body = as_the_old_page_posted(event, description="Typo fixed.")

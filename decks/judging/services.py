@@ -1,0 +1,88 @@
+"""Judge calls' writes: the organiser names and removes judges; a player of the current round calls a judge from
+their table (one open call a match); the organiser or a judge answers it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError
+from django.db import transaction
+from django.utils import timezone
+
+from decks.events.models import Event
+from decks.events.models import EventState
+from decks.events.services import EventError
+from decks.events.services import OutOfTurn
+from decks.judging.models import MAX_CALL_NOTE
+from decks.judging.models import MAX_JUDGES
+from decks.judging.models import EventJudge
+from decks.judging.models import JudgeCall
+from decks.judging.selectors import is_staff
+from decks.tournaments.selectors import current_match_of
+
+
+def judge_add(*, organiser: User, event: Event, username: str) -> EventJudge:
+    if event.organiser_id != organiser.pk:
+        raise EventError("event", "Only the organiser names judges.")
+    user = User.objects.filter(username__iexact=username.strip()[:150]).first()
+    if user is None or not user.has_usable_password():
+        raise EventError("username", "No player has that username.")
+    if user.pk == organiser.pk:
+        raise EventError("username", "You organise the event: you see its calls already.")
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        if EventJudge.objects.filter(event=event).count() >= MAX_JUDGES:
+            raise EventError("username", f"An event has at most {MAX_JUDGES} judges.")
+        judge, _ = EventJudge.objects.get_or_create(event=event, user=user)
+    return judge
+
+
+def judge_remove(*, organiser: User, event: Event, judge_id: int) -> None:
+    if event.organiser_id != organiser.pk:
+        raise EventError("event", "Only the organiser removes judges.")
+    EventJudge.objects.filter(event=event, pk=judge_id).delete()
+
+
+def judge_call(*, event: Event, user: User, note: str = "", now: datetime | None = None) -> JudgeCall:
+    """`user` calls a judge to their table of the current round; a second call while one is open is that call."""
+    if event.state not in (EventState.RUNNING, EventState.TOP_CUT):
+        raise OutOfTurn("event", f"{event.name} is not running: there is no table to call a judge to.")
+    match = current_match_of(event=event, user=user)
+    if match is None or match.player_b_id is None:
+        raise EventError("match", "You have no table this round.")
+    note = " ".join(note.split())[:MAX_CALL_NOTE]
+    open_call = JudgeCall.objects.filter(match=match, answered__isnull=True).first()
+    if open_call is not None:
+        return open_call
+    try:
+        with transaction.atomic():
+            return JudgeCall.objects.create(
+                event=event,
+                match=match,
+                table=match.table,
+                round=event.current_round,
+                caller=user,
+                note=note,
+                created=now or timezone.now(),
+            )
+    except IntegrityError:  # the opponent called at the same moment: theirs is the call
+        found = JudgeCall.objects.filter(match=match, answered__isnull=True).first()
+        assert found is not None
+        return found
+
+
+def judge_call_answer(*, event: Event, user: User, call_id: int, now: datetime | None = None) -> JudgeCall:
+    if not is_staff(event=event, user=user):
+        raise EventError(
+            "call",
+            "No such call.",
+        )
+    with transaction.atomic():
+        call = JudgeCall.objects.select_for_update().filter(event=event, pk=call_id).first()
+        if call is None:
+            raise EventError("call", "No such call.")
+        if call.answered is None:
+            call.answered, call.answered_by = now or timezone.now(), user
+            call.save(update_fields=["answered", "answered_by"])
+    return call
