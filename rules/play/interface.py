@@ -168,7 +168,7 @@ def match_action(legal: Sequence[Action], action: Mapping[str, Any]) -> Action |
         if extra - others:
             continue
         if all(
-            action.get(k) == candidate[k] or (k == "text" and candidate[k] is None and isinstance(action.get(k), str))
+            isinstance(action.get(k), str) if k == "text" and candidate[k] is None else action.get(k) == candidate[k]
             for k in others
         ):
             return candidate

@@ -72,6 +72,9 @@ ACTIONS: dict[str, dict[str, Checker]] = {
     "hand-to-deck-bottom": {"n": integer(1), "if-drew": boolean},
     # Acts on opponents only: nothing happens in a solo game.
     "opponents": {},
+    # Cancel the effect this verse answers in the Line (the one set in the Line just before it): a Quick Play's
+    # "Cancel the effect of a verse an opponent has just played". Nothing to cancel in a solo game.
+    "cancel-effect": {},
 }
 # Keys that may be left out, per kind (every other key is required).
 _OPTIONAL: dict[str, frozenset[str]] = {
@@ -197,7 +200,7 @@ def compile_action(action: Mapping[str, Any], cards: Sequence[Any]) -> tuple[Any
         return (short[name], n)
     if name == "hand-to-deck-bottom":
         return ("bottom", n, bool(action.get("if-drew", False)))
-    return None  # opponents: nothing to do alone
+    return None  # opponents, cancel-effect: nothing to do alone
 
 
 def compile_effect(
