@@ -59,8 +59,9 @@ ACTIONS: dict[str, dict[str, Checker]] = {
     # Draw `n` verses from the deck; with `per` (a theme or marker), one per other verse
     # of the chapter that has it, up to n.
     "draw-verses": {"n": integer(1), "per-theme": _theme, "per-marker": _marker},
-    # Draw `n` blessings (drawing the last one wins).
-    "draw-blessing": {"n": integer(1)},
+    # Draw `n` blessings (drawing the last one wins); with `each-player`, every player draws them, in turn
+    # order from the verse's player (two drawing their last at once: the rules' simultaneous blessings).
+    "draw-blessing": {"n": integer(1), "each-player": boolean},
     # Set up to `n` verses from the hand into this chapter (with `marker`: only such verses).
     "set-from-hand": {"n": integer(1), "marker": _marker},
     # Return up to `n` verses from the discard pile to the hand.
@@ -80,6 +81,7 @@ ACTIONS: dict[str, dict[str, Checker]] = {
 _OPTIONAL: dict[str, frozenset[str]] = {
     "chapter-verses-with": frozenset({"theme", "marker"}),
     "draw-verses": frozenset({"per-theme", "per-marker"}),
+    "draw-blessing": frozenset({"each-player"}),
     "set-from-hand": frozenset({"marker"}),
     "hand-to-deck-bottom": frozenset({"if-drew"}),
 }

@@ -620,6 +620,8 @@ def _effects_of_play(state: State, step: dict[str, Any], events: list[Event]) ->
 
 def _line_push(state: State, entry: dict[str, Any], events: list[Event]) -> None:
     entry["below"] = len(state.line) - 1
+    if state.line:
+        state.line[-1]["answered"] = True
     state.line.append(entry)
     state.todo.insert(0, {"step": "respond", "last": entry["seat"], "passed": []})
 
@@ -684,7 +686,7 @@ def _step_resolve(state: State, step: dict[str, Any], choice: Action | None, eve
         pass
     else:
         card = found[2]
-        if state.line or entry["below"] >= 0 or entry["source"] != "play":
+        if entry.get("answered") or entry["below"] >= 0:
             _ev(
                 state,
                 events,
@@ -883,8 +885,10 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
             step["drew"] += got
             _ev(state, events, "draw", seat, (), R_EFFECTS, f"{s.name} draws {got} verse(s).")
         elif name == "draw-blessing":
-            for _ in range(n):
-                draw_blessing(state, seat, events, R_EFFECTS)
+            count = len(state.seats) if a.get("each-player") else 1
+            for who in [(seat + k) % len(state.seats) for k in range(count)]:
+                for _ in range(n):
+                    draw_blessing(state, who, events, R_EFFECTS)
         elif name == "opponents":
             _ev(
                 state,
