@@ -29,6 +29,25 @@ class NewGameForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text="Collectible games: your deck list, one `COUNT TITLE` a line (empty: the game's starter set).",
     )
+    friendly = forms.BooleanField(
+        required=False,
+        label="Friendly play",
+        help_text="Chapter and Verse: an opponent may accept a quote the site judged wrong.",
+    )
+    computer_recall = forms.TypedChoiceField(
+        choices=[
+            ("1.0", "always right"),
+            ("0.9", "right 9 times in 10"),
+            ("0.7", "right 7 times in 10"),
+            ("0.5", "right half the time"),
+        ],
+        coerce=float,
+        empty_value=None,
+        initial="0.9",
+        required=False,
+        label="The computer's quoting",
+        help_text="Chapter and Verse: how often the computer says a verse or a reference right.",
+    )
     other_deck = forms.CharField(
         required=False,
         max_length=20_000,
@@ -59,6 +78,15 @@ class NewGameForm(forms.Form):
         if players is not None and not engine.min_seats <= players <= engine.max_seats:
             self.add_error("players", f"This game takes {engine.min_seats} to {engine.max_seats} players.")
         return data
+
+    def options(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        options: dict[str, Any] = {"variant": data["variant"]} if data.get("variant") else {}
+        if data.get("game") == "chapter-and-verse":
+            options["friendly"] = bool(data.get("friendly"))
+            if data.get("computer_recall") is not None:
+                options["computer_recall"] = data["computer_recall"]
+        return options
 
     def seats(self) -> list[dict[str, Any]]:
         data = self.cleaned_data

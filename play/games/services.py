@@ -22,6 +22,7 @@ from rules.play.log import MAX_ACTIONS
 from rules.play.log import Played
 from rules.play.log import replay
 from rules.play.registry import engine_for
+from rules.quoting import MAX_TYPED_CHARS
 
 
 class NotPlayable(LookupError):
@@ -190,9 +191,10 @@ def local_game_position(record: Mapping[str, Any], step: int | None) -> tuple[Pl
     return _replayed(record, record["actions"][:step]), final
 
 
-def local_game_act(*, session: Any, game_id: str, seat: int, index: int) -> None:
-    """Seat `seat` (a person) takes its `index`th legal action; then the computer seats play. LookupError for
-    a game, seat or action that is not there (an old page, another tab)."""
+def local_game_act(*, session: Any, game_id: str, seat: int, index: int, text: str | None = None) -> None:
+    """Seat `seat` (a person) takes its `index`th legal action, with `text` where the action takes typed text (a
+    quote, a reference); then the computer seats play. LookupError for a game, seat or action that is not there
+    (an old page, another tab), or typed text missing or too long."""
     games = _session_games(session)
     record = games.get(game_id)
     if record is None:
@@ -203,6 +205,13 @@ def local_game_act(*, session: Any, game_id: str, seat: int, index: int) -> None
         raise LookupError("That seat may not act now.")
     if not 0 <= index < len(legal[seat]):
         raise LookupError("That action is no longer legal.")
-    record["actions"].append({"seat": seat, **legal[seat][index]})
+    action = dict(legal[seat][index])
+    if "text" in action and action["text"] is None:
+        if text is None:
+            raise LookupError("Type your answer first.")
+        if len(text) > MAX_TYPED_CHARS:
+            raise LookupError(f"At most {MAX_TYPED_CHARS:,} characters are compared.")
+        action["text"] = text
+    record["actions"].append({"seat": seat, **action})
     _play_computers(record)
     session[SESSION_KEY] = games

@@ -269,17 +269,24 @@ def new_game(setup: Setup) -> tuple[State, list[Event]]:
             s.hand.append(s.deck.pop(0))
         _ev(state, events, "hand", i, (), R_START_CHALLENGE, f"{s.name} has {len(s.hand)} verses in hand.")
     for i, s in enumerate(state.seats):
-        for data in dict.fromkeys(c.data for c in s.deck + s.blessings + s.hand):
-            for text in unfollowed(data):
-                _ev(
-                    state,
-                    events,
-                    "not-followed",
-                    i,
-                    (data.title,),
-                    R_BIG,
-                    f"The engine cannot follow this effect of {data.title} and will say so when it comes up: {text}",
-                )
+        # Listed for the seat's own player only (the titles would tell the others what the deck holds).
+        listed = [
+            {"title": data.title, "text": text}
+            for data in dict.fromkeys(c.data for c in s.deck + s.blessings + s.hand)
+            for text in unfollowed(data)
+        ]
+        state.not_followed.append(listed)
+        if listed:
+            _ev(
+                state,
+                events,
+                "not-followed",
+                i,
+                (),
+                R_BIG,
+                f"{len(listed)} printed effect(s) in {s.name}'s deck cannot be followed by the site; they are listed "
+                "for its player and shown when they come up.",
+            )
     state.active = state.first = first
     _advance(state, events)
     return state, events

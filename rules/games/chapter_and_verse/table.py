@@ -87,6 +87,7 @@ class State:
     blocked: set[str] = field(default_factory=set)  # Unique titles (keys) played: no more of them
     emptied: list[int] = field(default_factory=list)  # seats that drew their last blessing in this step
     last_judgement: dict[str, Any] | None = None
+    not_followed: list[list[dict[str, str]]] = field(default_factory=list)  # per seat: effects the site cannot follow
     result: Result | None = None
 
     def card(self, card_id: str) -> tuple[int | None, str, Card] | None:
@@ -174,6 +175,7 @@ def _frame(state: State, seat: int | None, whole: bool) -> dict[str, Any]:
             {"seat": e["seat"], "card": e["card"], "title": e["title"], "cancelled": e.get("cancelled", False)}
             for e in state.line
         ],
+        "waiting_in_the_line": " → ".join(e["title"] for e in state.line) or "nothing",
         "set": sorted(state.set_ids),
         "unique_played": sorted(state.blocked),
         "blessings_left": [len(s.blessings) for s in state.seats],
@@ -188,6 +190,8 @@ def to_dict(state: State) -> dict[str, Any]:
             for s in state.seats
         ],
         "zones": {"playing": [c.to_dict() for c in state.playing]},
+        "not_followed": [dict(e, seat=i) for i, listed in enumerate(state.not_followed) for e in listed],
+        "last_judgement": state.last_judgement,
         **_frame(state, None, True),
     }
 
@@ -206,5 +210,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             for i, s in enumerate(state.seats)
         ],
         "zones": {"playing": [c.to_dict() for c in state.playing]},
+        "not_followed": list(state.not_followed[seat]) if seat is not None else [],
         **_frame(state, seat, False),
     }
