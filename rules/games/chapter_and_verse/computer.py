@@ -87,16 +87,22 @@ def _best_play(state: State, seat: int, legal: list[Action], kind: str) -> Actio
     return pick
 
 
+def _attempt(right: str, recall: float, rng: random.Random) -> str:
+    """The computer's typing: the text word for word with the `recall` chance, else its first half only."""
+    if rng.random() < recall:
+        return right
+    words = right.split()
+    return " ".join(words[: max(1, len(words) // 2)])
+
+
 def _answer(state: State, seat: int, rng: random.Random) -> Action:
     prompt = state.prompt
     assert prompt is not None
     step = prompt["step"]
     card = _card(state, step["card"])
-    right = card.data.reference if step["kind"] == "reference" else card.data.scripture
-    if rng.random() < state.options.recall:
-        return {"type": "answer", "text": right}
-    words = right.split()
-    return {"type": "answer", "text": " ".join(words[: max(1, len(words) // 2)]) if step["kind"] != "reference" else ""}
+    if step["kind"] == "reference":
+        return {"type": "answer", "text": card.data.reference if rng.random() < state.options.recall else ""}
+    return {"type": "answer", "text": _attempt(card.data.scripture, state.options.recall, rng)}
 
 
 def _choose(state: State, seat: int, legal: list[Action]) -> Action:
@@ -178,6 +184,9 @@ def choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> 
     if kind == "play":
         for kind_ in ("quote", "play"):
             found = _best_play(state, seat, legal, kind_)
+            if found is not None and kind_ == "quote":
+                card = _card(state, found["ids"][0])
+                return {**found, "text": _attempt(card.data.scripture, state.options.recall, rng)}
             if found is not None:
                 return found
         for a in legal:
