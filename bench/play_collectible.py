@@ -97,6 +97,8 @@ def main() -> None:
     args = parser.parse_args()
     pool = cards()
     starter = tuple(c for c in pool if c.set_code == "CV1")
+    # Warm up (the reference reader's book names are read on first use): not timed.
+    play(Setup((SeatSpec("A"), SeatSpec("B")), {"variant": "advanced"}, 0, starter), True, 0)
     print(f"python {platform.python_version()}, load average {os.getloadavg()[0]:.1f}, {args.games} games a case")
     for seats in (2, 4, 6):
         for decks in ("starter split", "random legal decks"):

@@ -1088,6 +1088,12 @@ def _card_action(kind: str, c: Card, **more: Any) -> Action:
 
 
 def legal(state: State) -> dict[int, list[Action]]:
+    if state.legal_cache is None:
+        state.legal_cache = _legal(state)
+    return state.legal_cache
+
+
+def _legal(state: State) -> dict[int, list[Action]]:
     prompt = state.prompt
     if state.result is not None or prompt is None:
         return {}
@@ -1145,6 +1151,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     if isinstance(text, str) and len(text) > MAX_TYPED_CHARS:
         raise Refusal("quote-too-long", f"The text typed is {len(text)} characters long; at most {MAX_TYPED_CHARS}.")
     found = refuse_unless_legal(ENGINE, state, seat, action)
+    state.legal_cache = None
     if "text" in found:
         found = {**found, "text": text}
     events: list[Event] = []

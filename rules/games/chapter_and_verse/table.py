@@ -13,8 +13,10 @@ from collections.abc import Iterator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
+from functools import cache
 from typing import Any
 
+from rules.cards import CardData
 from rules.games.chapter_and_verse import CV_THEMES
 from rules.play.interface import Card
 from rules.play.interface import Result
@@ -87,7 +89,9 @@ class State:
     blocked: set[str] = field(default_factory=set)  # Unique titles (keys) played: no more of them
     emptied: list[int] = field(default_factory=list)  # seats that drew their last blessing in this step
     last_judgement: dict[str, Any] | None = None
-    not_followed: list[list[dict[str, str]]] = field(default_factory=list)  # per seat: effects the site cannot follow
+    not_followed: list[list[dict[str, str]]] = field(default_factory=list)  # per seat: effects not followed
+    # The legal actions of the position, kept until the next action (the loop, the computer and the check ask).
+    legal_cache: dict[int, list[Any]] | None = None
     result: Result | None = None
 
     def card(self, card_id: str) -> tuple[int | None, str, Card] | None:
@@ -104,7 +108,17 @@ class State:
         yield None, "playing", self.playing
 
     def icons(self, cards: list[Card]) -> list[int]:
-        return [sum(int(c.data.icons.get(t, 0) or 0) for c in cards) for t in CV_THEMES]
+        out = [0, 0, 0, 0, 0]
+        for c in cards:
+            for t, n in enumerate(card_icons(c.data)):
+                out[t] += n
+        return out
+
+
+@cache
+def card_icons(data: CardData) -> tuple[int, ...]:
+    """A verse's icons in CV_THEMES order (read once per printing)."""
+    return tuple(int(data.icons.get(t, 0) or 0) for t in CV_THEMES)
 
 
 def read_options(options: Mapping[str, Any]) -> Options:
