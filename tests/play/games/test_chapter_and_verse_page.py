@@ -15,9 +15,13 @@ from tests.rules.checkers.pools import CATALOGS
 FILL = ["Murmuring", "Be Still", "In the Beginning", "Goodly Parents", "That They Might Have Joy", "Jesus Wept"]
 
 
+def load_catalog() -> None:
+    catalog_load(document=json.loads((CATALOGS / "chapter-and-verse.json").read_text(encoding="utf-8")))
+
+
 @pytest.fixture
 def catalog(db):
-    catalog_load(document=json.loads((CATALOGS / "chapter-and-verse.json").read_text(encoding="utf-8")))
+    load_catalog()
 
 
 def _game(client: Client, options: dict, decks: list[list[str]] | None = None, computer: bool = True) -> str:
