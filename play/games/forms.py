@@ -29,6 +29,14 @@ class NewGameForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text="Collectible games: your deck list, one `COUNT TITLE` a line (empty: the game's starter set).",
     )
+    deal = forms.CharField(
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label="Stacked deal (for teachers)",
+        help_text="One line a seat, the cards' titles top first separated by | (empty: a shuffled deal). "
+        "In Chapter and Verse the first ones are the blessings.",
+    )
     friendly = forms.BooleanField(
         required=False,
         label="Friendly play",
@@ -82,6 +90,9 @@ class NewGameForm(forms.Form):
     def options(self) -> dict[str, Any]:
         data = self.cleaned_data
         options: dict[str, Any] = {"variant": data["variant"]} if data.get("variant") else {}
+        if (data.get("deal") or "").strip():
+            lines = [line for line in data["deal"].splitlines() if line.strip()]
+            options["deal"] = [[t.strip() for t in line.split("|") if t.strip()] for line in lines]
         if data.get("game") == "chapter-and-verse":
             options["friendly"] = bool(data.get("friendly"))
             if data.get("computer_recall") is not None:

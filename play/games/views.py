@@ -113,6 +113,7 @@ class PlayHome(View):
             field = (
                 None if not exc.path.endswith(".deck") else ("deck" if exc.path == "seats[0].deck" else "other_deck")
             )
+            field = "deal" if exc.path.startswith("options.deal") else field  # a teacher's stacked deal
             form.add_error(field, exc.detail)
             return self._page(request, form, status=400)
         except NotPlayable as exc:

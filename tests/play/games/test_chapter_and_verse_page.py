@@ -103,3 +103,29 @@ def test_the_effects_the_site_cannot_follow_are_listed_for_their_player(catalog)
     page = _game(client, {}, [deck, FILL], computer=True)
     html = client.get(page).content.decode()
     assert "Effects the site cannot follow (1)" in html and "Pride Cycle" in html
+
+
+def test_a_teacher_stacks_the_deal_from_the_new_game_form(catalog):
+    client = Client()
+    more = ["Bow in the Cloud", "The Burning Bush", "Line upon Line", "Train Up a Child", "All Scripture"]
+    ann = [*FILL[:2], *more, "A Change of Heart"]  # seven blessings (the first seven), then her Start Challenge verse
+    ben = [*FILL[:2], *more, "Wages of Sin"]
+    form = {
+        "game": "chapter-and-verse",
+        "variant": "advanced",
+        "mode": "hotseat",
+        "players": 2,
+        "names": "Ann, Ben",
+        "deck": "\n".join(f"1 {t}" for t in [*ann, "Jesus Wept"]),
+        "other_deck": "\n".join(f"1 {t}" for t in [*ben, "Jesus Wept"]),
+        "deal": " | ".join(ann) + "\n" + " | ".join(ben) + "\n",
+        "computer_recall": "",
+    }
+    answer = client.post("/play/", form)
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    html = client.get(answer["Location"]).content.decode()
+    assert "Ann reveals A Change of Heart" in html and "Ben reveals Wages of Sin" in html
+    assert "Ann wins the Start Challenge" in html
+    form["deal"] = "Jesus Wept | Jesus Wept\nMurmuring\n"  # Ann's deck has one Jesus Wept
+    answer = client.post("/play/", form)
+    assert answer.status_code == 400 and "no (more)" in answer.content.decode()
