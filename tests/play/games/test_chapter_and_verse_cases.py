@@ -458,7 +458,9 @@ def test_bad_input_is_a_400_naming_the_action_and_the_reason(catalog):
     no_text = t.refused(0, type="quote", cards=["Go and Do"], chapter=0)
     assert no_text["field"] == "actions[1]" and no_text["code"] == "illegal-action"
     too_long = t.refused(0, type="quote", cards=["Go and Do"], chapter=0, text="word " * 1000)
-    assert too_long["code"] == "quote-too-long" and too_long["action"] == 1
+    assert too_long["code"] == "text-too-long" and too_long["action"] == 1
+    # A quote of 1 MB: refused before the game is dealt, naming the action.
     huge = dict(t.body, actions=[*t.body["actions"], {"seat": 0, "type": "quote", "text": "x" * 1_000_000}])
     answer = APIClient().post(URL, huge, format="json")
-    assert answer.status_code in (400, 413)
+    assert answer.status_code == 400 and answer.json()["field"] == "actions[1]"
+    assert answer.json()["code"] == "text-too-long"

@@ -24,3 +24,10 @@ def test_other_keys_still_compare_exactly_and_text_is_refused_where_the_action_h
     assert match_action(LEGAL, {"type": "play", "cards": ["Faith"], "chapter": 0}) == LEGAL[1]
     assert match_action(LEGAL, {"type": "play", "cards": ["Faith"], "chapter": 1}) is None
     assert match_action(LEGAL, {"type": "play", "cards": ["Faith"], "chapter": 0, "text": "x"}) is None
+
+
+def test_the_request_limit_on_typed_text_is_what_the_quote_judge_compares():
+    from rules.play.log import MAX_TEXT_CHARS
+    from rules.quoting import MAX_TYPED_CHARS
+
+    assert MAX_TEXT_CHARS == MAX_TYPED_CHARS
