@@ -22,6 +22,47 @@ class NewGameForm(forms.Form):
     names = forms.CharField(
         required=False, max_length=200, help_text="The players' names, separated by commas (optional)."
     )
+    # Collectible games (docs/contracts/deck-format.md): the first seat's deck and the other seats' deck.
+    deck = forms.CharField(
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="Collectible games: your deck list, one `COUNT TITLE` a line (empty: the game's starter set).",
+    )
+    deal = forms.CharField(
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label="Stacked deal (for teachers)",
+        help_text="One line a seat, the cards' titles top first separated by | (empty: a shuffled deal). "
+        "In Chapter and Verse the first ones are the blessings.",
+    )
+    friendly = forms.BooleanField(
+        required=False,
+        label="Friendly play",
+        help_text="Chapter and Verse: an opponent may accept a quote the site judged wrong.",
+    )
+    computer_recall = forms.TypedChoiceField(
+        choices=[
+            ("1.0", "always right"),
+            ("0.9", "right 9 times in 10"),
+            ("0.7", "right 7 times in 10"),
+            ("0.5", "right half the time"),
+        ],
+        coerce=float,
+        empty_value=None,
+        initial="0.9",
+        required=False,
+        label="The computer's quoting",
+        help_text="Chapter and Verse: how often the computer says a verse or a reference right.",
+    )
+    other_deck = forms.CharField(
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label="Other players' deck",
+        help_text="Collectible games: the deck list of every other seat (empty: the game's starter set).",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -37,10 +78,26 @@ class NewGameForm(forms.Form):
         variant = data.get("variant") or ""
         if variant and variant not in engine.variants:
             self.add_error("variant", f"Variants of this game: {', '.join(engine.variants) or 'none'}.")
+        if not GAMES_BY_SLUG[data["game"]].collectible:
+            for name in ("deck", "other_deck"):
+                if data.get(name):
+                    self.add_error(name, "This game deals its box: the seats bring no deck.")
         players = data.get("players")
         if players is not None and not engine.min_seats <= players <= engine.max_seats:
             self.add_error("players", f"This game takes {engine.min_seats} to {engine.max_seats} players.")
         return data
+
+    def options(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        options: dict[str, Any] = {"variant": data["variant"]} if data.get("variant") else {}
+        if (data.get("deal") or "").strip():
+            lines = [line for line in data["deal"].splitlines() if line.strip()]
+            options["deal"] = [[t.strip() for t in line.split("|") if t.strip()] for line in lines]
+        if data.get("game") == "chapter-and-verse":
+            options["friendly"] = bool(data.get("friendly"))
+            if data.get("computer_recall") is not None:
+                options["computer_recall"] = data["computer_recall"]
+        return options
 
     def seats(self) -> list[dict[str, Any]]:
         data = self.cleaned_data
@@ -49,5 +106,12 @@ class NewGameForm(forms.Form):
         seats = []
         for seat in range(data["players"]):
             default = "You" if seat == 0 and computer else (f"Computer {seat}" if computer else f"Player {seat + 1}")
-            seats.append({"name": names[seat] if seat < len(names) else default, "computer": computer and seat > 0})
+            deck = data.get("deck" if seat == 0 else "other_deck") or ""
+            seats.append(
+                {
+                    "name": names[seat] if seat < len(names) else default,
+                    "computer": computer and seat > 0,
+                    **({"deck": deck} if deck.strip() else {}),
+                }
+            )
         return seats

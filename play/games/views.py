@@ -68,6 +68,21 @@ def _zones(zones: Any) -> list[dict[str, Any]]:
     return rows
 
 
+def _choice(action: dict[str, Any]) -> dict[str, Any]:
+    """A legal action as a button: its words, and whether it takes typed text (a quote, a reference)."""
+    words = [str(action["type"]).replace("-", " ")]
+    if action.get("cards"):
+        words.append(": " + ", ".join(action["cards"]))
+    for key, value in action.items():
+        if key in ("type", "cards", "ids", "text"):
+            continue
+        if key == "chapter":
+            words.append(" (a new chapter)" if value == 0 else f" (chapter {value})")
+        else:
+            words.append(f" ({key} {value})")
+    return {"label": "".join(words), "typed": "text" in action and action["text"] is None, "type": action["type"]}
+
+
 class PlayHome(View):
     def get(self, request: HttpRequest) -> HttpResponse:
         return self._page(request, NewGameForm(initial={"game": request.GET.get("game")}))
@@ -84,7 +99,7 @@ class PlayHome(View):
         form = NewGameForm(request.POST)
         if not form.is_valid():
             return self._page(request, form, status=400)
-        options = {"variant": form.cleaned_data["variant"]} if form.cleaned_data["variant"] else {}
+        options = form.options()
         try:
             game_id = local_game_start(
                 session=request.session,
@@ -93,7 +108,15 @@ class PlayHome(View):
                 options=options,
                 seed=random.SystemRandom().randrange(2**31),
             )
-        except (SetupError, NotPlayable) as exc:
+        except SetupError as exc:
+            # A seat's deck list is the form's `deck` (seat 0) or `other_deck` (the others).
+            field = (
+                None if not exc.path.endswith(".deck") else ("deck" if exc.path == "seats[0].deck" else "other_deck")
+            )
+            field = "deal" if exc.path.startswith("options.deal") else field  # a teacher's stacked deal
+            form.add_error(field, exc.detail)
+            return self._page(request, form, status=400)
+        except NotPlayable as exc:
             form.add_error(None, str(exc))
             return self._page(request, form, status=400)
         return redirect("play-game", game_id=game_id)
@@ -112,7 +135,8 @@ class PlayGamePage(View):
     def _act(self, request: HttpRequest, game_id: str) -> HttpResponse:
         try:
             seat, index = int(request.POST.get("seat", "")), int(request.POST.get("index", ""))
-            local_game_act(session=request.session, game_id=game_id, seat=seat, index=index)
+            text = request.POST.get("text")
+            local_game_act(session=request.session, game_id=game_id, seat=seat, index=index, text=text)
         except (ValueError, LookupError) as exc:
             record = local_game(session=request.session, game_id=game_id)
             if record is None:
@@ -159,7 +183,11 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
         "shared": _zones(view.get("zones")),
         "facts": {k: v for k, v in view.items() if k not in ("seats", "zones") and isinstance(v, str | int)},
         "image_ids": ids,
-        "actions": [{"seat": s, "name": record["seats"][s]["name"], "choices": legal[s]} for s in people],
+        "actions": [
+            {"seat": s, "name": record["seats"][s]["name"], "choices": [_choice(c) for c in legal[s]]} for s in people
+        ],
+        "says": (view.get("prompt") or {}).get("says", "") if isinstance(view.get("prompt"), dict) else "",
+        "not_followed": view.get("not_followed") or [],
         "events": list(reversed(events[-40:])),
         "events_total": len(events),  # the newest event's number: the list shows the last 40
         "result": result,

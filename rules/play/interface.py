@@ -148,7 +148,8 @@ def _cards_key(values: object) -> tuple[str, ...] | None:
 def match_action(legal: Sequence[Action], action: Mapping[str, Any]) -> Action | None:
     """The legal action `action` names, or None. Types must be equal; `cards` (titles) and `ids` compare as
     multisets (order does not matter) and `ids` only when sent; every other key of the legal action must be
-    sent with the same value. Keys the legal action does not have are refused (a typo is not ignored)."""
+    sent with the same value, except a legal action's `"text": None`, which takes any string sent (a typed
+    answer, judged by the game). Keys the legal action does not have are refused (a typo is not ignored)."""
     extra = set(action) - {"seat", "type", "cards", "ids"}
     kind = action.get("type")
     cards = _cards_key(action.get("cards", []))  # the sent action's keys once, not once a candidate
@@ -166,7 +167,10 @@ def match_action(legal: Sequence[Action], action: Mapping[str, Any]) -> Action |
         others = {k for k in candidate if k not in ("type", "cards", "ids")}
         if extra - others:
             continue
-        if all(action.get(k) == candidate[k] for k in others):
+        if all(
+            isinstance(action.get(k), str) if k == "text" and candidate[k] is None else action.get(k) == candidate[k]
+            for k in others
+        ):
             return candidate
     return None
 

@@ -14,6 +14,9 @@ from rules.play.interface import Setup
 from rules.play.interface import SetupError
 
 MAX_ACTIONS = 5000
+# The longest typed text an action may carry (a quote, a reference: rules/quoting.py compares no more), checked
+# for the whole request before the game is dealt.
+MAX_TEXT_CHARS = 4000
 
 
 class ActionRefused(Exception):
@@ -65,6 +68,10 @@ def replay(engine: Engine, setup: Setup, actions: Sequence[Mapping[str, Any]]) -
     check_setup(engine, setup)
     if len(actions) > MAX_ACTIONS:
         raise ActionRefused(MAX_ACTIONS, "too-many-actions", f"At most {MAX_ACTIONS} actions a request.")
+    for index, action in enumerate(actions):
+        text = action.get("text")
+        if isinstance(text, str) and len(text) > MAX_TEXT_CHARS:
+            raise ActionRefused(index, "text-too-long", f"A typed text is at most {MAX_TEXT_CHARS:,} characters.")
     state, dealt = engine.new_game(setup)
     events: list[tuple[int | None, Event]] = [(None, e) for e in dealt]
     for index, action in enumerate(actions):

@@ -59,8 +59,9 @@ ACTIONS: dict[str, dict[str, Checker]] = {
     # Draw `n` verses from the deck; with `per` (a theme or marker), one per other verse
     # of the chapter that has it, up to n.
     "draw-verses": {"n": integer(1), "per-theme": _theme, "per-marker": _marker},
-    # Draw `n` blessings (drawing the last one wins).
-    "draw-blessing": {"n": integer(1)},
+    # Draw `n` blessings (drawing the last one wins); with `each-player`, every player draws them, in turn
+    # order from the verse's player (two drawing their last at once: the rules' simultaneous blessings).
+    "draw-blessing": {"n": integer(1), "each-player": boolean},
     # Set up to `n` verses from the hand into this chapter (with `marker`: only such verses).
     "set-from-hand": {"n": integer(1), "marker": _marker},
     # Return up to `n` verses from the discard pile to the hand.
@@ -72,11 +73,15 @@ ACTIONS: dict[str, dict[str, Checker]] = {
     "hand-to-deck-bottom": {"n": integer(1), "if-drew": boolean},
     # Acts on opponents only: nothing happens in a solo game.
     "opponents": {},
+    # Cancel the effect this verse answers in the Line (the one set in the Line just before it): a Quick Play's
+    # "Cancel the effect of a verse an opponent has just played". Nothing to cancel in a solo game.
+    "cancel-effect": {},
 }
 # Keys that may be left out, per kind (every other key is required).
 _OPTIONAL: dict[str, frozenset[str]] = {
     "chapter-verses-with": frozenset({"theme", "marker"}),
     "draw-verses": frozenset({"per-theme", "per-marker"}),
+    "draw-blessing": frozenset({"each-player"}),
     "set-from-hand": frozenset({"marker"}),
     "hand-to-deck-bottom": frozenset({"if-drew"}),
 }
@@ -197,7 +202,7 @@ def compile_action(action: Mapping[str, Any], cards: Sequence[Any]) -> tuple[Any
         return (short[name], n)
     if name == "hand-to-deck-bottom":
         return ("bottom", n, bool(action.get("if-drew", False)))
-    return None  # opponents: nothing to do alone
+    return None  # opponents, cancel-effect: nothing to do alone
 
 
 def compile_effect(

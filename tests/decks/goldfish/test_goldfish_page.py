@@ -26,6 +26,12 @@ def test_the_empty_page_asks_for_a_list_and_is_in_the_nav(client):
 
 
 @pytest.mark.django_db
+def test_the_play_out_says_no_opponent_ever_acts_and_links_to_whole_games(client, cv_catalog):
+    html = client.get(PAGE, {"game": "chapter-and-verse", "decklist": DECK}, follow=True).content.decode()
+    assert "with no opponent" in html and 'href="/play/">play a whole game</a>' in html
+
+
+@pytest.mark.django_db
 def test_a_hand_gets_a_seed_in_its_url_and_the_same_seed_gives_the_same_hand(client, cv_catalog):
     response = client.get(PAGE, {"game": "chapter-and-verse", "decklist": DECK})
     assert response.status_code == 302

@@ -22,7 +22,7 @@ def _buttons(html: str) -> list[tuple[str, str]]:
 def test_the_play_page_lists_the_games_that_can_be_played_whole(boxes):
     html = Client().get("/play/").content.decode()
     assert "Warriors of the Promised Land" in html
-    assert '<option value="chapter-and-verse"' not in html  # not playable whole yet
+    assert '<option value="chapter-and-verse"' in html
 
 
 def test_a_player_plays_a_whole_game_against_the_computer_and_replays_it(boxes):

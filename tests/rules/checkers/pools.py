@@ -21,7 +21,9 @@ def starter_pool(game: str) -> CardPool:
     catalog = parse_catalog(json.loads((CATALOGS / f"{game}.json").read_text(encoding="utf-8")))
     cards = []
     for card in catalog.cards:
-        values = {_RENAMED.get(k, k): v for k, v in card.fields.items()}
+        # Chapter and Verse's `icons` are its theme counts (CardData.icons); other games' icons are names.
+        renamed = {} if game == "chapter-and-verse" else _RENAMED
+        values = {renamed.get(k, k): v for k, v in card.fields.items()}
         values = {k: v for k, v in values.items() if k in _KNOWN and v is not None}
         if game != "chapter-and-verse":
             values.pop("icons", None)

@@ -27,6 +27,14 @@ def check_invariants(engine: Engine, state: Any, ids: Counter[str], seats: int) 
         assert not leaked, f"seat {seat}'s view shows cards it may not see: {leaked[:5]}"
 
 
+def random_action(legal: list[Action], rng: random.Random) -> Action:
+    """A random legal action; one that takes typed text (`"text": None`, a quote or a reference) gets random words."""
+    action = rng.choice(legal)
+    if "text" in action and action["text"] is None:
+        action = {**action, "text": rng.choice(["", "I do not remember", "John 3:16", "and it came to pass"])}
+    return action
+
+
 def play_out(
     engine: Engine,
     setup: Setup,
@@ -48,7 +56,7 @@ def play_out(
         assert legal, "the game is on but nobody may act"
         seat = rng.choice(sorted(legal))
         assert legal[seat], f"seat {seat} must act but has no legal action"
-        action = (choose or (lambda _s, _seat, options, r: r.choice(options)))(state, seat, legal[seat], rng)
+        action = (choose or (lambda _s, _seat, options, r: random_action(options, r)))(state, seat, legal[seat], rng)
         engine.apply(state, seat, action)
         log.append({"seat": seat, **action})
         if len(log) % check_every == 0:
@@ -72,7 +80,7 @@ def computer_vs_random(engine: Engine, setup_for: Callable[[int], Setup], games:
         rng = random.Random(seed)
 
         def choose(state: Any, seat: int, legal: list[Action], r: random.Random) -> Action:
-            return engine.computer(state, seat, r) if seat == 0 else r.choice(legal)
+            return engine.computer(state, seat, r) if seat == 0 else random_action(legal, r)
 
         state, _ = play_out(engine, setup_for(seed), choose, rng=rng, check_every=50)
         result = engine.result(state)

@@ -1,4 +1,4 @@
-"""What always holds (docs/contracts/play.md), searched by Hypothesis across the three fixed-deck games: it
+"""What always holds (docs/contracts/play.md), searched by Hypothesis across the three fixed-deck games and Chapter and Verse: it
 draws the game, its variant (or a combination the rules allow), the number of players, the deal's seed and
 every choice of a random legal player, plays to the end with conservation and hidden information checked as it
 goes, and replays the log to the same result. A failure shrinks to the shortest game that shows it.
@@ -17,16 +17,37 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from rules.cards import CardData
 from rules.games.book_of_mormon_battles.state import VARIANTS as BOMB_VARIANTS
 from rules.play.interface import SeatSpec
 from rules.play.interface import Setup
 from rules.play.interface import SetupError
 from rules.play.registry import engine_for
+from tests.rules.checkers.pools import starter_pool
 from tests.rules.play.harness import box_of
 from tests.rules.play.harness import check_replay
 from tests.rules.play.harness import play_out
 
-BOXES = {game: box_of(game) for game in ("book-of-mormon-battles", "warriors-of-the-promised-land", "battle-cards")}
+BOXES = {
+    game: box_of(game)
+    for game in ("book-of-mormon-battles", "warriors-of-the-promised-land", "battle-cards", "chapter-and-verse")
+}
+# Chapter and Verse's seats bring decks: the starter set split (the basic game's way), or random legal decks of
+# 40 to 50 verses from every card of the starter catalog, at most three of a title and one of a Unique verse.
+CV_CARDS = starter_pool("chapter-and-verse").cards
+
+
+def random_legal_deck(rng: random.Random) -> tuple[CardData, ...]:
+    deck: list[CardData] = []
+    size = rng.randint(40, 50)
+    while len(deck) < size:
+        card = rng.choice(CV_CARDS)
+        limit = 1 if card.unique else 3
+        if sum(1 for c in deck if c.title_key == card.title_key) < limit:
+            deck.append(card)
+    return tuple(deck)
+
+
 # Variants the rules let a table combine with the one it names (Book of Mormon Battles, "Variations").
 BOMB_EXTRAS = ("mounting-battles", "secret-weapon", "power-play", "shorter-game")
 
@@ -43,6 +64,17 @@ def tables(draw: st.DrawFn) -> tuple[str, int, dict[str, Any], int]:
         extras = draw(st.lists(st.sampled_from(BOMB_EXTRAS), unique=True, max_size=2))
         # A battle limit keeps each game short; Spy's Trivia and the whole game are covered by the seeded loops.
         options = {"variant": variant, "variants": [v for v in extras if v != variant], "battles": 8 + seats}
+    elif game == "chapter-and-verse":
+        seats = draw(st.integers(2, 6))
+        options = {
+            "variant": draw(st.sampled_from(["basic", "advanced"])),
+            "rounds": draw(st.integers(2, 8)),
+            "blessings": draw(st.integers(1, 7)),
+            "friendly": draw(st.booleans()),
+            "quote_it": draw(st.booleans()),
+            # Not an engine option: whether the seats bring random legal decks (popped by the test).
+            "random_decks": draw(st.booleans()),
+        }
     elif game == "battle-cards":
         seats = draw(st.integers(2, 4))
         options = {"variant": draw(st.sampled_from(["trumps", "battle-mode"])), "max_rounds": 150}
@@ -61,7 +93,11 @@ def test_any_game_of_random_legal_moves_keeps_every_card_and_secret_ends_and_rep
     game, seats, options, seed = table
     engine = engine_for(game)
     assert engine is not None
-    setup = Setup(tuple(SeatSpec(f"P{i}") for i in range(seats)), options, seed, BOXES[game])
+    decks: list[tuple[CardData, ...]] = [()] * seats
+    if options.pop("random_decks", False):
+        deck_rng = random.Random(seed)
+        decks = [random_legal_deck(deck_rng) for _ in range(seats)]
+    setup = Setup(tuple(SeatSpec(f"P{i}", decks[i]) for i in range(seats)), options, seed, BOXES[game])
     try:
         engine.new_game(setup)
     except SetupError as refused:

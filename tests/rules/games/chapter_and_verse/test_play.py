@@ -1,0 +1,71 @@
+"""Chapter and Verse played whole (docs/games/chapter-and-verse.md): random legal play of 2 to 6 seats with the
+starter set split or random legal decks keeps every card and secret and replays; the computer beats random play."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from rules.games.chapter_and_verse.game import ENGINE
+from rules.play.interface import SeatSpec
+from rules.play.interface import Setup
+from tests.rules.play.harness import box_of
+from tests.rules.play.harness import check_replay
+from tests.rules.play.harness import computer_vs_random
+from tests.rules.play.harness import play_out
+from tests.rules.play.test_what_always_holds import random_legal_deck
+
+BOX = box_of("chapter-and-verse")
+
+
+@settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seats=st.integers(2, 6),
+    variant=st.sampled_from(["basic", "advanced"]),
+    random_decks=st.booleans(),
+    friendly=st.booleans(),
+    seed=st.integers(0, 2**32 - 1),
+    chooser=st.randoms(use_true_random=False),
+)
+def test_any_game_of_random_legal_moves_keeps_every_card_and_secret_ends_and_replays(
+    seats: int, variant: str, random_decks: bool, friendly: bool, seed: int, chooser: random.Random
+) -> None:
+    deck_rng = random.Random(seed)
+    decks = [random_legal_deck(deck_rng) if random_decks else () for _ in range(seats)]
+    options = {"variant": variant, "rounds": 6, "friendly": friendly}
+    setup = Setup(tuple(SeatSpec(f"P{i}", decks[i]) for i in range(seats)), options, seed, BOX)
+    state, log = play_out(ENGINE, setup, rng=chooser, check_every=2)
+    assert ENGINE.result(state) is not None
+    check_replay(ENGINE, setup, log)
+
+
+def _decks(seats: int, options: dict[str, object]):
+    def setup_for(seed: int) -> Setup:
+        rng = random.Random(seed)
+        return Setup(tuple(SeatSpec(f"P{i}", random_legal_deck(rng)) for i in range(seats)), options, seed, BOX)
+
+    return setup_for
+
+
+def test_the_computer_beats_random_play_in_most_seeded_games() -> None:
+    assert computer_vs_random(ENGINE, _decks(2, {"variant": "advanced"}), games=20) >= 0.8
+    assert computer_vs_random(ENGINE, _decks(4, {"variant": "basic", "rounds": 30}), games=10) >= 0.6
+
+
+def test_computers_alone_play_whole_games_closing_books() -> None:
+    for seed in range(6):
+        setup = _decks(2 + seed % 3, {"variant": "advanced"})(seed)
+        state, log = play_out(
+            ENGINE,
+            setup,
+            lambda s, seat, legal, r: ENGINE.computer(s, seat, r),
+            rng=random.Random(seed),
+            check_every=25,
+        )
+        assert ENGINE.result(state) is not None
+        assert sum(seat.books for seat in state.seats) >= 2
+        check_replay(ENGINE, setup, log)
