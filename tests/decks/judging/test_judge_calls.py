@@ -33,9 +33,11 @@ def running(event, seven):
 
 
 def at_table(event) -> tuple[Match, User, User]:
-    match = Match.objects.filter(round__event=event, player_b__isnull=False).select_related(
-        "player_a__user", "player_b__user"
-    ).first()
+    match = (
+        Match.objects.filter(round__event=event, player_b__isnull=False)
+        .select_related("player_a__user", "player_b__user")
+        .first()
+    )
     return match, match.player_a.user, match.player_b.user
 
 
@@ -85,7 +87,7 @@ def test_a_judge_named_by_the_organiser_sees_and_answers_calls(alice, running):
 
 @pytest.mark.parametrize("who", ["player", "stranger", "anonymous"])
 def test_no_one_else_sees_or_answers_the_calls(alice, running, who):
-    match, a, b = at_table(running)
+    _, a, b = at_table(running)
     signed_in(a).post(f"/events/{running.pk}/call-judge/", {"note": "private words"})
     call = JudgeCall.objects.get()
     stranger = User.objects.create_user("mallory", password="mallory-password-1")
