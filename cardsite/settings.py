@@ -306,11 +306,17 @@ if env_bool("CSP_REPORT_ONLY", False):
 else:
     CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_REPORT_ONLY = _CSP_POLICY, None
 
+# The cache holds the rate limits' counts, the work budgets' locks and the catalog's kept results. Without
+# CACHE_URL it is files under $CARDSITE_VAR_DIR/cache that every process of this machine shares (each gunicorn
+# worker and each Celery worker): Django's per-process memory cache let every worker count its own limit, so two
+# workers let twice the rate through ("the default cache counts per process"). CACHE_URL=redis://... for
+# production (several hosts). cardsite/cache.py makes the file cache's counting and `add` atomic across processes.
+CACHE_DIR = Path(env_str("CACHE_DIR", str(VAR_DIR / "cache")))
 CACHES = {
     "default": (
         {"BACKEND": "cardsite.cache.RedisCache", "LOCATION": env_str("CACHE_URL", "")}
         if env_str("CACHE_URL", "").startswith("redis")
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        else {"BACKEND": "cardsite.cache.FileCache", "LOCATION": str(CACHE_DIR), "OPTIONS": {"MAX_ENTRIES": 20_000}}
     )
 }
 
