@@ -476,6 +476,9 @@ WORK_BUDGETS = {
     "user": {"jobs": env_int("WORK_USER_JOBS", 5), "seconds": env_int("WORK_USER_SECONDS", 1800)},
     "staff": {"jobs": env_int("WORK_STAFF_JOBS", 20), "seconds": env_int("WORK_STAFF_SECONDS", 14400)},
 }
+# A goldfish replay estimated at up to GOLDFISH_REPLAY_INLINE_MS of engine time is played in the web request, a
+# dearer one on a worker while the page polls (decks/goldfish/services.py; issue #34).
+GOLDFISH_REPLAY_INLINE_MS = env_int("GOLDFISH_REPLAY_INLINE_MS", 50)
 # A goldfish job estimated under GOLDFISH_INLINE_SECONDS runs in the web request; whatever the estimate, the
 # request stops it after GOLDFISH_INLINE_DEADLINE seconds and hands the rest to a worker.
 GOLDFISH_INLINE_SECONDS = float(env_str("GOLDFISH_INLINE_SECONDS", "0.5"))

@@ -229,6 +229,14 @@ def _cache_in_a_temporary_folder(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: no pending replay, budget lock or kept result of the last test."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _media_in_a_temporary_folder(settings, tmp_path_factory):
     """Scans and faces written by a test go to its own folder, not var/media."""
     settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
