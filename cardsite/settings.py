@@ -476,6 +476,9 @@ WORK_BUDGETS = {
     "user": {"jobs": env_int("WORK_USER_JOBS", 5), "seconds": env_int("WORK_USER_SECONDS", 1800)},
     "staff": {"jobs": env_int("WORK_STAFF_JOBS", 20), "seconds": env_int("WORK_STAFF_SECONDS", 14400)},
 }
+# Notification mail is coalesced per player (cardcollections/notifications/services.py): the first in this many
+# seconds goes at once, the rest in one digest at the end of the window (0: a mail each).
+NOTIFICATION_MAIL_SECONDS = env_int("NOTIFICATION_MAIL_SECONDS", 600)
 # A goldfish replay estimated at up to GOLDFISH_REPLAY_INLINE_MS of engine time is played in the web request, a
 # dearer one on a worker while the page polls (decks/goldfish/services.py; issue #34).
 GOLDFISH_REPLAY_INLINE_MS = env_int("GOLDFISH_REPLAY_INLINE_MS", 50)
