@@ -5,5 +5,5 @@ from cardsite.feature_urls import feature_urls
 urlpatterns = feature_urls(
     "cardcollections",
     "catalog.api.urls collection.api.urls trades.api.urls tokens.api.urls notifications.api.urls proposals.api.urls"
-    " printing.api.urls",
+    " printing.api.urls blocks.api.urls",
 )

@@ -1,5 +1,6 @@
 """The collections app's models, for Django: each feature keeps its own `models.py`."""
 
+from cardcollections.blocks.models import PlayerBlock
 from cardcollections.catalog.models import Card
 from cardcollections.catalog.models import CardSet
 from cardcollections.catalog.models import Game
@@ -41,6 +42,7 @@ __all__ = [
     "NotificationKind",
     "NotificationMark",
     "NotificationSettings",
+    "PlayerBlock",
     "PrintJob",
     "Trade",
     "TradeLine",

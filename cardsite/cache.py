@@ -1,8 +1,22 @@
-"""Counting in the shared cache: `count` adds one to a counter that lives a while, atomically, across workers."""
+"""The shared cache: `count` adds one to a counter that lives a while, atomically, across workers and processes."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
+import pickle
+import tempfile
+import time
+import zlib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import BinaryIO
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.base import BaseCache
+from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 
 
@@ -22,11 +36,85 @@ class RedisCache(DjangoRedisCache):
             return int(pipe.execute()[1])
 
 
+class FileCache(FileBasedCache):
+    """The embedded default (no CACHE_URL): files under $CARDSITE_VAR_DIR/cache, shared by every process of the
+    machine (each gunicorn worker, each Celery worker), so a rate limit, a work budget or a budget lock counts
+    once, not once per process.
+
+    Django's file cache is not atomic across processes: its `add` is has_key-then-set and its `incr` is
+    get-then-set, so two workers could both take a lock or both read 4 and write 5. Here `add` and
+    `add_and_count` hold an exclusive `flock` (one of LOCK_STRIPES lock files, chosen by the key) while they
+    read and write. Culling drops expired entries first, and only then, if still over MAX_ENTRIES, random ones.
+    """
+
+    LOCK_STRIPES = 64
+
+    if TYPE_CHECKING:  # Django's private helpers, which its stubs leave out
+        _dir: str
+        _max_entries: int
+
+        def _createdir(self) -> None: ...
+        def _key_to_file(self, key: str, version: int | None = None) -> str: ...
+        def _list_cache_files(self) -> list[str]: ...
+        def _is_expired(self, f: BinaryIO) -> bool: ...
+
+    @contextlib.contextmanager
+    def _locked(self, fname: str) -> Iterator[None]:
+        self._createdir()
+        stripe = int(os.path.basename(fname)[:8], 16) % self.LOCK_STRIPES
+        with open(os.path.join(self._dir, f"stripe-{stripe}.lock"), "a+b") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def add(self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        with self._locked(self._key_to_file(key, version)):
+            return super().add(key, value, timeout, version)
+
+    def add_and_count(self, key: str, timeout: int) -> int:
+        fname = self._key_to_file(key)
+        with self._locked(fname):
+            expiry, value = None, 0
+            try:
+                with open(fname, "rb") as f:
+                    expiry = pickle.load(f)
+                    if expiry is not None and expiry < time.time():
+                        expiry = None
+                    else:
+                        value = pickle.loads(zlib.decompress(f.read()))
+            except (FileNotFoundError, EOFError, pickle.UnpicklingError, zlib.error):
+                expiry = None
+            if expiry is None:  # a new counter, or one that has expired: it lives `timeout` seconds from now
+                value, expiry = 0, time.time() + timeout
+            value = int(value) + 1
+            self._cull()
+            fd, tmp_path = tempfile.mkstemp(dir=self._dir)
+            with open(fd, "wb") as f:
+                f.write(pickle.dumps(expiry, self.pickle_protocol))
+                f.write(zlib.compress(pickle.dumps(value, self.pickle_protocol)))
+            os.replace(tmp_path, fname)
+            return value
+
+    def _cull(self) -> None:
+        filelist = self._list_cache_files()
+        if len(filelist) < self._max_entries:
+            return
+        for fname in filelist:
+            try:
+                with open(fname, "rb") as f:
+                    self._is_expired(f)  # deletes the file when it has expired
+            except FileNotFoundError:
+                pass
+        super()._cull()  # type: ignore[misc]
+
+
 def count(cache: BaseCache, key: str, timeout: int) -> int:
     """Add one to the counter `key` and answer its new value; a new counter is dropped after `timeout` seconds (>= 1).
 
-    Atomic on the two caches the settings choose from, Redis and the per-process memory: two workers
-    counting at once get two different values.
+    Atomic on the caches the settings choose from (Redis, the embedded file cache, and the per-process memory
+    some tests use): two workers counting at once get two different values.
     """
     if isinstance(timeout, bool) or not isinstance(timeout, int) or timeout < 1:
         raise ValueError(f"a counter lives a whole number of seconds, at least 1, not {timeout!r}")

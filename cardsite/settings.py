@@ -306,11 +306,17 @@ if env_bool("CSP_REPORT_ONLY", False):
 else:
     CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_REPORT_ONLY = _CSP_POLICY, None
 
+# The cache holds the rate limits' counts, the work budgets' locks and the catalog's kept results. Without
+# CACHE_URL it is files under $CARDSITE_VAR_DIR/cache that every process of this machine shares (each gunicorn
+# worker and each Celery worker): Django's per-process memory cache let every worker count its own limit, so two
+# workers let twice the rate through ("the default cache counts per process"). CACHE_URL=redis://... for
+# production (several hosts). cardsite/cache.py makes the file cache's counting and `add` atomic across processes.
+CACHE_DIR = Path(env_str("CACHE_DIR", str(VAR_DIR / "cache")))
 CACHES = {
     "default": (
         {"BACKEND": "cardsite.cache.RedisCache", "LOCATION": env_str("CACHE_URL", "")}
         if env_str("CACHE_URL", "").startswith("redis")
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        else {"BACKEND": "cardsite.cache.FileCache", "LOCATION": str(CACHE_DIR), "OPTIONS": {"MAX_ENTRIES": 20_000}}
     )
 }
 
@@ -470,6 +476,12 @@ WORK_BUDGETS = {
     "user": {"jobs": env_int("WORK_USER_JOBS", 5), "seconds": env_int("WORK_USER_SECONDS", 1800)},
     "staff": {"jobs": env_int("WORK_STAFF_JOBS", 20), "seconds": env_int("WORK_STAFF_SECONDS", 14400)},
 }
+# Notification mail is coalesced per player (cardcollections/notifications/services.py): the first in this many
+# seconds goes at once, the rest in one digest at the end of the window (0: a mail each).
+NOTIFICATION_MAIL_SECONDS = env_int("NOTIFICATION_MAIL_SECONDS", 600)
+# A goldfish replay estimated at up to GOLDFISH_REPLAY_INLINE_MS of engine time is played in the web request, a
+# dearer one on a worker while the page polls (decks/goldfish/services.py; issue #34).
+GOLDFISH_REPLAY_INLINE_MS = env_int("GOLDFISH_REPLAY_INLINE_MS", 50)
 # A goldfish job estimated under GOLDFISH_INLINE_SECONDS runs in the web request; whatever the estimate, the
 # request stops it after GOLDFISH_INLINE_DEADLINE seconds and hands the rest to a worker.
 GOLDFISH_INLINE_SECONDS = float(env_str("GOLDFISH_INLINE_SECONDS", "0.5"))

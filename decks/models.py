@@ -7,6 +7,7 @@ from decks.events.models import EventCheckStatus
 from decks.events.models import EventState
 from decks.events.models import Registration
 from decks.follows.models import Follow
+from decks.formats.models import FormatRecheck
 from decks.formats.models import TournamentFormat
 from decks.formats.models import TournamentFormatVersion
 from decks.goldfish.models import GoldfishChunk
@@ -48,6 +49,7 @@ __all__ = [
     "EventJudge",
     "EventState",
     "Follow",
+    "FormatRecheck",
     "GoldfishChunk",
     "GoldfishJob",
     "GoldfishStatus",

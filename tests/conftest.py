@@ -212,6 +212,30 @@ def staff(db):
     return get_user_model().objects.create_user("sam", password="sam-password-1", is_staff=True)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _cache_in_a_temporary_folder(tmp_path_factory):
+    """The embedded file cache (cardsite/cache.py) of each test process in a folder of its own, empty at the
+    start: counts, locks and kept catalog results from another run or another xdist worker never leak in."""
+    from django.test import override_settings
+
+    from cardsite.settings import CACHES
+
+    folder = tmp_path_factory.mktemp("cache")
+    default = CACHES["default"] | (
+        {"LOCATION": str(folder)} if CACHES["default"]["BACKEND"].endswith("FileCache") else {}
+    )
+    with override_settings(CACHES={"default": default}):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: no pending replay, budget lock or kept result of the last test."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture(autouse=True)
 def _media_in_a_temporary_folder(settings, tmp_path_factory):
     """Scans and faces written by a test go to its own folder, not var/media."""

@@ -27,6 +27,11 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.http import require_POST
 
+from cardcollections.blocks.selectors import player_blocks_made
+from cardcollections.blocks.services import MAX_BLOCKS
+from cardcollections.blocks.services import BlockError
+from cardcollections.blocks.services import player_block
+from cardcollections.blocks.services import player_unblock
 from cardcollections.catalog.forms import CatalogBrowse
 from cardcollections.catalog.models import Card
 from cardcollections.catalog.panels import CardPanel
@@ -442,6 +447,16 @@ def collection_settings(request: SignedInHttpRequest) -> HttpResponse:
             notification_email_set(user=request.user, email=wanted)
             messages.success(request, "Notification emails are on." if wanted else "Notification emails are off.")
             return redirect("collection-settings")
+        elif action in ("block", "unblock"):
+            change = player_block if action == "block" else player_unblock
+            try:
+                change(blocker=request.user, username=request.POST.get("username", ""))
+            except BlockError as exc:
+                messages.error(request, exc.message)
+                return redirect(f"{reverse('collection-settings')}#blocks")
+            name = request.POST.get("username", "").strip()
+            messages.success(request, f"You blocked {name}." if action == "block" else f"You unblocked {name}.")
+            return redirect(f"{reverse('collection-settings')}#blocks")
         elif action == "token-revoke-all":
             count = api_tokens_revoke_all(user=request.user)
             messages.success(request, f"Logged out everywhere: {count} token{'s' if count != 1 else ''} revoked.")
@@ -463,6 +478,7 @@ def collection_settings(request: SignedInHttpRequest) -> HttpResponse:
         "new_token": new_token,
         "token_policy": api_token_policy(),
         "notification_email": notification_email_on(user=request.user),
+        "blocks": player_blocks_made(user=request.user)[:MAX_BLOCKS],
     }
     response = render(request, "cardcollections/collection/settings.html", context)
     if new_token is not None:

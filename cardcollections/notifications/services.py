@@ -2,9 +2,10 @@
 
 `notify` writes the row and, when the user has an address and has not turned mail off,
 queues `cardcollections.notification_email` once the caller's transaction commits (at
-once outside one). A rolled-back action leaves no notification and sends no mail.
-The mail task claims the row with a conditional update (`emailed` from null to now), so a
-second delivery of its message sends nothing; a failure to send gives the claim back
+once outside one), coalesced per player: at most one mail at once and one digest a
+NOTIFICATION_MAIL_SECONDS window. A rolled-back action leaves no notification and sends no mail.
+The mail task claims the rows with a conditional update (`emailed` from null to now), so a
+second delivery of its message sends nothing; a failure to send gives the claims back
 and the task tries again.
 
 `notify_social` is for what other players do to a player's things (a like, a comment, a follow): never for
@@ -19,8 +20,10 @@ import logging
 from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from cardcollections.notifications.models import SOCIAL_KINDS
@@ -37,6 +40,8 @@ logger = logging.getLogger(__name__)
 # The Celery task sending one notification's mail (cardcollections/notifications/tasks.py), sent by name.
 EMAIL_TASK = "cardcollections.notification_email"
 MAX_MESSAGE = 500
+# The most notifications one digest mail lists (the rest go in the next).
+MAX_DIGEST = 50
 MAX_URL = 200
 # notify_social: how many notifications one player can cause another in a day, and how many names a gathered
 # notification shows before "and 3 others".
@@ -72,8 +77,8 @@ def notify(
         actor_count=len(actors),
     )
     if notification_wants_email(user=user):
-        notification_id = notification.pk
-        transaction.on_commit(lambda: _enqueue_email(notification_id))
+        notification_id, user_id = notification.pk, user.pk
+        transaction.on_commit(lambda: _enqueue_email(notification_id, user_id))
     return notification
 
 
@@ -139,9 +144,20 @@ def social_message(names: list[str], count: int, action: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
-def _enqueue_email(notification_id: int) -> None:
+def _enqueue_email(notification_id: int, user_id: int) -> None:
+    """Queue the mail of a new notification, coalesced per player (issue #34: 453 mail tasks on the interactive
+    queue, a mail on every toggle of a format). The first in NOTIFICATION_MAIL_SECONDS goes at once; the next
+    queues one digest at the end of that window, which sends every notification still unmailed then; later ones
+    in the window queue nothing (the digest takes them). So a player gets at most two mails a window."""
+    window = settings.NOTIFICATION_MAIL_SECONDS
+    args: list[int | bool] = [notification_id]
+    options: dict[str, int] = {}
+    if window > 0 and not cache.add(f"notification-mail:{user_id}", 1, timeout=window):
+        if not cache.add(f"notification-digest:{user_id}", 1, timeout=window):
+            return  # a digest is on its way and will carry this one
+        args, options = [notification_id, True], {"countdown": window}
     try:
-        current_app.send_task(EMAIL_TASK, args=[notification_id])
+        current_app.send_task(EMAIL_TASK, args=args, **options)
     except Exception:
         # The notification stays in the site; only its mail is lost.
         logger.exception("the mail of notification %s could not be queued", notification_id)
@@ -175,33 +191,46 @@ def notification_email_set(*, user: User, email: bool) -> NotificationSettings:
     return row
 
 
-def notification_email_send(*, notification_id: int) -> bool:
-    """Send one notification's mail (the body of its task); False when there is nothing to send.
+def notification_email_send(*, notification_id: int, digest: bool = False) -> bool:
+    """Send the mail of a notification (the body of its task); a `digest` carries with it every other notification
+    of its player not yet mailed nor read: one mail, not a mail each. False when there is nothing to send.
 
-    Nothing to send: the row is gone, its mail was already claimed (a duplicate delivery),
-    or the user has since removed their address or turned mail off.
+    Nothing to send: the row is gone, its mail was already claimed (a duplicate delivery, or an earlier digest
+    carried it), or the user has since removed their address or turned mail off. The rows are claimed with a
+    conditional update (`emailed` from null to now); a failure to send gives the claims back for the retry.
     """
-    claimed = Notification.objects.filter(pk=notification_id, emailed__isnull=True).update(emailed=timezone.now())
-    if not claimed:
+    first = Notification.objects.select_related("user").filter(pk=notification_id, emailed__isnull=True).first()
+    if first is None:
         return False
-    notification = Notification.objects.select_related("user").get(pk=notification_id)
-    user = notification.user
-    if not notification_wants_email(user=user):
-        return False
-    link = f"{settings.SITE_URL.rstrip('/')}{notification.url}" if notification.url else settings.SITE_URL
-    body = (
-        f"{notification.message}\n\n{link}\n\n"
-        f"You can turn these emails off on {settings.SITE_URL.rstrip('/')}/collection/settings/.\n"
-    )
-    try:
-        send_mail(
-            f"Chapter and Verse: {notification.get_kind_display()}",
-            body,
-            None,
-            [user.email],
+    user = first.user
+    ids = [notification_id]
+    if digest:
+        waiting = Notification.objects.filter(user_id=user.pk, emailed__isnull=True).filter(
+            Q(read__isnull=True) | Q(pk=notification_id)
         )
+        ids = list(waiting.order_by("created", "pk").values_list("pk", flat=True)[:MAX_DIGEST])
+    now = timezone.now()
+    if not Notification.objects.filter(pk__in=ids, emailed__isnull=True).update(emailed=now):
+        return False
+    rows = list(Notification.objects.filter(pk__in=ids, emailed=now).order_by("created", "pk"))
+    if not rows or not notification_wants_email(user=user):
+        return False
+    site = settings.SITE_URL.rstrip("/")
+
+    def link(n: Notification) -> str:
+        return f"{site}{n.url}" if n.url else settings.SITE_URL
+
+    if len(rows) == 1:
+        subject = f"Chapter and Verse: {rows[0].get_kind_display()}"
+        body = f"{rows[0].message}\n\n{link(rows[0])}\n\n"
+    else:
+        subject = f"Chapter and Verse: {len(rows)} notifications"
+        body = "".join(f"- {n.message}\n  {link(n)}\n\n" for n in rows) + f"All of them: {site}/notifications/\n\n"
+    body += f"You can turn these emails off on {site}/collection/settings/.\n"
+    try:
+        send_mail(subject, body, None, [user.email])
     except Exception:
-        # Give the claim back so the task's retry sends it.
-        Notification.objects.filter(pk=notification_id).update(emailed=None)
+        # Give the claims back so the task's retry sends them.
+        Notification.objects.filter(pk__in=[n.pk for n in rows], emailed=now).update(emailed=None)
         raise
     return True

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from cardcollections.blocks.selectors import player_blocks
 from cardcollections.collection.services import Change
 from cardcollections.collection.services import CollectionError
 from cardcollections.collection.services import Shortage
@@ -106,6 +107,8 @@ def _offer(
 ) -> Trade:
     if proposer.pk == recipient.pk:
         raise TradeError("You cannot trade with yourself.")
+    if player_blocks(sender=proposer, recipient=recipient):
+        raise TradeNotAllowed(f"{recipient.get_username()} does not take offers from you.")
     if not lines:
         raise TradeError("A trade needs at least one card.")
     if len(lines) > MAX_LINES:

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from cardcollections.blocks.selectors import player_blocks
 from cardcollections.notifications.models import NotificationKind
 from cardcollections.notifications.services import notify_social
 from cardsite.api.errors import NOT_ALLOWED
@@ -54,6 +55,8 @@ def comment_create(*, deck: Deck, author: User, body: str) -> DeckComment:
     """A comment by `author` on `deck`, which must be public (comments are for decks shared with everyone)."""
     if deck.visibility != DeckVisibility.PUBLIC:
         raise CommentNotAllowed("Comments are open on public decks only.")
+    if player_blocks(sender=author, recipient=deck.owner):
+        raise CommentNotAllowed("The deck's owner does not take comments from you.")
     body = _check_body(body)
     with transaction.atomic():
         comment = DeckComment.objects.create(deck=deck, author=author, body=body)

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from cardcollections.blocks.selectors import player_blocks
 from cardcollections.notifications.models import NotificationKind
 from cardcollections.notifications.services import notify_social
 from decks.exceptions import DeckRequestError
@@ -16,6 +17,8 @@ def follow_add(*, follower: User, followed: User) -> Follow:
     """`follower` follows `followed` (again: nothing changes)."""
     if follower.pk == followed.pk:
         raise DeckRequestError("username", "You cannot follow yourself.")
+    if player_blocks(sender=follower, recipient=followed):
+        raise DeckRequestError("username", f"{followed.get_username()} does not take follows from you.")
     try:
         with transaction.atomic():
             follow, new = Follow.objects.get_or_create(follower=follower, followed=followed)

@@ -53,6 +53,7 @@ def card_decks_recheck(*, game_slug: str, titles: list[str]) -> dict[str, int]:
         deck_ids=ids,
         still=lambda deck: deck.game.slug == game_slug,
         message=lambda deck, finding: clip(f"{_changed(titles)}: {deck.name} is no longer legal — {finding}"),
+        heading=_changed(titles),
     )
     counts["registrations"] = counts["registrations_noticed"] = 0
     registrations = Registration.objects.filter(event__game__slug=game_slug, active=True).select_related(

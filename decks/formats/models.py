@@ -1,9 +1,14 @@
 """Tournament formats an organiser defines on top of a game's base format."""
 
+import uuid
+from typing import Any
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import QuerySet
 
+from cardcollections.jobs.models import Job
 from cardcollections.models import CardSet
 from cardcollections.models import Game
 from rules import formats
@@ -102,3 +107,49 @@ class TournamentFormatVersion(FormatRules):
 
     def __str__(self) -> str:
         return f"{self.format.slug} v{self.number}"
+
+
+class FormatRecheck(Job):
+    """A re-check of every saved deck of a format after its rules changed, charged to the editor's work budget.
+
+    One queued per format (a unique constraint): an edit made while one waits merges into it (`edits` counts
+    them) instead of queueing another, so a hundred edits in two seconds are one re-check waiting and at most one
+    running, not a hundred on the bulk queue (issue #34). A kind of job (cardcollections.jobs): claimed, failed,
+    reaped and budgeted as every other kind.
+    """
+
+    job_what = "format re-check"
+    job_owner_field = "requested_by"
+    job_stopped_message = "the worker running it stopped"
+    job_unclaimed_message = "no worker took it within {hours} hours"
+    # The estimated worker time of re-checking one saved deck, for the budget.
+    SECONDS_PER_DECK = 0.05
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    format = models.ForeignKey(TournamentFormat, on_delete=models.CASCADE, related_name="rechecks")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # The saved decks of the format when it was queued (its cost), and how many edits it answers.
+    total = models.PositiveIntegerField(default=0)
+    edits = models.PositiveIntegerField(default=1)
+    checked = models.PositiveIntegerField(default=0)
+    noticed = models.PositiveIntegerField(default=0)
+    error = models.CharField(max_length=500, blank=True, default="")
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["format"], condition=models.Q(status="queued"), name="format_recheck_one_queued"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"re-check of {self.format_id} ({self.status})"
+
+    @classmethod
+    def job_claim_fields(cls) -> dict[str, Any]:
+        return {"checked": 0, "noticed": 0}
+
+    @classmethod
+    def job_busy_seconds(cls, busy: QuerySet[Any]) -> float:
+        return sum(busy.values_list("total", flat=True)) * cls.SECONDS_PER_DECK

@@ -14,11 +14,18 @@ from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.db import transaction
+from django.db.models import F
 
 from cardcollections.adapters import card_pool_for_game
+from cardcollections.jobs.models import JobStatus
+from cardcollections.jobs.services import job_budget_check
+from cardcollections.jobs.services import job_fail
 from cardcollections.models import CardSet
 from cardcollections.models import Game
+from cardsite.api.work import budget_lock
 from decks.formats.notices import RECHECK_TASK
+from decks.models import Deck
+from decks.models import FormatRecheck
 from decks.models import TournamentFormat
 from decks.models import TournamentFormatVersion
 from rules import formats
@@ -202,7 +209,9 @@ def tournament_format_update(
     Raises ValidationError (by field) on the same checks as create. Once the
     change has committed, every saved deck of the format is validated again by
     a worker, and the owners of decks it made illegal get a notice
-    (decks.formats.notices.format_decks_recheck).
+    (decks.formats.notices.format_recheck_run). That re-check is a job charged to
+    the editor's work budget (OverBudget or TooBig when it does not fit: nothing
+    changes); an edit made while the format's re-check still waits merges into it.
     """
     if not tournament_format_can_edit(fmt=fmt, user=user):
         raise FormatNotYours("Only the format's organiser or staff may change it.")
@@ -210,8 +219,10 @@ def tournament_format_update(
     if not name or not name.strip():
         errors["name"] = ["A format needs a name."]
     fields = _checked_rules(game=fmt.game, rules=rules, errors=errors)
-    with transaction.atomic():
+    assert user is not None  # tournament_format_can_edit refuses no one else
+    with budget_lock(f"format-recheck:{user.pk}"), transaction.atomic():
         row = TournamentFormat.objects.select_for_update().get(pk=fmt.pk)
+        recheck = _recheck_merge_or_charge(fmt=row, user=user)
         row.name = name.strip()
         for field, value in fields.items():
             setattr(row, field, value)
@@ -219,15 +230,31 @@ def tournament_format_update(
         row.save()
         row.legal_sets.set(rules.legal_sets)
         _version_write(row, list(rules.legal_sets))
-        # Every saved deck of the format: bulk work.
-        slug, target = row.slug, queue or settings.FORMAT_RECHECK_QUEUE or settings.CELERY_BULK_QUEUE
-        transaction.on_commit(lambda: _enqueue_recheck(slug, target))
+        if recheck is not None:
+            # Every saved deck of the format: bulk work.
+            target = queue or settings.FORMAT_RECHECK_QUEUE or settings.CELERY_BULK_QUEUE
+            recheck_id = str(recheck.pk)
+            transaction.on_commit(lambda: _enqueue_recheck(recheck_id, target))
     return row
 
 
-def _enqueue_recheck(slug: str, queue: str | None) -> None:
+def _recheck_merge_or_charge(*, fmt: TournamentFormat, user: User) -> FormatRecheck | None:
+    """The re-check this edit needs: merged into the format's queued one (None: nothing more to queue), or a new
+    one charged to the editor's work budget (OverBudget, a 429, or TooBig when it does not fit: the edit is
+    refused and nothing changes). Called under the format's row lock, so two edits never both queue one."""
+    merged = FormatRecheck.objects.filter(format=fmt, status=JobStatus.QUEUED).update(edits=F("edits") + 1)
+    if merged:
+        return None
+    total = Deck.objects.filter(format=fmt.slug).count()
+    seconds = total * FormatRecheck.SECONDS_PER_DECK
+    job_budget_check(model=FormatRecheck, caller=user, seconds=seconds)
+    return FormatRecheck.objects.create(format=fmt, requested_by=user, total=total)
+
+
+def _enqueue_recheck(recheck_id: str, queue: str | None) -> None:
     options: dict[str, Any] = {"queue": queue} if queue else {}
     try:
-        current_app.send_task(RECHECK_TASK, args=[slug], **options)
-    except Exception:
-        logger.exception("the re-check of decks in format %s could not be queued", slug)
+        current_app.send_task(RECHECK_TASK, args=[recheck_id], **options)
+    except Exception as exc:
+        logger.exception("the format re-check %s could not be queued", recheck_id)
+        job_fail(model=FormatRecheck, pk=recheck_id, message=f"could not be queued: {type(exc).__name__}")

@@ -15,6 +15,8 @@ from django.urls import reverse_lazy
 from django.views.generic import FormView
 from django.views.generic import ListView
 
+from cardsite.api.work import OverBudget
+from cardsite.api.work import TooBig
 from cardsite.page_writes import CountedPostView
 from cardsite.page_writes import SignedInHttpRequest
 from decks.formats.forms import TournamentFormatEditForm
@@ -104,9 +106,17 @@ class TournamentFormatEdit(LoginRequiredMixin, CountedPostView, FormView):
         except ValidationError as exc:
             form.add_error(None, exc)
             return self.form_invalid(form)
+        except (OverBudget, TooBig) as exc:
+            # The re-check this edit needs does not fit the editor's work budget: nothing was changed.
+            form.add_error(None, f"Not saved: {exc.message}")
+            response = self.form_invalid(form)
+            response.status_code = 429 if isinstance(exc, OverBudget) else 400
+            if isinstance(exc, OverBudget):
+                response["Retry-After"] = str(exc.retry_after)
+            return response
         messages.success(
             self.request,
-            f"Saved {row.name} ({row.slug}). Saved decks of this format are being checked again; "
-            "owners of decks it made illegal will see a notice.",
+            f"Saved {row.name} ({row.slug}). Saved decks of this format are being checked again (edits made "
+            "before that starts are checked together); owners of decks it made illegal will see a notice.",
         )
         return super().form_valid(form)

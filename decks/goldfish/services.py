@@ -31,6 +31,7 @@ import contextlib
 import logging
 import math
 import time
+import uuid
 from collections.abc import Iterable
 from collections.abc import Mapping
 from datetime import timedelta
@@ -41,6 +42,7 @@ from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Exists
 from django.db.models import F
@@ -51,6 +53,7 @@ from django.utils import timezone
 from cardcollections.jobs.services import job_budget_check
 from cardcollections.jobs.services import job_cancel
 from cardcollections.jobs.services import job_fail
+from cardsite.api.work import OverBudget
 from cardsite.api.work import TooBig
 from cardsite.api.work import budget_lock
 from cardsite.api.work import work_queue
@@ -151,13 +154,23 @@ def _plan(mode: JobMode, prepared: PreparedGoldfish) -> dict[str, Any]:
 REPLAY_SECONDS = 2.0
 
 
-def goldfish_replay_answer(*, data: Any, user: Any = None) -> dict[str, Any]:
-    """One game of a play-out, turn by turn (rules/goldfish/replay.py): the play request plus `game_number`.
+# The estimated engine time a replay may take inside a web request is settings.GOLDFISH_REPLAY_INLINE_MS (issue
+# #34: a 396-card deck, 30 turns, game 1,000 held a web worker 0.85 s, and four loops of it moved the health check
+# from 5 ms to 2.8 s). Dearer replays (up to REPLAY_SECONDS) are played by a worker: the page polls for the result
+# (goldfish_replay_queue).
+def replay_inline_seconds() -> float:
+    return settings.GOLDFISH_REPLAY_INLINE_MS / 1000
 
-    The body is the `play` request whose run the game belongs to (`mode` may be left out) and
-    `game_number`, 1 to the smaller of `trials` and 1,000 (default 1); a saved `deck` must be one
-    `user` may read. Each card of the answer carries its catalog id (`card_id`, None if unknown).
-    """
+
+# The task that plays a replay on a worker, named here so that this module and the task module do not import
+# each other; how long its result is kept for the page to fetch, and how long a caller's one pending replay holds.
+REPLAY_TASK = "decks.goldfish_replay"
+REPLAY_KEPT_SECONDS = 600
+REPLAY_PENDING_SECONDS = 120
+
+
+def _replay_prepare(data: Any, user: Any) -> tuple[PreparedGoldfish, Any, float]:
+    """The replay request checked: the prepared play request, the game number, and the replay's estimated seconds."""
     if not isinstance(data, Mapping):
         raise GoldfishInputError("", "the request must be a JSON object")
     body = {k: v for k, v in data.items() if k != "game_number"}
@@ -172,6 +185,28 @@ def goldfish_replay_answer(*, data: Any, user: Any = None) -> dict[str, Any]:
     if is_int(game_number) and reach < game_number <= MAX_REPLAY_GAME:
         # The games before it are played again: a big deck over many turns reaches fewer games.
         raise GoldfishInputError("game_number", f"must be an integer from 1 to {reach:,} for this deck and turns")
+    # A game number the engine refuses costs nothing: it is refused in the request (the engine names the field).
+    trials = request.trials if isinstance(request.trials, int) else MAX_REPLAY_GAME
+    last = min(reach, MAX_REPLAY_GAME, trials)
+    seconds = per_game * game_number if is_int(game_number) and 0 < game_number <= last else 0.0
+    return prepared, game_number, seconds
+
+
+def goldfish_replay_seconds(*, data: Any, user: Any = None) -> float:
+    """The estimated engine time of a replay request (checked as goldfish_replay_answer checks it: a bad one
+    raises GoldfishInputError naming the field)."""
+    return _replay_prepare(data, user)[2]
+
+
+def goldfish_replay_answer(*, data: Any, user: Any = None) -> dict[str, Any]:
+    """One game of a play-out, turn by turn (rules/goldfish/replay.py): the play request plus `game_number`.
+
+    The body is the `play` request whose run the game belongs to (`mode` may be left out) and
+    `game_number`, 1 to the smaller of `trials` and 1,000 (default 1); a saved `deck` must be one
+    `user` may read. Each card of the answer carries its catalog id (`card_id`, None if unknown).
+    """
+    prepared, game_number, _ = _replay_prepare(data, user)
+    request = prepared.request
     try:
         replay = goldfish_replay(
             prepared.deck,
@@ -187,6 +222,76 @@ def goldfish_replay_answer(*, data: Any, user: Any = None) -> dict[str, Any]:
     for card in replay["cards"]:
         card["card_id"] = ids.get((card["set"], card["number"]))
     return replay
+
+
+def _replay_key(token: str) -> str:
+    return f"goldfish-replay:{token}"
+
+
+def goldfish_replay_queue(*, data: dict[str, Any], user: Any, caller: str) -> str:
+    """Have a worker play a replay too dear for the request (checked first: a bad one raises GoldfishInputError);
+    answers the token its result is fetched by (goldfish_replay_result).
+
+    `caller` ("user:<id>" or "address:<ip>") owns the result: no one else can fetch it. A caller holds one
+    pending replay at a time (OverBudget, a 429 with the reason, for a second), so one address cannot fill the
+    queue; the compute rate limit counts the posts as before.
+    """
+    goldfish_replay_seconds(data=data, user=user)
+    token = uuid.uuid4().hex
+    pending = f"goldfish-replay-pending:{caller}"
+    if not cache.add(pending, token, timeout=REPLAY_PENDING_SECONDS):
+        raise OverBudget(
+            "A replay of yours is still being played on a worker; wait for it to show, then ask for another.",
+            retry_after=5,
+        )
+    cache.set(_replay_key(token), {"caller": caller, "status": "pending"}, REPLAY_KEPT_SECONDS)
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    try:
+        current_app.send_task(
+            REPLAY_TASK,
+            args=[token, data, user_id],
+            queue=settings.GOLDFISH_QUEUE or work_queue(REPLAY_SECONDS),
+            ignore_result=True,
+        )
+    except Exception as exc:  # a broker that cannot be reached: the result says so, the pending slot is freed
+        logger.exception("goldfish replay %s could not be queued", token)
+        _replay_finish(
+            token, caller, {"status": "problem", "field": "", "message": f"could not be queued: {type(exc).__name__}"}
+        )
+    return token
+
+
+def _replay_finish(token: str, caller: str, result: dict[str, Any]) -> None:
+    cache.set(_replay_key(token), {"caller": caller, **result}, REPLAY_KEPT_SECONDS)
+    pending = f"goldfish-replay-pending:{caller}"
+    if cache.get(pending) == token:
+        cache.delete(pending)
+
+
+def goldfish_replay_run(*, token: str, data: dict[str, Any], user_id: int | None) -> str:
+    """Play a queued replay (the worker's side of goldfish_replay_queue) and keep its result; idempotent: a
+    replay already played, or whose entry has expired, is left alone. Answers the result's status."""
+    entry = cache.get(_replay_key(token))
+    if not isinstance(entry, dict) or entry.get("status") != "pending":
+        return "gone" if entry is None else str(entry.get("status"))
+    user = User.objects.filter(pk=user_id, is_active=True).first() if user_id is not None else None
+    try:
+        replay = goldfish_replay_answer(data=data, user=user or AnonymousUser())
+    except GoldfishInputError as exc:
+        result: dict[str, Any] = {"status": "problem", "field": exc.field, "message": exc.message}
+    else:
+        result = {"status": "done", "replay": replay}
+    _replay_finish(token, entry["caller"], result)
+    return str(result["status"])
+
+
+def goldfish_replay_result(*, token: str, caller: str) -> dict[str, Any] | None:
+    """A queued replay's entry ({"status": "pending"|"done"|"problem", ...}) for its own caller; None for a token
+    that is unknown, expired or someone else's (the page's 404: tokens do not leak)."""
+    entry = cache.get(_replay_key(token)) if len(token) == 32 else None
+    if not isinstance(entry, dict) or entry.get("caller") != caller:
+        return None
+    return entry
 
 
 def goldfish_job_seconds(*, prepared: PreparedGoldfish) -> float:

@@ -18,6 +18,7 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
+from django.http import Http404
 from django.http import HttpRequest
 from django.http import HttpResponse
 from django.http import HttpResponseRedirect
@@ -26,6 +27,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views import View
 
+from cardsite.api.work import OverBudget
+from cardsite.api.work import client_address
 from cardsite.api.work import work_budget
 from cardsite.api.work import work_duration
 from cardsite.page_writes import CountedPostView
@@ -37,6 +40,10 @@ from decks.goldfish.selectors import card_ids_by_printing
 from decks.goldfish.services import goldfish_exact_answer
 from decks.goldfish.services import goldfish_job_seconds
 from decks.goldfish.services import goldfish_replay_answer
+from decks.goldfish.services import goldfish_replay_queue
+from decks.goldfish.services import goldfish_replay_result
+from decks.goldfish.services import goldfish_replay_seconds
+from decks.goldfish.services import replay_inline_seconds
 from decks.lists.selectors import deck_get_readable
 from decks.lists.selectors import deck_list_owned
 from decks.lists.selectors import deck_text
@@ -409,21 +416,60 @@ def _replay_context(replay: dict[str, Any]) -> dict[str, Any]:
     return {"replay": replay, "turns": turns, "unmodelled": unmodelled}
 
 
+def _replay_caller(request: HttpRequest) -> str:
+    """Who owns a replay played on a worker: the account, or the address of a visitor who is not signed in."""
+    return f"user:{request.user.pk}" if request.user.is_authenticated else f"address:{client_address(request)}"
+
+
 class GoldfishReplayPartial(CountedPostView):
-    """POST the replay form: one game of a play-out, turn by turn, with card images."""
+    """POST the replay form: one game of a play-out, turn by turn, with card images.
+
+    A replay estimated within GOLDFISH_REPLAY_INLINE_MS is played in the request; a dearer one (up to REPLAY_SECONDS)
+    goes to a worker and the partial polls for it (GoldfishReplayResult), so no web worker spends a second on it.
+    """
 
     template_name = "decks/goldfish/_replay_result.html"
-    # A replay is a click, not typing, and plays up to REPLAY_SECONDS of games in the request: counted as the
-    # API's replay is, by the compute limit (issue #34: counted as live typing, one visitor's 288 replays a minute
-    # of 0.85 s each saturated the web workers).
+    # A replay is a click, not typing, and costs engine time: counted as the API's replay is, by the compute limit
+    # (issue #34: counted as live typing, one visitor's 288 replays a minute of 0.85 s each saturated the web workers).
     post_scope = "compute"
 
     def post(self, request: HttpRequest) -> HttpResponse:
         context: dict[str, Any] = {"problem": None, "replay": None}
+        data = replay_request_from_form(request.POST)
         try:
-            replay = goldfish_replay_answer(data=replay_request_from_form(request.POST), user=request.user)
+            if goldfish_replay_seconds(data=data, user=request.user) > replay_inline_seconds():
+                token = goldfish_replay_queue(data=data, user=request.user, caller=_replay_caller(request))
+                return _replay_pending(request, token, data.get("game_number"))
+            replay = goldfish_replay_answer(data=data, user=request.user)
         except GoldfishInputError as exc:
             context["problem"] = exc
+        except OverBudget as exc:
+            response = render(request, self.template_name, {"problem": exc, "replay": None}, status=429)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
         else:
             context.update(_replay_context(replay))
         return render(request, self.template_name, context, status=400 if context["problem"] else 200)
+
+
+def _replay_pending(request: HttpRequest, token: str, game_number: Any) -> HttpResponse:
+    url = reverse("deck-goldfish-replay-result", args=[token])
+    context = {"url": url, "game_number": game_number}
+    return render(request, "decks/goldfish/_replay_pending.html", context, status=202)
+
+
+class GoldfishReplayResult(View):
+    """GET a replay played on a worker: the result partial once it is played, else the pending partial (which asks
+    again in a second). 404 for a token that is unknown, expired or another caller's."""
+
+    def get(self, request: HttpRequest, token: str) -> HttpResponse:
+        entry = goldfish_replay_result(token=token, caller=_replay_caller(request))
+        if entry is None:
+            raise Http404("no such replay")
+        if entry["status"] == "pending":
+            return _replay_pending(request, token, None)
+        template = GoldfishReplayPartial.template_name
+        if entry["status"] == "problem":
+            problem = GoldfishInputError(entry.get("field", ""), entry.get("message", ""))
+            return render(request, template, {"problem": problem, "replay": None}, status=400)
+        return render(request, template, {"problem": None, **_replay_context(entry["replay"])})

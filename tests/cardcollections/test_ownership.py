@@ -7,6 +7,7 @@ from django.db.models import Q
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
+from cardcollections.blocks.models import PlayerBlock
 from cardcollections.collection.services import collection_change
 from cardcollections.collection.services import trade_list_set
 from cardcollections.collection.services import wishlist_set
@@ -153,6 +154,9 @@ OWN_ROUTES = [
     ("post", "/api/v1/notifications/read-all/", None),
     ("get", "/api/v1/notifications/settings/", None),
     ("patch", "/api/v1/notifications/settings/", {"email": False}),
+    ("get", "/api/v1/blocks/", None),
+    ("post", "/api/v1/blocks/", {"username": "bob"}),
+    ("delete", "/api/v1/blocks/bob/", None),
     ("post", "/api/v1/account/token/", None),
     # Last: with token authentication it revokes the caller's own token.
     ("post", "/api/v1/account/token/logout-all/", None),
@@ -184,6 +188,7 @@ def alice_state() -> dict:
             CardProposal.objects.filter(proposer__username="alice").values_list("id", "status", "source", "updated")
         ),
         "cards": sorted(Card.objects.values_list("id", "sacrifice", "modified")),
+        "blocks": sorted(PlayerBlock.objects.filter(blocker__username="alice").values_list("blocked_id", flat=True)),
     }
 
 

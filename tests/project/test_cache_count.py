@@ -1,6 +1,8 @@
 """cardsite.cache.count: the rate limits' and the catalog budget's counter, on the embedded cache and on Redis."""
 
 import os
+import subprocess
+import sys
 import threading
 import time
 
@@ -9,6 +11,7 @@ import redis
 from django.core.cache import cache
 
 from cardsite.cache import count
+from tests.conftest import ROOT
 from tests.threads import run_threads
 
 # A Redis database for each xdist worker (12, 13, 14), emptied by each test: tests running at once in two
@@ -36,9 +39,10 @@ def _redis(backend: str = "cardsite.cache.RedisCache") -> dict:
     return {"BACKEND": backend, "LOCATION": REDIS_URL, "OPTIONS": {"connection_class": CountingConnection}}
 
 
-@pytest.fixture(params=["locmem", "redis"])
-def backend(request, settings):
-    settings.CACHES = {"default": _redis() if request.param == "redis" else LOCMEM}
+@pytest.fixture(params=["locmem", "file", "redis"])
+def backend(request, settings, tmp_path):
+    file = {"BACKEND": "cardsite.cache.FileCache", "LOCATION": str(tmp_path / "cache")}
+    settings.CACHES = {"default": {"locmem": LOCMEM, "file": file}.get(request.param) or _redis()}
     cache.clear()
     yield request.param
     cache.clear()
@@ -87,3 +91,43 @@ def test_the_sites_redis_cache_counts_in_one_round_trip_where_djangos_takes_thre
 def test_a_counter_that_would_never_expire_or_expire_at_once_is_refused(timeout):
     with pytest.raises(ValueError, match="whole number of seconds"):
         count(cache, "odd", timeout)
+
+
+# One process of the site (a gunicorn worker, say) asking the API's rate limit about 30 anonymous writes from one
+# address at once, with the embedded default settings (no CACHE_URL): prints how many it let through.
+_ONE_PROCESS = """
+import sys, time
+import django
+django.setup()
+from django.test import RequestFactory
+from cardsite.api.throttles import WriteRateThrottle
+from rest_framework.request import Request
+from django.contrib.auth.models import AnonymousUser
+
+class View:
+    throttle_scope = "writes"
+
+WriteRateThrottle.timer = lambda self: 2_000_000_030.0  # the middle of one minute, in both processes
+request = Request(RequestFactory().post("/api/v1/x/", REMOTE_ADDR="203.0.113.7"))
+request.user = AnonymousUser()
+while time.time() < float(sys.argv[1]):  # both processes start counting at the same moment
+    time.sleep(0.001)
+print(sum(WriteRateThrottle().allow_request(request, View()) for _ in range(30)))
+"""
+
+
+def test_two_processes_of_the_embedded_site_share_one_rate_limit(tmp_path):
+    """#34: the default cache counted per process, so each gunicorn worker let the whole limit through
+    ("480 a minute in practice"). Two processes, 30 requests each, a limit of 20: 20 pass in all, not 40."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "CACHE_"))}
+    env |= {"CARDSITE_VAR_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "cardsite.settings"}
+    env |= {"THROTTLE_WRITES_ANON": "20/min", "SECRET_KEY": "x"}
+    start = str(time.time() + 4)
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", _ONE_PROCESS, start], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+        )
+        for _ in range(2)
+    ]
+    passed = [int(p.communicate(timeout=60)[0]) for p in processes]
+    assert sum(passed) == 20, passed

@@ -38,6 +38,7 @@ from cardcollections.trades.services import trade_decline
 from cardcollections.trades.services import trade_propose
 from cardcollections.trades.services import trade_withdraw
 from cardsite.api.errors import CONFLICT
+from cardsite.api.errors import NOT_ALLOWED
 from cardsite.api.errors import Problem
 from cardsite.api.errors import bad
 from cardsite.api.errors import refused
@@ -67,8 +68,10 @@ def line_specs(validated: dict) -> list[LineSpec]:
 
 def _offer_refused(exc: TradeError) -> Problem:
     """An offer the service refused: 400 with the short cards; 409 when it is the moment that is wrong (too many
-    offers already waiting for that player)."""
-    code = status.HTTP_409_CONFLICT if exc.kind == CONFLICT else status.HTTP_400_BAD_REQUEST
+    offers already waiting for that player); 403 when that player blocked the caller."""
+    code = {CONFLICT: status.HTTP_409_CONFLICT, NOT_ALLOWED: status.HTTP_403_FORBIDDEN}.get(
+        exc.kind, status.HTTP_400_BAD_REQUEST
+    )
     return refused(code, str(exc), shortages=exc.shortages)
 
 
@@ -118,6 +121,7 @@ class TradeList(generics.ListAPIView):
         responses={
             201: TradeOut,
             400: _OFFER_REFUSED,
+            403: OpenApiResponse(TradeErrorOut, description="that player blocked you"),
             409: OpenApiResponse(
                 TradeErrorOut, description="you already have TRADE_OPEN_PER_PAIR offers waiting for that player"
             ),

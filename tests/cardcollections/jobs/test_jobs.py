@@ -22,15 +22,17 @@ from cardcollections.models import ImportJob
 from cardcollections.models import PrintJob
 from decks.models import Event
 from decks.models import EventCheck
+from decks.models import FormatRecheck
 from decks.models import GoldfishJob
 
 pytestmark = pytest.mark.django_db
 
-KINDS = {ImportJob, EventCheck, GoldfishJob, PrintJob}
+KINDS = {ImportJob, EventCheck, GoldfishJob, PrintJob, FormatRecheck}
 # The task that runs one job of each kind.
 TASKS = {
     "cardcollections.tasks.run_collection_import": ImportJob,
     "decks.event_check": EventCheck,
+    "decks.format_decks_recheck": FormatRecheck,
     "decks.goldfish_chunk": GoldfishJob,
     "cardcollections.draw_print_sheet": PrintJob,
 }
@@ -150,6 +152,7 @@ def test_the_one_reaper_walks_every_kind(alice, bob, game):
         "collections.ImportJob": 2,
         "collections.PrintJob": 1,
         "decks.EventCheck": 2,
+        "decks.FormatRecheck": 0,
         "decks.GoldfishJob": 1,
     }
     for job in [*running.values(), *forgotten.values()]:
@@ -161,5 +164,6 @@ def test_the_one_reaper_walks_every_kind(alice, bob, game):
         "collections.ImportJob": 0,
         "collections.PrintJob": 0,
         "decks.EventCheck": 0,
+        "decks.FormatRecheck": 0,
         "decks.GoldfishJob": 0,
     }

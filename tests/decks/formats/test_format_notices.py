@@ -15,6 +15,7 @@ from decks.formats.tasks import format_decks_recheck_task
 from decks.lists.services import deck_create
 from decks.models import Deck
 from decks.models import DeckNotice
+from decks.models import FormatRecheck
 from decks.models import TournamentFormat
 from tests.decks.conftest import legal_cv_text
 from tests.decks.conftest import rules_of
@@ -51,10 +52,14 @@ def test_a_ban_leaves_a_notice_on_each_deck_it_made_illegal(
     assert decks["with"].legal and decks["without"].legal and not decks["broken"].legal
     with django_capture_on_commit_callbacks(execute=True):
         ban(spring, alice, "Verse 003")
-    assert sent == [{"name": "decks.format_decks_recheck", "args": ["spring-open"]}]
+    recheck = FormatRecheck.objects.get()
+    assert sent == [{"name": "decks.format_decks_recheck", "args": [str(recheck.pk)]}]
+    assert (recheck.format_id, recheck.requested_by, recheck.total, recheck.status) == (spring.pk, alice, 3, "queued")
     assert TournamentFormat.objects.get(pk=spring.pk).banned_titles == ["Verse 001", "Verse 003"]
 
-    assert format_decks_recheck_task("spring-open") == {"checked": 3, "noticed": 1, "cleared": 0}
+    assert format_decks_recheck_task(str(recheck.pk)) == "done"
+    recheck.refresh_from_db()
+    assert (recheck.checked, recheck.noticed) == (3, 1)
 
     notice = DeckNotice.objects.get()
     assert notice.owner == bob and notice.deck_id == decks["with"].pk and notice.format == "spring-open"
