@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from decks.models import Deck
+from tests.browser.conftest import account_menu
 from tests.browser.conftest import log_in
 from tests.decks.conftest import _load_cv
 from tests.decks.conftest import verse_title
@@ -150,7 +151,7 @@ def test_a_deck_built_from_nothing_is_registered_and_the_organiser_sees_it(
     assert registration.deck_id == deck.pk and registration.card_count == 40
     expect(page.locator("body")).to_contain_text(registration.list_hash)
 
-    page.get_by_role("button", name="Log out").click()
+    account_menu(page).get_by_role("button", name="Log out").click()
     log_in(page, live_server.url, "bob", f"/events/{event.pk}/manage/")
     row = page.locator(".registration-row", has_text="alice")
     expect(row).to_contain_text("Spring faith")
