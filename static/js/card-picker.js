@@ -1,8 +1,9 @@
 // The card picker (templates/_partials/card_picker.html): as the player types, the game's closest cards with
 // their faces, from the card-picker endpoint. Arrow keys move through them, Enter or a click picks one, Escape
 // closes the list. A pick fills the box, or, for a picker over a table (data-picker-rows: a trade offer's
-// cards), brings that card's rows forward with one copy asked. Every pick also sends a "card-picked" event
-// ({id, title}) for a page that does more with it (the deck builder adds copies).
+// cards), brings that card's rows forward with one copy asked; for a picker marked data-picker-clears (the
+// deck builder's), empties the box for the next name. Every pick sends a "card-picked" event ({id, title, set,
+// number}) for a page that does more with it (the deck builder adds a copy).
 (function () {
   "use strict";
 
@@ -62,9 +63,11 @@
         input.value = "";
         bringForward(document.getElementById(rows), id);
       } else {
-        input.value = title;
+        input.value = box.hasAttribute("data-picker-clears") ? "" : title;
       }
-      box.dispatchEvent(new CustomEvent("card-picked", { bubbles: true, detail: { id: id, title: title } }));
+      box.dispatchEvent(new CustomEvent("card-picked", { bubbles: true, detail: {
+        id: id, title: title, set: option.getAttribute("data-set"), number: option.getAttribute("data-number")
+      } }));
     }
 
     input.addEventListener("input", function () {
@@ -80,8 +83,8 @@
       } else if (event.key === "Enter" && open && active >= 0) {
         event.preventDefault(); // the pick, not the form's submit
         pick(options()[active]);
-      } else if (event.key === "Enter" && box.hasAttribute("data-picker-rows")) {
-        event.preventDefault(); // a box that only finds rows sends nothing: Enter waits for the choices
+      } else if (event.key === "Enter" && (box.hasAttribute("data-picker-rows") || box.hasAttribute("data-picker-clears"))) {
+        event.preventDefault(); // a box that only picks sends nothing (no deck save): Enter waits for the choices
         clearTimeout(timer);
         ask();
       } else if (event.key === "Escape" && !list.hidden) {
