@@ -269,6 +269,29 @@ def test_it_opens_the_account_menu_without_the_script(live_server, demo_site, ch
         context.close()
 
 
+def test_it_follows_the_systems_dark_mode(live_server, demo_site, chromium, screenshot_dir):
+    """Dark mode with the system setting: dark ground, light ink, and form fields dark like the page."""
+    context = chromium.new_context(viewport=DESKTOP, color_scheme="dark")
+    try:
+        page = context.new_page()
+        log_in(page, live_server.url, "alice", "/collection/chapter-and-verse/wishlist/")
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+        page.screenshot(path=str(screenshot_dir / "dark-wishlist.png"), full_page=True)
+
+        def lightness(css: str) -> float:  # "rgb(r, g, b)" -> 0..255
+            r, g, b = (float(x) for x in re.findall(r"[\d.]+", css)[:3])
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+        body = page.evaluate(
+            "() => { const s = getComputedStyle(document.body); return [s.backgroundColor, s.color]; }"
+        )
+        box = page.get_by_role("combobox", name="Card title").evaluate("(el) => getComputedStyle(el).backgroundColor")
+        assert lightness(body[0]) < 60 and lightness(body[1]) > 180
+        assert lightness(box) < 60
+    finally:
+        context.close()
+
+
 def test_it_shows_the_whole_menu_at_desktop_size_with_no_button(live_server, browser_page):
     browser_page.goto(live_server.url + "/")
     expect(browser_page.get_by_role("button", name="Menu")).to_be_hidden()
