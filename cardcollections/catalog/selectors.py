@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db.models import Case
 from django.db.models import Count
 from django.db.models import F
 from django.db.models import IntegerField
@@ -14,6 +15,8 @@ from django.db.models import OuterRef
 from django.db.models import QuerySet
 from django.db.models import Subquery
 from django.db.models import Sum
+from django.db.models import Value
+from django.db.models import When
 from django.db.models import Window
 from django.db.models.functions import Coalesce
 from django.db.models.functions import Length
@@ -38,6 +41,7 @@ from rules.search import Word
 from rules.search import checked_search
 from rules.search import game_keys
 from rules.search import parse_search
+from rules.text import title_key
 
 
 def catalog_document(*, game: str) -> dict[str, Any]:
@@ -194,6 +198,33 @@ def search_title_suggestions(*, game: Game, query: str) -> list[dict[str, str]]:
         {"title": title, "query": f'"{title}"' if '"' not in title else title}
         for title in suggest_titles(card_pool_for_game(game.slug), text)
     ]
+
+
+PICK_LIMIT = 8  # choices the card picker shows at once
+PICK_QUERY_LENGTH = 100  # characters of a typed name that are read
+
+
+def card_pick(*, game: Game, query: str, within: QuerySet[Card] | None = None) -> list[Card]:
+    """The card picker's choices for what was typed (templates/_partials/card_picker.html): titles that start
+    with it first, then titles that contain it, then near misses by the deck checker's `suggest_titles` (so
+    "mustard seeed" offers Mustard Seed); at most PICK_LIMIT printings, each with its set. `within` narrows the
+    choice (a trade offer's own cards, or the other player's trade list); nothing typed, nothing offered."""
+    text = query[: PICK_QUERY_LENGTH * 2].strip()[:PICK_QUERY_LENGTH]
+    key = title_key(text)
+    if not key:
+        return []
+    cards = (within if within is not None else Card.objects.all()).filter(game=game).select_related("card_set")
+    found: list[Card] = list(
+        cards.filter(title_key__contains=key)
+        .annotate(starts=Case(When(title_key__startswith=key, then=Value(0)), default=Value(1)))
+        .order_by("starts", "title_key", *CATALOG_ORDER)[:PICK_LIMIT]
+    )
+    if len(found) < PICK_LIMIT:
+        near = [title_key(t) for t in suggest_titles(card_pool_for_game(game.slug), text)]
+        rank = {k: i for i, k in enumerate(near)}
+        more = cards.filter(title_key__in=near).exclude(pk__in=[c.pk for c in found]).order_by(*CATALOG_ORDER)
+        found += sorted(more, key=lambda c: rank[c.title_key])[: PICK_LIMIT - len(found)]
+    return found
 
 
 def card_get(*, pk: int) -> Card | None:

@@ -16,5 +16,6 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("catalog/<slug:slug>/", views.catalog_browse, name="catalog-browse"),
     path("search/help/", views.search_help, name="search-help"),
+    path("cards/pick/", views.card_picker, name="card-picker"),
     path("cards/<int:pk>/", include(card_routes)),
 ]

@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.core.files.uploadhandler import FileUploadHandler
 from django.core.files.uploadhandler import SkipFile
@@ -40,11 +42,14 @@ from cardcollections.catalog.panels import card_panels
 from cardcollections.catalog.results_cache import kept_results
 from cardcollections.catalog.results_cache import results_key
 from cardcollections.catalog.selectors import card_list
+from cardcollections.catalog.selectors import card_pick
 from cardcollections.catalog.selectors import card_printings
 from cardcollections.catalog.selectors import game_card_counts
 from cardcollections.catalog.selectors import game_tag_values
 from cardcollections.catalog.selectors import search_examples
 from cardcollections.catalog.selectors import search_title_suggestions
+from cardcollections.collection.selectors import collection_entries
+from cardcollections.collection.selectors import trade_list_entries
 from cardcollections.images.faces import card_face_render
 from cardcollections.images.faces.chapter_and_verse import THEME_COLORS
 from cardcollections.images.scans import CardImageError
@@ -53,10 +58,46 @@ from cardcollections.lookups import card_or_404
 from cardcollections.lookups import game_or_404
 from cardcollections.models import Card
 from cardcollections.models import Game
+from cardsite.api.throttles import page_request_allowed
+from cardsite.api.throttles import too_many_requests
 from cardsite.page_writes import counted_posts
 from rules.search import game_keys
 
 CARDS_PER_PAGE = 48  # fills rows of 2, 3, 4, 6 and 8 tiles
+
+
+# The card picker's narrower choices: a trade offer's own cards, or the other player's trade list.
+PICK_SCOPES = ("", "mine", "trade-list")
+
+
+@require_GET
+def card_picker(request: HttpRequest) -> HttpResponse:
+    """The card picker's choices as the player types (`?game=SLUG&q=TEXT`, `&scope=mine` or
+    `&scope=trade-list&of=USERNAME`): a list of options with each card's face, for
+    templates/_partials/card_picker.html. Counted by the "live" limit, as the other as-you-type requests are."""
+    if not page_request_allowed(request, scope="live", reads=True):
+        return too_many_requests()
+    game = Game.objects.filter(slug=request.GET.get("game", "")[:100]).first()
+    if game is None:
+        return HttpResponse("game: no such game.", status=400)
+    scope = request.GET.get("scope", "")
+    if scope not in PICK_SCOPES:
+        return HttpResponse(f"scope: one of {', '.join(s for s in PICK_SCOPES if s)}, or none.", status=400)
+    within = None
+    user = request.user
+    if scope and not isinstance(user, User):
+        return HttpResponse("scope: log in to pick from a collection.", status=403)
+    if scope == "mine" and isinstance(user, User):
+        within = Card.objects.filter(pk__in=collection_entries(owner=user, game=game).values("card_id"))
+    elif scope == "trade-list":
+        users = get_user_model()
+        name = request.GET.get("of", "")[:150]
+        other = users.objects.filter(**{users.USERNAME_FIELD: name, "is_active": True}).first()
+        entries = trade_list_entries(owner=other, game=game) if other is not None else None
+        within = Card.objects.filter(pk__in=entries.values("card_id")) if entries is not None else Card.objects.none()
+    cards = card_pick(game=game, query=request.GET.get("q", ""), within=within)
+    typed = request.GET.get("q", "").strip()
+    return render(request, "_partials/card_picker_options.html", {"cards": cards, "query": typed})
 
 
 @require_GET

@@ -25,6 +25,8 @@ from decks.stock.selectors import TitleNeed
 from decks.stock.selectors import list_stock
 from decks.validation.services import MAX_CARD_ENTRIES
 from decks.validation.services import deck_validation
+from rules.charts import Chart
+from rules.deck_charts import deck_charts
 from rules.text import storable
 from rules.text import title_key
 from rules.validation import ValidationResult
@@ -147,6 +149,13 @@ class BuilderPanel:
     entries: list[WorkingEntry] = field(default_factory=list)
     # The considering board: shown and kept, never validated or set against the collection.
     board: list[WorkingEntry] = field(default_factory=list)
+    # The cost curve as the list stands (the deck page's chart, redrawn with every change; issue #36).
+    curve: Chart | None = None
+
+    @property
+    def curve_item(self) -> dict[str, Any] | None:
+        """The curve as the deck page's chart include wants it ({"chart", "svg"})."""
+        return {"chart": self.curve, "svg": self.curve.svg()} if self.curve is not None else None
 
     @property
     def missing(self) -> int:
@@ -219,7 +228,11 @@ def builder_panel(
     )
     titles = _titles(entries, resolved=resolved, needs={n.key: n for n in needs})
     count = sum(e.count for e in entries)
-    return BuilderPanel(titles, count, validation.result, "", signed_in, built, entries, board or [])
+    charts = deck_charts(game.slug, [(e.entry.count, e.card) for e in validation.deck.entries])
+    curves = [c for c in charts if c.slug.endswith("-curve")]
+    return BuilderPanel(
+        titles, count, validation.result, "", signed_in, built, entries, board or [], curves[0] if curves else None
+    )
 
 
 def _titles(entries: list[WorkingEntry], *, resolved: dict[int, str], needs: dict[str, TitleNeed]) -> list[PanelTitle]:

@@ -380,6 +380,10 @@
     if (button.matches(".builder-add, .builder-remove")) {
       row = button.closest(".result-row");
       change(row.dataset.set, row.dataset.number, row.dataset.title, button.matches(".builder-add") ? 1 : -1);
+    } else if (button.matches(".builder-add-many")) {
+      // Several copies in one click (a deck of 40 took 49 clicks at one a copy; issue #36).
+      row = button.closest(".result-row");
+      change(row.dataset.set, row.dataset.number, row.dataset.title, parseInt(button.dataset.copies, 10) || 1);
     } else if (button.matches(".deck-plus, .deck-minus")) {
       row = button.closest(".deck-printing");
       change(row.dataset.set, row.dataset.number, row.dataset.title, button.matches(".deck-plus") ? 1 : -1);
@@ -462,6 +466,9 @@
     if (event.key === "Enter" || event.key === "+" || event.key === "=") {
       event.preventDefault();
       change(row.dataset.set, row.dataset.number, row.dataset.title, 1);
+    } else if (event.key === "3" && row.matches(".result-row")) {
+      event.preventDefault();
+      change(row.dataset.set, row.dataset.number, row.dataset.title, 3);
     } else if (event.key === "-" || event.key === "_") {
       event.preventDefault();
       change(row.dataset.set, row.dataset.number, row.dataset.title, -1);
@@ -469,6 +476,13 @@
       event.preventDefault();
       moveFocus(row, event.key === "ArrowDown" ? 1 : -1);
     }
+  });
+
+  // The picker above the deck (templates/_partials/card_picker.html): a picked card is one copy more.
+  document.addEventListener("card-picked", function (event) {
+    if (!event.target.closest || !event.target.closest("#deck-form")) return;
+    var card = event.detail;
+    if (card.set && card.number) change(card.set, card.number, card.title, 1);
   });
 
   // New search results: show what the deck already holds.

@@ -211,4 +211,27 @@
       Array.prototype.forEach.call(form.elements, function (el) { el.disabled = false; });
     }, 0);
   }, true);
+
+  // The header's menus (<details class="nav-menu">) open and close without this file; with it, opening one
+  // closes the others, and Escape or a click outside closes an open one (Escape gives focus back to its summary).
+  document.addEventListener("toggle", function (event) {
+    var menu = event.target;
+    if (!menu.matches || !menu.matches("details.nav-menu") || !menu.open) return;
+    document.querySelectorAll("details.nav-menu[open]").forEach(function (other) {
+      if (other !== menu) other.open = false;
+    });
+  }, true);
+  document.addEventListener("click", function (event) {
+    document.querySelectorAll("details.nav-menu[open]").forEach(function (menu) {
+      if (!menu.contains(event.target)) menu.open = false;
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    document.querySelectorAll("details.nav-menu[open]").forEach(function (menu) {
+      var inside = menu.contains(document.activeElement);
+      menu.open = false;
+      if (inside) menu.querySelector("summary").focus();
+    });
+  });
 })();

@@ -95,6 +95,14 @@ def log_in(page, base_url: str, username: str, next_path: str = "/") -> None:
     page.get_by_role("button", name="Log in").click()
 
 
+def account_menu(page):
+    """The header's account menu (the player's own pages and Log out), opened: a <details> under their name."""
+    menu = page.locator("details.nav-account")
+    if not menu.evaluate("(details) => details.open"):
+        menu.locator("summary").click()
+    return menu
+
+
 def offer_trade(page, base_url: str, to: str, give: str, ask: str) -> None:
     """On the trade page: offer `to` one copy of `give` for one of `ask` (from their trade list); the offer is shown."""
     from playwright.sync_api import expect

@@ -11,6 +11,7 @@ from cardcollections.collection.services import trade_list_change
 from cardcollections.models import Card
 from cardcollections.models import CollectionEntry
 from cardcollections.models import Trade
+from tests.browser.conftest import account_menu
 from tests.browser.conftest import log_in
 from tests.browser.conftest import offer_trade
 from tests.conftest import CV_SMALL
@@ -77,7 +78,7 @@ def test_it_signs_up_collects_imports_and_trades(
         bob_page = context.new_page()
         bob_page.set_default_timeout(20_000)
         log_in(bob_page, live_server.url, "bob")
-        bob_page.get_by_role("link", name="Trades").click()
+        account_menu(bob_page).get_by_role("link", name="Trades").click()
         bob_page.locator(".incoming").get_by_role("link", name=f"Trade {trade.pk}").click()
         bob_page.get_by_role("button", name="Accept").click()
         expect(bob_page.get_by_role("status")).to_contain_text("Accepted: the cards have moved.")
@@ -101,7 +102,7 @@ def test_a_plus_after_logging_out_in_another_tab_says_so_instead_of_showing_the_
 
     other = page.context.new_page()  # the same browser, another tab: log out there
     other.goto(live_server.url + "/")
-    other.get_by_role("button", name="Log out").click()
+    account_menu(other).get_by_role("button", name="Log out").click()
     # Wait for the logout to land, and leave the tab open (the context closes it): closing a tab in the middle
     # of its navigation has hung Chromium's page.close() for the whole test limit.
     expect(other.get_by_role("link", name="Log in")).to_be_visible()
@@ -114,3 +115,58 @@ def test_a_plus_after_logging_out_in_another_tab_says_so_instead_of_showing_the_
     )
     expect(page.locator(".collection-tile input[name=username]")).to_have_count(0)  # no login form in a tile
     assert not CollectionEntry.objects.exists()
+
+
+def test_the_card_picker_names_the_card_on_the_wishlist_and_in_a_trade_offer(
+    live_server, demo_site, browser_page, screenshot_dir, card_media_cleanup
+):
+    """#36: "'mustard seeed' → 'No card is called mustard seeed'", and "the trade offer form lists every card you
+    own as a number box with no search (1,877 px tall on a phone)". One picker, search as you type, with faces."""
+    from cardcollections.models import TradeLine
+    from cardcollections.models import WishlistEntry
+
+    page = browser_page
+    log_in(page, live_server.url, "alice", "/collection/chapter-and-verse/wishlist/")
+    title = page.get_by_role("combobox", name="Card title")
+    title.press_sequentially("mustard seeed")
+    choice = page.get_by_role("option", name="Mustard Seed")
+    expect(choice).to_be_visible()
+    expect(choice.locator("img")).to_have_js_property("complete", True)
+    expect(title).to_have_attribute("aria-expanded", "true")
+    page.screenshot(path=str(screenshot_dir / "desktop-wishlist-picker.png"))
+    title.press("Enter")  # the first choice is highlighted: Enter picks it, it does not send the form
+    expect(title).to_have_value("Mustard Seed")
+    expect(title).to_have_attribute("aria-expanded", "false")
+    page.get_by_label("Wanted").fill("2")
+    page.get_by_role("button", name="Add").click()
+    expect(page.locator(".wishlist")).to_contain_text("2 \u00d7 Mustard Seed")
+    assert WishlistEntry.objects.get(owner=demo_site.alice).wanted == 2
+
+    # A trade offer: alice's cards wait folded; the picker brings one forward with a copy asked.
+    bob_card = Card.objects.get(game__slug="chapter-and-verse", title="Mustard Seed")
+    collection_change(owner=demo_site.bob, card=bob_card, delta=2)
+    trade_list_change(owner=demo_site.bob, card=bob_card, delta=1)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/trades/new/?to=bob&game=chapter-and-verse")
+    give = page.locator("#give-rows")
+    expect(give.locator("tr[data-card-id]:visible")).to_have_count(0)
+    expect(page.get_by_role("button", name="Show all")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollHeight") < 1200  # it was 1,877 px on a phone
+    mine = page.get_by_role("combobox", name="Find a card of mine")
+    mine.press_sequentially("gathr the shep")
+    page.get_by_role("option", name="Gather the Sheep").click()
+    gather = give.locator("tr[data-card-id]:visible")
+    expect(gather).to_have_count(1)
+    expect(gather.locator("input")).to_have_value("1")
+    expect(gather.locator("input")).to_be_focused()
+    theirs = page.get_by_role("combobox", name="Find a card on their trade list")
+    theirs.press_sequentially("mustard")
+    expect(page.get_by_role("option", name="Mustard Seed")).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / "phone-trade-picker.png"), full_page=True)
+    theirs.press("Enter")
+    expect(page.locator("#get-rows tr[data-card-id]:visible input")).to_have_value("1")
+    page.get_by_role("button", name="Send offer").click()
+    expect(page.locator(".trade-status")).to_have_text("Proposed")
+    trade = Trade.objects.exclude(pk=demo_site.trade.pk).get()
+    lines = {(line.side, line.card.title, line.quantity) for line in trade.lines.select_related("card")}
+    assert lines == {(TradeLine.Side.PROPOSER, "Gather the Sheep", 1), (TradeLine.Side.RECIPIENT, "Mustard Seed", 1)}

@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import account_menu
 from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -156,7 +157,7 @@ def test_the_signed_in_pages_load_and_work_without_a_policy_violation(
 ):
     page, base, card, deck, event = watch.page, live_server.url, demo_site.card, demo_site.deck, demo_site.event
     log_in(page, base, "alice")
-    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    expect(account_menu(page).get_by_role("button", name="Log out")).to_be_visible()
     watch.record()
 
     # The builder adds a card to a new deck, in place.

@@ -1,7 +1,9 @@
 """The site on a phone (360 by 740): every main page fits the width, the header's menu folds behind a button,
 and the search pages show cards first with their filters in a drawer behind a "Filters" button.
 
-Each page is also photographed at desktop and phone sizes into var/screenshots/ (phone-*.png, desktop-*.png).
+The walk (issue #36): every main page at 1280 and at 390 px wide, photographed into var/screenshots/
+(desktop-*.png, phone-*.png), fails on a page wider than the window, on clipped text, or on a form control
+left as the browser draws it (forms.css styles them all); at 360 px it must still fit the width.
 """
 
 import re
@@ -14,6 +16,7 @@ from tests.browser.conftest import log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
+WALK_PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 # What sticks out past the right edge, for the failure message: the widest offenders, as tag.class (width).
@@ -51,6 +54,8 @@ def _pages(demo_site, *, signed_in: bool) -> dict[str, str]:
             "events": "/events/",
             "event": f"/events/{demo_site.event.pk}/",
             "search-help": "/search/help/",
+            "who-wins": "/rules/book-of-mormon-battles/",
+            "formats": "/decks/formats/",
             "login": "/accounts/login/",
             "signup": "/accounts/signup/",
             "password-reset": "/accounts/password_reset/",
@@ -70,7 +75,60 @@ def _pages(demo_site, *, signed_in: bool) -> dict[str, str]:
         "propose": f"/cards/{demo_site.card.pk}/propose/",
         "propose-new": "/proposals/new/chapter-and-verse/",  # its set list names a long set
         "card-history": f"/cards/{demo_site.card.pk}/history/",
+        "wishlist": "/collection/chapter-and-verse/wishlist/",
+        "trade-new": "/trades/new/?to=bob&game=chapter-and-verse",
+        "trade-matches": "/trades/matches/",
+        "import": "/collection/chapter-and-verse/import/",
+        "event-manage": f"/events/{demo_site.event.pk}/manage/",
+        "event-console": f"/events/{demo_site.event.pk}/run/",
+        "event-register": f"/events/{demo_site.event.pk}/register/",
+        "learn": "/learn/",
+        "play": "/play/",
     }
+
+
+# Text cut off: an element with text of its own whose box hides part of it (overflow hidden or clip, so no
+# scroll bar shows the rest). Elements meant to be hidden (the screen-reader-only text) are not counted.
+CLIPPED_TEXT = """() => {
+  const ownText = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  const visible = (el) => el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
+  return [...document.querySelectorAll("body *")]
+    .filter((el) => !el.closest(".visually-hidden") && ownText(el) && visible(el))
+    .filter((el) => {
+      const style = getComputedStyle(el);
+      const hides = (v) => v === "hidden" || v === "clip";
+      return (hides(style.overflowX) && el.scrollWidth > el.clientWidth + 1)
+        || (hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1)
+        || (style.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1);
+    })
+    .slice(0, 6)
+    .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}: ${el.textContent.trim().slice(0, 40)}`);
+}"""
+
+# A control as the browser draws it: the browser's 13.33px font (a site control inherits the page's), its grey
+# button face or outset border, a select or progress bar in the system's look, a check box in the system blue.
+NATIVE_CONTROLS = """() => {
+  const visible = (el) => el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
+  const name = (el) => `${el.tagName.toLowerCase()}${el.type ? "[" + el.type + "]" : ""}#${el.id || el.name || [...el.classList].join(".")}`;
+  const found = [];
+  for (const el of document.querySelectorAll("input:not([type=hidden]), select, textarea, button, progress")) {
+    if (!visible(el)) continue;
+    const style = getComputedStyle(el);
+    const type = el.type || "";
+    if (type === "checkbox" || type === "radio") {
+      if (style.accentColor === "auto") found.push(name(el) + " (system colour)");
+      continue;
+    }
+    if (el.tagName === "PROGRESS" || (el.tagName === "SELECT" && !el.multiple)) {
+      if (style.appearance !== "none") found.push(name(el) + " (system look)");
+    }
+    if (el.tagName !== "PROGRESS" && style.fontSize === "13.3333px") found.push(name(el) + " (browser font)");
+    if (el.tagName === "BUTTON" || ["submit", "button", "reset"].includes(type)) {
+      if (style.backgroundColor === "rgb(239, 239, 239)" || style.borderTopStyle === "outset") found.push(name(el) + " (grey button)");
+    }
+  }
+  return found.slice(0, 8);
+}"""
 
 
 def _overflow(page) -> list[str]:
@@ -78,39 +136,55 @@ def _overflow(page) -> list[str]:
     return [] if fits else page.evaluate(WIDER_THAN_THE_PAGE) or ["(the page is wider, no single element found)"]
 
 
+def _look_at(page) -> list[str]:
+    """What is wrong with the page as shown: overflow, clipped text, controls the browser drew."""
+    problems = [f"wider than the window: {x}" for x in _overflow(page)]
+    problems += [f"clipped text: {x}" for x in page.evaluate(CLIPPED_TEXT)]
+    problems += [f"unstyled control: {x}" for x in page.evaluate(NATIVE_CONTROLS)]
+    return problems
+
+
 def _photograph_and_measure(page, base: str, pages: dict[str, str], screenshot_dir) -> dict[str, list[str]]:
-    """Each page at desktop size then at phone size (a photo of each); what overflows the phone's width, by page."""
-    too_wide = {}
+    """Each page at 1280 then at 390 px (a photo of each, looked at), then measured at 360: the problems by page."""
+    problems: dict[str, list[str]] = {}
     for name, path in pages.items():
-        page.set_viewport_size(DESKTOP)
-        response = page.goto(base + path)
-        assert response.ok, f"{path}: {response.status}"
-        page.wait_for_load_state("networkidle")
-        page.screenshot(path=str(screenshot_dir / f"desktop-{name}.png"), full_page=True)
+        found = []
+        for prefix, size in (("desktop", DESKTOP), ("phone", WALK_PHONE)):
+            page.set_viewport_size(size)
+            if prefix == "desktop":
+                response = page.goto(base + path)
+                assert response.ok, f"{path}: {response.status}"
+            page.wait_for_load_state("networkidle")
+            page.wait_for_timeout(50)  # the layout settles at the new width
+            page.screenshot(path=str(screenshot_dir / f"{prefix}-{name}.png"), full_page=True)
+            found += [f"{size['width']} px, {x}" for x in _look_at(page)]
         page.set_viewport_size(PHONE)
-        page.wait_for_timeout(50)  # the layout settles at the new width
-        page.screenshot(path=str(screenshot_dir / f"phone-{name}.png"), full_page=True)
-        page.wait_for_load_state("networkidle")
-        if found := _overflow(page):
-            too_wide[path] = found
-    return too_wide
+        page.wait_for_timeout(50)
+        found += [f"360 px, wider than the window: {x}" for x in _overflow(page)]
+        if found:
+            problems[path] = found
+    return problems
+
+
+def _listed(problems: dict[str, list[str]]) -> str:
+    return "\n".join(f"{path}: {x}" for path, found in problems.items() for x in found)
 
 
 # A visitor's pages and a player's in two tests: one walk of both took half a minute, near a tenth of the limit.
-def test_it_fits_every_visitors_page_into_a_phone_width(
+def test_it_shows_every_visitors_page_whole_and_styled_at_both_widths(
     live_server, demo_site, phone, screenshot_dir, card_media_cleanup
 ):
-    too_wide = _photograph_and_measure(phone, live_server.url, _pages(demo_site, signed_in=False), screenshot_dir)
-    assert too_wide == {}
+    problems = _photograph_and_measure(phone, live_server.url, _pages(demo_site, signed_in=False), screenshot_dir)
+    assert problems == {}, _listed(problems)
 
 
-def test_it_fits_every_players_page_into_a_phone_width(
+def test_it_shows_every_players_page_whole_and_styled_at_both_widths(
     live_server, demo_site, phone, screenshot_dir, card_media_cleanup
 ):
     log_in(phone, live_server.url, "alice")
     expect(phone.get_by_role("button", name="Menu")).to_be_visible()
-    too_wide = _photograph_and_measure(phone, live_server.url, _pages(demo_site, signed_in=True), screenshot_dir)
-    assert too_wide == {}
+    problems = _photograph_and_measure(phone, live_server.url, _pages(demo_site, signed_in=True), screenshot_dir)
+    assert problems == {}, _listed(problems)
 
 
 def test_it_folds_the_header_menu_behind_a_button_on_a_phone(live_server, phone):
@@ -146,6 +220,76 @@ def test_it_keeps_the_notification_bell_beside_the_menu_button_on_a_phone(live_s
     assert abs((bell_box["y"] + bell_box["height"] / 2) - (menu_box["y"] + menu_box["height"] / 2)) < 8
     bell.click()
     expect(phone).to_have_url(live_server.url + "/notifications/")
+
+
+def test_it_keeps_a_signed_in_players_header_to_one_row_at_1280(live_server, demo_site, browser_page, staff):
+    """#36: signed in, 14 links wrapped to two or three rows at 1280 px. A player's own pages are under their name."""
+    page = browser_page
+    staff.set_password("sam-password-1")
+    staff.save()
+    log_in(page, live_server.url, "sam")  # staff: the longest header there is (Admin too)
+    assert page.locator(".site-header").bounding_box()["height"] < 80  # one row
+    nav = page.get_by_role("navigation", name="Main")
+    tops = nav.locator(":scope > a, :scope > details > summary").evaluate_all(
+        "(items) => items.map((item) => Math.round(item.getBoundingClientRect().top))"
+    )
+    assert max(tops) - min(tops) < 8, tops  # the same row (the account menu has a border: a pixel higher)
+    my_decks = nav.get_by_role("link", name="My decks")
+    expect(my_decks).to_be_hidden()
+
+    # Keyboard: Tab to the account menu, Enter opens it, Escape closes it and leaves focus on it.
+    account = nav.locator("details.nav-account > summary")
+    account.focus()
+    page.keyboard.press("Enter")
+    expect(my_decks).to_be_visible()
+    expect(nav.get_by_role("link", name="Admin")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(my_decks).to_be_hidden()
+    expect(account).to_be_focused()
+
+    # Opening one menu closes the other; a click elsewhere closes it.
+    nav.get_by_text("Decks", exact=True).click()
+    expect(nav.get_by_role("link", name="Public decks")).to_be_visible()
+    account.click()
+    expect(nav.get_by_role("link", name="Public decks")).to_be_hidden()
+    page.locator("main h1").click()
+    expect(my_decks).to_be_hidden()
+
+
+def test_it_opens_the_account_menu_without_the_script(live_server, demo_site, chromium):
+    context = chromium.new_context(viewport=DESKTOP, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        log_in(page, live_server.url, "alice")
+        nav = page.get_by_role("navigation", name="Main")
+        nav.locator("details.nav-account > summary").click()
+        nav.get_by_role("link", name="My decks").click()
+        expect(page).to_have_url(live_server.url + "/decks/")
+    finally:
+        context.close()
+
+
+def test_it_follows_the_systems_dark_mode(live_server, demo_site, chromium, screenshot_dir):
+    """Dark mode with the system setting: dark ground, light ink, and form fields dark like the page."""
+    context = chromium.new_context(viewport=DESKTOP, color_scheme="dark")
+    try:
+        page = context.new_page()
+        log_in(page, live_server.url, "alice", "/collection/chapter-and-verse/wishlist/")
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+        page.screenshot(path=str(screenshot_dir / "dark-wishlist.png"), full_page=True)
+
+        def lightness(css: str) -> float:  # "rgb(r, g, b)" -> 0..255
+            r, g, b = (float(x) for x in re.findall(r"[\d.]+", css)[:3])
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+        body = page.evaluate(
+            "() => { const s = getComputedStyle(document.body); return [s.backgroundColor, s.color]; }"
+        )
+        box = page.get_by_role("combobox", name="Card title").evaluate("(el) => getComputedStyle(el).backgroundColor")
+        assert lightness(body[0]) < 60 and lightness(body[1]) > 180
+        assert lightness(box) < 60
+    finally:
+        context.close()
 
 
 def test_it_shows_the_whole_menu_at_desktop_size_with_no_button(live_server, browser_page):

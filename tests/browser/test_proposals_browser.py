@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from cardcollections.catalog.services import catalog_load
 from cardcollections.models import Card
 from cardcollections.models import CardProposal
+from tests.browser.conftest import account_menu
 from tests.browser.conftest import log_in
 from tests.cardcollections.conftest import image_bytes
 from tests.conftest import CV_SMALL
@@ -31,7 +32,7 @@ def test_a_proposed_card_with_a_scan_is_approved_and_appears_with_its_history(
 
     # alice proposes a new card from "Card proposals".
     log_in(page, live_server.url, "alice")
-    page.get_by_role("link", name="Card proposals").click()
+    account_menu(page).get_by_role("link", name="Card proposals").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("My card proposals")
     page.get_by_role("link", name="Chapter and Verse", exact=True).last.click()
     page.get_by_label("Set", exact=True).select_option("CV2")
@@ -54,7 +55,7 @@ def test_a_proposed_card_with_a_scan_is_approved_and_appears_with_its_history(
     expect(page.locator("#my-proposals")).to_contain_text("Line upon Line")
 
     # dana finds it in the review queue, sees it beside the catalog and approves it.
-    page.get_by_role("button", name="Log out").click()
+    account_menu(page).get_by_role("button", name="Log out").click()
     log_in(page, live_server.url, "dana", "/proposals/review/")
     expect(page.locator("#review-queue")).to_contain_text("alice")
     page.get_by_role("link", name="Line upon Line").click()

@@ -138,6 +138,18 @@ def test_the_panel_goes_legal_at_forty_cards(client, cv, alice):
     assert legal_state(post_panel(client, four, fmt="basic").content.decode()) == "true"
 
 
+def test_the_panel_draws_the_sacrifice_curve_of_the_list_as_it_stands(client, cv, alice):
+    """#36: the builder "shows the curve as you build": the deck page's chart, in every panel answer."""
+    client.force_login(alice)
+    assert 'id="builder-curve"' not in post_panel(client, []).content.decode()  # nothing to draw
+    html = post_panel(client, working_list(7, copies=3)).content.decode()
+    curve = html[html.index('id="builder-curve"') :]
+    assert "<figcaption>Sacrifice curve</figcaption>" in curve and "<svg" in curve
+    assert "Copies by sacrifice cost: 7 at 1." in curve
+    html = post_panel(client, working_list(40)).content.decode()
+    assert "Copies by sacrifice cost: 40 at 1." in html
+
+
 def test_the_panel_writes_nothing(client, cv, alice):
     deck = deck_create(owner=alice, game=cv, name="Faith", cards=working_list(10))
     client.force_login(alice)
