@@ -22,6 +22,20 @@ class NewGameForm(forms.Form):
     names = forms.CharField(
         required=False, max_length=200, help_text="The players' names, separated by commas (optional)."
     )
+    # Collectible games (docs/contracts/deck-format.md): the first seat's deck and the other seats' deck.
+    deck = forms.CharField(
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="Collectible games: your deck list, one `COUNT TITLE` a line (empty: the game's starter set).",
+    )
+    other_deck = forms.CharField(
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label="Other players' deck",
+        help_text="Collectible games: the deck list of every other seat (empty: the game's starter set).",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -37,6 +51,10 @@ class NewGameForm(forms.Form):
         variant = data.get("variant") or ""
         if variant and variant not in engine.variants:
             self.add_error("variant", f"Variants of this game: {', '.join(engine.variants) or 'none'}.")
+        if not GAMES_BY_SLUG[data["game"]].collectible:
+            for name in ("deck", "other_deck"):
+                if data.get(name):
+                    self.add_error(name, "This game deals its box: the seats bring no deck.")
         players = data.get("players")
         if players is not None and not engine.min_seats <= players <= engine.max_seats:
             self.add_error("players", f"This game takes {engine.min_seats} to {engine.max_seats} players.")
@@ -49,5 +67,12 @@ class NewGameForm(forms.Form):
         seats = []
         for seat in range(data["players"]):
             default = "You" if seat == 0 and computer else (f"Computer {seat}" if computer else f"Player {seat + 1}")
-            seats.append({"name": names[seat] if seat < len(names) else default, "computer": computer and seat > 0})
+            deck = data.get("deck" if seat == 0 else "other_deck") or ""
+            seats.append(
+                {
+                    "name": names[seat] if seat < len(names) else default,
+                    "computer": computer and seat > 0,
+                    **({"deck": deck} if deck.strip() else {}),
+                }
+            )
         return seats

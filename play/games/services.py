@@ -12,6 +12,9 @@ from typing import Any
 from cardcollections.adapters import card_pool_for_game
 from rules.cards import CardData
 from rules.cards import CardPool
+from rules.decklist.parse import parse_decklist
+from rules.decklist.resolving import resolve
+from rules.games import GAMES_BY_SLUG
 from rules.play.interface import SeatSpec
 from rules.play.interface import Setup
 from rules.play.interface import SetupError
@@ -38,6 +41,54 @@ def _box(pool: CardPool, options: Mapping[str, Any]) -> tuple[CardData, ...]:
     return pool.set_cards(code)
 
 
+# A collectible game's seat brings its deck list (docs/contracts/deck-format.md). The bounds refuse a pasted file
+# before any parsing: a real deck is a few dozen lines, and the largest real deck of these games is under 200 cards.
+MAX_DECK_CHARS = 20_000
+MAX_DECK_LINES = 1_000
+MAX_DECK_CARDS = 500
+
+
+def _seat_deck(pool: CardPool, path: str, text: Any) -> tuple[CardData, ...]:
+    """One seat's deck list resolved against the game's cards: every copy once, in the list's order. A SetupError
+    on `path` for a list over the bounds, a line that is not a deck line, a card the catalog does not have."""
+    if not isinstance(text, str):
+        raise SetupError(path, "bad-deck", "A deck is a deck list as text, one `COUNT TITLE` a line.")
+    if len(text) > MAX_DECK_CHARS:
+        raise SetupError(path, "deck-too-long", f"A deck list is at most {MAX_DECK_CHARS:,} characters.")
+    if text.count("\n") + text.count("\r") - text.count("\r\n") >= MAX_DECK_LINES:
+        raise SetupError(path, "deck-too-long", f"A deck list is at most {MAX_DECK_LINES:,} lines.")
+    resolved = resolve(parse_decklist(text), pool)
+    if resolved.findings:
+        first = resolved.findings[0]
+        more = f" (and {len(resolved.findings) - 1} more)" if len(resolved.findings) > 1 else ""
+        raise SetupError(path, first.code, f"{first.message}{more}")
+    if resolved.card_count > MAX_DECK_CARDS:
+        raise SetupError(path, "deck-too-big", f"A deck holds at most {MAX_DECK_CARDS} cards here.")
+    if resolved.card_count == 0:
+        raise SetupError(path, "empty-deck", "The deck list names no card.")
+    return tuple(entry.card for entry in resolved.entries for _ in range(entry.count))
+
+
+def game_setup(
+    *, game: str, pool: CardPool, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any], seed: int
+) -> Setup:
+    """The engine's Setup from a request. A collectible game's seat brings `deck` (a deck list, resolved here;
+    a seat without one gets none, and the engine says whether it may play from the box); a fixed-deck game's
+    seats bring none (a SetupError on `seats[i].deck`). Both get the box: `options.set`, or the game's first set
+    (a collectible game's starter set, which its basic game may split)."""
+    collectible = GAMES_BY_SLUG[game].collectible if game in GAMES_BY_SLUG else False
+    specs = []
+    for i, seat in enumerate(seats):
+        deck: tuple[CardData, ...] = ()
+        if seat.get("deck"):
+            if not collectible:
+                raise SetupError(f"seats[{i}].deck", "no-decks", "This game deals its box: the seats bring no deck.")
+            deck = _seat_deck(pool, f"seats[{i}].deck", seat["deck"])
+        specs.append(SeatSpec(name=seat["name"], deck=deck))
+    box = _box(pool, options) if pool.set_codes or not collectible or options.get("set") is not None else ()
+    return Setup(seats=tuple(specs), options=dict(options), seed=seed, box=box)
+
+
 def game_replay(
     *,
     game: str,
@@ -52,15 +103,7 @@ def game_replay(
     if engine is None:
         raise NotPlayable(game)
     pool = card_pool_for_game(game)
-    for i, seat in enumerate(seats):
-        if seat.get("deck"):
-            raise SetupError(f"seats[{i}].deck", "no-decks", "This game deals its box: the seats bring no deck.")
-    setup = Setup(
-        seats=tuple(SeatSpec(name=seat["name"]) for seat in seats),
-        options=dict(options),
-        seed=seed,
-        box=_box(pool, options),
-    )
+    setup = game_setup(game=game, pool=pool, seats=seats, options=options, seed=seed)
     return replay(engine, setup, actions)
 
 
@@ -80,10 +123,14 @@ def _session_games(session: Any) -> dict[str, dict[str, Any]]:
 def local_game_start(
     *, session: Any, game: str, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any], seed: int
 ) -> str:
-    """A new game on this screen; its id. `seats`: `{"name", "computer": bool}`. SetupError, NotPlayable."""
+    """A new game on this screen; its id. `seats`: `{"name", "computer": bool}` and, in a collectible game, `deck`
+    (a deck list). SetupError, NotPlayable."""
     record: dict[str, Any] = {
         "game": game,
-        "seats": [{"name": s["name"], "computer": bool(s["computer"])} for s in seats],
+        "seats": [
+            {"name": s["name"], "computer": bool(s["computer"]), **({"deck": s["deck"]} if s.get("deck") else {})}
+            for s in seats
+        ],
         "options": dict(options),
         "seed": seed,
         "actions": [],

@@ -93,7 +93,14 @@ class PlayHome(View):
                 options=options,
                 seed=random.SystemRandom().randrange(2**31),
             )
-        except (SetupError, NotPlayable) as exc:
+        except SetupError as exc:
+            # A seat's deck list is the form's `deck` (seat 0) or `other_deck` (the others).
+            field = (
+                None if not exc.path.endswith(".deck") else ("deck" if exc.path == "seats[0].deck" else "other_deck")
+            )
+            form.add_error(field, exc.detail)
+            return self._page(request, form, status=400)
+        except NotPlayable as exc:
             form.add_error(None, str(exc))
             return self._page(request, form, status=400)
         return redirect("play-game", game_id=game_id)
