@@ -242,13 +242,15 @@ class BibleBattles:
         state = State([st.SeatState(s.name) for s in setup.seats], target, rng)
         decks: list[list[Card]] = []
         for i, spec in enumerate(setup.seats):
-            if not spec.deck:
+            # A seat without a deck list plays the starter set (the site's box: each card of its first set once).
+            cards_of = spec.deck or setup.box
+            if not cards_of:
                 raise SetupError(f"seats[{i}].deck", "no-deck", "Each player brings a deck of Bible Battles cards.")
-            if len(spec.deck) > st.MAX_DECK:
+            if len(cards_of) > st.MAX_DECK:
                 raise SetupError(f"seats[{i}].deck", "deck-too-big", f"A deck holds at most {st.MAX_DECK} cards.")
             counts: dict[str, int] = {}
             cards = []
-            for data in spec.deck:
+            for data in cards_of:
                 base = (data.title_key or title_key(data.title)).replace(" ", "-")
                 counts[base] = counts.get(base, 0) + 1
                 card = Card(f"s{i}-{base}-{counts[base]}", data)
