@@ -318,7 +318,11 @@ class BibleBattles:
             else:
                 out.append(_act("build", c))
         for c in seat.play:
-            if c.id in state.inspired or in_combat(state, c):
+            if c.id in state.inspired:
+                continue
+            if self._wisdom_of(state, c):  # Levite's even under siege
+                out.append(_act("wisdom", c))
+            if in_combat(state, c):
                 continue
             name = k(c)
             if kind(c) == "follower" and c.id not in state.inside:
@@ -331,8 +335,6 @@ class BibleBattles:
                 out.append(_act("effort", c, toward="crop or land"))
             elif name == "donkey" and c.id not in state.inside:
                 out.append(_act("effort", c))
-            if self._wisdom_of(state, c):
-                out.append(_act("wisdom", c))
             if name in USES:
                 out += [_act("use", c, target=x) for x in self._use_targets(state, p, c)]
         for c in seat.play:
@@ -467,7 +469,7 @@ class BibleBattles:
             out.append(_act("intercept", c))
         if kind(target) in st.MOVERS and not in_combat(state, target) and state.owner[target.id] == d:
             for b in state.seats[d].play:
-                if kind(b) not in st.WALLED or besieged(state, b.id) or plagued(state, b.id):
+                if kind(b) not in st.WALLED or besieged(state, b.id):
                     continue
                 if attacker.data.mounted and not target.data.mounted and b.id not in state.behind_river:
                     continue  # rule 13: caught before it reaches the walls
