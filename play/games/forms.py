@@ -22,6 +22,12 @@ class NewGameForm(forms.Form):
     names = forms.CharField(
         required=False, max_length=200, help_text="The players' names, separated by commas (optional)."
     )
+    wisdom = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=99,
+        help_text="Bible Battles: the wisdom that wins (1 to 99; empty: 30).",
+    )
     # Collectible games (docs/contracts/deck-format.md): the first seat's deck and the other seats' deck.
     deck = forms.CharField(
         required=False,
@@ -55,6 +61,8 @@ class NewGameForm(forms.Form):
             for name in ("deck", "other_deck"):
                 if data.get(name):
                     self.add_error(name, "This game deals its box: the seats bring no deck.")
+        if data.get("wisdom") is not None and data["game"] != "bible-battles":
+            self.add_error("wisdom", "Only Bible Battles has a wisdom target.")
         players = data.get("players")
         if players is not None and not engine.min_seats <= players <= engine.max_seats:
             self.add_error("players", f"This game takes {engine.min_seats} to {engine.max_seats} players.")
@@ -76,3 +84,11 @@ class NewGameForm(forms.Form):
                 }
             )
         return seats
+
+    def options(self) -> dict[str, Any]:
+        """The game's options from the form: its variant, and Bible Battles' wisdom target."""
+        data = self.cleaned_data
+        options: dict[str, Any] = {"variant": data["variant"]} if data["variant"] else {}
+        if data.get("wisdom") is not None:
+            options["wisdom"] = data["wisdom"]
+        return options

@@ -18,6 +18,7 @@ from django.views import View
 from cardcollections.catalog.selectors import card_ids_by_title
 from cardsite.page_writes import counted_posts
 from play.games.forms import NewGameForm
+from play.games.selectors import unfollowed_abilities
 from play.games.services import NotPlayable
 from play.games.services import local_game
 from play.games.services import local_game_act
@@ -74,7 +75,10 @@ class PlayHome(View):
 
     @staticmethod
     def _page(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
-        games = [{"game": GAMES_BY_SLUG[slug], "engine": engine_for(slug)} for slug in playable_games()]
+        games = [
+            {"game": GAMES_BY_SLUG[slug], "engine": engine_for(slug), "unfollowed": unfollowed_abilities(slug)}
+            for slug in playable_games()
+        ]
         return render(request, "play/home.html", {"form": form, "games": games}, status=status)
 
     def post(self, request: HttpRequest) -> HttpResponseBase:
@@ -84,7 +88,7 @@ class PlayHome(View):
         form = NewGameForm(request.POST)
         if not form.is_valid():
             return self._page(request, form, status=400)
-        options = {"variant": form.cleaned_data["variant"]} if form.cleaned_data["variant"] else {}
+        options = form.options()
         try:
             game_id = local_game_start(
                 session=request.session,

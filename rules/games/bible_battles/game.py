@@ -11,9 +11,11 @@ computer in `computer.py`; every ruling is in docs/rulings.md, "Bible Battles wh
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from collections.abc import Mapping
 from typing import Any
 
+from rules.cards import CardData
 from rules.games.bible_battles import abilities
 from rules.games.bible_battles import computer
 from rules.games.bible_battles import whole as st
@@ -895,6 +897,10 @@ class BibleBattles:
         return events + self._check_wisdom(state, p)
 
     # -------------------------------------------------------------------------------- the rest
+    def unfollowed(self, cards: Iterable[CardData]) -> list[tuple[str, str]]:
+        """The abilities this engine does not follow among `cards`: listed before a game starts."""
+        return abilities.unfollowed(cards)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return st.view(state, seat)
 
