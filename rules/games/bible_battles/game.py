@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from rules.cards import CardData
@@ -30,6 +31,7 @@ from rules.play.interface import Refusal
 from rules.play.interface import Result
 from rules.play.interface import Setup
 from rules.play.interface import SetupError
+from rules.play.interface import match_action
 from rules.play.interface import refuse_unless_legal
 from rules.text import title_key
 
@@ -64,8 +66,13 @@ USES = (
 )
 
 
+@cache
+def _folded(title: str) -> str:
+    return title.casefold()
+
+
 def k(card: Card) -> str:
-    return card.title.casefold()
+    return _folded(card.data.title)
 
 
 def kind(card: Card) -> str:
@@ -276,7 +283,10 @@ class BibleBattles:
         return state, events
 
     # -------------------------------------------------------------------------------- legal actions
-    def legal(self, state: State) -> dict[int, list[Action]]:
+    def legal(self, state: State, only: str | None = None, focus: str | None = None) -> dict[int, list[Action]]:
+        """Each acting seat's legal actions; with `only`, just those of that type (what `apply` checks against:
+        a replay of 1,000 actions would otherwise list every attack of every army at every step), and with
+        `focus` just those whose first card is that id."""
         if state.result is not None:
             return {}
         p = state.turn
@@ -290,17 +300,19 @@ class BibleBattles:
             return {p: [_act("discard", c) for c in state.seats[p].hand]}
         actions: list[Action] = []
         if state.stage in ("build", "end"):
-            actions += self._building(state, p)
+            actions += self._building(state, p, only, focus)
             actions.append({"type": "attack-stage"} if state.stage == "build" else {"type": "end-turn"})
         else:
-            actions += self._attacks(state, p)
+            actions += self._attacks(state, p, only, focus)
             actions.append({"type": "fight"})
         return {p: actions}
 
-    def _building(self, state: State, p: int) -> list[Action]:
+    def _building(self, state: State, p: int, only: str | None = None, focus: str | None = None) -> list[Action]:
         seat = state.seats[p]
         out: list[Action] = []
-        for c in seat.hand:
+        for c in seat.hand if only in (None, "follower", "build", "play") else ():
+            if focus is not None and c.id != focus:
+                continue
             t = kind(c)
             if t == "follower":
                 if state.followers_played < 1:
@@ -319,8 +331,8 @@ class BibleBattles:
                 out += [_act("build", c, bearer=b.id) for b in seat.play if kind(b) in types]
             else:
                 out.append(_act("build", c))
-        for c in seat.play:
-            if c.id in state.inspired:
+        for c in seat.play if only in (None, "effort", "wisdom", "use") else ():
+            if c.id in state.inspired or (focus is not None and c.id != focus):
                 continue
             if self._wisdom_of(state, c):  # Levite's even under siege
                 out.append(_act("wisdom", c))
@@ -339,7 +351,7 @@ class BibleBattles:
                 out.append(_act("effort", c))
             if name in USES:
                 out += [_act("use", c, target=x) for x in self._use_targets(state, p, c)]
-        for c in seat.play:
+        for c in seat.play if only in (None, "leave") else ():
             home = state.inside.get(c.id)
             if home is None or plagued(state, home):
                 continue
@@ -407,9 +419,9 @@ class BibleBattles:
             return [x.id for x in state.seats[p].play if kind(x) == "army"]
         return [""]  # Famine, Manna, and an event whose text the game does not follow
 
-    def _attacks(self, state: State, p: int) -> list[Action]:
+    def _attacks(self, state: State, p: int, only: str | None = None, focus: str | None = None) -> list[Action]:
         out: list[Action] = []
-        for a in state.attacks:
+        for a in state.attacks if only in (None, "withdraw") else ():
             if (
                 state.owner[a.attacker] == p
                 and kind(state.cards[a.target]) in st.WALLED
@@ -424,7 +436,9 @@ class BibleBattles:
             for x in state.seats[o].play
             if x.id not in state.inside and kind(x) != "item"
         ]
-        for c in state.seats[p].play:
+        for c in state.seats[p].play if only in (None, "attack") else ():
+            if focus is not None and c.id != focus:
+                continue
             if kind(c) not in st.ATTACKERS or c.id in state.inspired or in_attack(state, c.id):
                 continue
             if any(kd == "no-attack" and cid == c.id for kd, cid, _s, _n in state.lasting):
@@ -484,11 +498,25 @@ class BibleBattles:
 
     # -------------------------------------------------------------------------------- apply
     def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
-        found = refuse_unless_legal(self, state, seat, action)
+        found = self._refuse_unless_legal(state, seat, action)
         t = found["type"]
         handler = getattr(self, "_do_" + t.replace("-", "_"))
         events: list[Event] = handler(state, seat, found)
         return events
+
+    def _refuse_unless_legal(self, state: State, seat: int, action: Mapping[str, Any]) -> Action:
+        """`refuse_unless_legal` (rules/play/interface.py) matched against the legal actions of the sent type
+        only; a refusal lists every legal type, as it does."""
+        kind_sent = action.get("type")
+        if state.result is not None or not isinstance(kind_sent, str):
+            return refuse_unless_legal(self, state, seat, action)
+        ids = action.get("ids")
+        focus = ids[0] if isinstance(ids, list) and ids and isinstance(ids[0], str) else None
+        legal = self.legal(state, only=kind_sent, focus=focus)
+        found = match_action(legal.get(seat, []), action) if seat in legal else None
+        if found is None:
+            return refuse_unless_legal(self, state, seat, action)
+        return found
 
     # Building and End stages -----------------------------------------------------------
     def _do_follower(self, state: State, p: int, a: Action) -> list[Event]:
