@@ -176,6 +176,7 @@ def test_bible_battles_against_the_computer_with_a_wisdom_target_and_deck_lists(
     )
     html = client.get(page).content.decode()
     assert "wisdom_target: <strong>3</strong>" in html
+    assert "wisdom: <strong>0</strong>" in html  # each seat's wisdom beside its name
     for _ in range(200):
         buttons = _buttons(html)
         if not buttons:
