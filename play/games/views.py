@@ -158,9 +158,7 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
                 "computer": record["seats"][i]["computer"],
                 "zones": _zones(seat.get("zones")),
                 # A seat's own numbers the view gives (Bible Battles' wisdom), shown beside its name.
-                "facts": {
-                    k: v for k, v in seat.items() if k not in ("name", "zones") and type(v) in (int, str)
-                },
+                "facts": {k: v for k, v in seat.items() if k not in ("name", "zones") and type(v) in (int, str)},
                 "to_act": i in legal,
                 "winner": result is not None and i in result.winners,
             }
