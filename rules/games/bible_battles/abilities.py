@@ -23,6 +23,7 @@ FOLLOWED: dict[str, str] = {
     "carpenter": "effort: 2 toward a fortress or a Battering Ram",
     "stonemason": "use: remove 1 damage from a city or fortress you control",
     "merchant": "use: draw a card, then discard a card",
+    "elder": "use: look at the top three cards of your deck and put them back in the order you choose",
     "vinedresser": "use: one crop you control gives 1 extra food until your next turn",
     "weaver": "use: one army you control gets +1 defense until your next turn",
     "levite": "may be inspired for wisdom inside a besieged city or fortress",
@@ -67,7 +68,6 @@ FOLLOWED: dict[str, str] = {
 NOT_FOLLOWED: dict[str, str] = {
     "camels": "the game has no crossing of rivers by followers or unique people",
     "tabernacle": "the game does not move buildings",
-    "elder": "reordering the top of the deck is not offered",
 }
 
 # Effects the data encodes and the engine runs from the data (any title).

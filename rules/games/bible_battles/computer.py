@@ -46,6 +46,8 @@ def choose(engine: BibleBattles, state: State, seat: int, legal: list[Action], r
     def first(a: Action) -> Card:
         return cards[a["ids"][0]]
 
+    if state.step == "order":  # Elder: the card worth most on top
+        return max(legal, key=lambda a: ([worth(cards[i]) for i in a["ids"]], a["order"]))
     if state.step in ("starve", "discard", "merchant"):
         return min(legal, key=lambda a: (worth(first(a)), a["ids"][0]))
     if state.step == "respond":

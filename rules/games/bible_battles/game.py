@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterable
 from collections.abc import Mapping
 from functools import cache
+from itertools import permutations
 from typing import Any
 
 from rules.cards import CardData
@@ -60,6 +61,7 @@ USES = (
     "vinedresser",
     "fisherman",
     "merchant",
+    "elder",
     "moses",
     "elijah",
     "ram's horn trumpet",
@@ -296,6 +298,19 @@ class BibleBattles:
         if state.step == "starve":
             eaters = [c for c in state.seats[p].play if kind(c) in st.EATERS]
             return {p: [_act("starve", c) for c in eaters]}
+        if state.step == "order":
+            top = state.seats[p].deck[:3]
+            return {
+                p: [
+                    {
+                        "type": "order",
+                        "cards": [c.title for c in cs],
+                        "ids": [c.id for c in cs],
+                        "order": ",".join(c.id for c in cs),
+                    }
+                    for cs in permutations(top)
+                ]
+            }
         if state.step in ("discard", "merchant"):
             return {p: [_act("discard", c) for c in state.seats[p].hand]}
         actions: list[Action] = []
@@ -389,7 +404,7 @@ class BibleBattles:
             return [x.id for x in mine if kind(x) == "crop"]
         if name == "fisherman":
             return [""] if has_river(state, p) else []
-        if name == "merchant":
+        if name in ("merchant", "elder"):
             return [""] if state.seats[p].deck else []
         if name == "moses":
             return [""] if not state.lasting_n("turn:flee", str(p)) else []
@@ -618,6 +633,9 @@ class BibleBattles:
             seat.hand.append(drawn)
             state.step = "merchant"
             events.append(Event("draw", p, (), card_text(c), "Drew a card; now discards a card."))
+        elif name == "elder":
+            state.step = "order"
+            events.append(Event("look", p, (), card_text(c), "Looks at the top of the deck."))
         elif name == "elijah" and target is not None:
             events += self._destroy(state, target, card_text(c))
         elif name == "priest" and state.declared is not None:
@@ -630,6 +648,13 @@ class BibleBattles:
             state.pending = None
             events.append(Event("attack-stopped", p, (attacker.title,), card_text(c), "It cannot attack this turn."))
         return events
+
+    def _do_order(self, state: State, p: int, a: Action) -> list[Event]:
+        seat = state.seats[p]
+        ordered = [state.cards[i] for i in a["order"].split(",")]
+        seat.deck[: len(ordered)] = ordered
+        state.step = ""
+        return [Event("order", p, (), "card Elder", f"Puts the top {len(ordered)} back in the order chosen.")]
 
     def _do_leave(self, state: State, p: int, a: Action) -> list[Event]:
         c = state.cards[a["ids"][0]]

@@ -72,7 +72,7 @@ class State:
     turn: int = 0  # the seat whose turn it is
     turn_no: int = 0
     stage: str = "build"
-    step: str = ""  # "", "respond", "starve", "discard", "merchant"
+    step: str = ""  # "", "respond", "starve", "discard", "merchant", "order" (Elder)
     pending: int | None = None  # the seat that must act in a step that is not the turn's seat's
     followers_played: int = 0
     effort: list[tuple[int, str, str]] = field(default_factory=list)  # (amount, restriction, source id)

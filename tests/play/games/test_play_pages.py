@@ -161,8 +161,8 @@ def bible_battles(boxes):
 def test_bible_battles_lists_the_abilities_it_does_not_follow_before_a_game(bible_battles):
     html = Client().get("/play/").content.decode()
     assert '<option value="bible-battles"' in html
-    assert "Abilities this game does not follow (3)" in html
-    assert "<strong>Camels</strong>" in html and "<strong>Elder</strong>" in html
+    assert "Abilities this game does not follow (2)" in html
+    assert "<strong>Camels</strong>" in html and "<strong>Tabernacle</strong>" in html
 
 
 def test_bible_battles_against_the_computer_with_a_wisdom_target_and_deck_lists(bible_battles):

@@ -220,9 +220,22 @@ def test_jerusalem_followers_inside_give_1_more_wisdom_and_levite_gives_wisdom_u
     assert [a["cards"] for a in b.options("wisdom")] == [["Levite"]]
 
 
-def test_the_unfollowed_abilities_are_the_three_the_game_has_nothing_for():
+def test_the_unfollowed_abilities_are_the_two_the_game_has_nothing_for():
     listed = [title for title, _text in abilities.unfollowed(POOL.values())]
-    assert listed == ["Camels", "Elder", "Tabernacle"]
+    assert listed == ["Camels", "Tabernacle"]
+
+
+def test_elder_puts_the_top_three_back_in_the_order_chosen():
+    """Elder: "Inspire: look at the top three cards of your deck and put them back in any order"."""
+    deck = ["Elder", *["Shepherd"] * 7, "Goat", "Sheep", "Levite", *FILL]
+    b = Board(deck, FILL)
+    b.put(0, "Elder")
+    b.do("use", "Elder")
+    assert b.state.step == "order" and len(b.options("order")) == 6
+    choice = next(a for a in b.options("order") if a["cards"] == ["Levite", "Goat", "Sheep"])
+    events = b.do("order", *choice["cards"], order=choice["order"])
+    assert "Levite" not in str(events)  # the others learn only that they were reordered
+    assert b.titles(0, "deck")[:3] == ["Levite", "Goat", "Sheep"] and b.state.step == ""
 
 
 def test_a_player_who_cannot_draw_is_out_and_the_others_play_on():
