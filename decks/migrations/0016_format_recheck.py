@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('decks', '0012_round_clock'),
+        ('decks', '0015_judge_calls'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

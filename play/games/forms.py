@@ -22,6 +22,12 @@ class NewGameForm(forms.Form):
     names = forms.CharField(
         required=False, max_length=200, help_text="The players' names, separated by commas (optional)."
     )
+    wisdom = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=99,
+        help_text="Bible Battles: the wisdom that wins (1 to 99; empty: 30).",
+    )
     # Collectible games (docs/contracts/deck-format.md): the first seat's deck and the other seats' deck.
     deck = forms.CharField(
         required=False,
@@ -82,14 +88,20 @@ class NewGameForm(forms.Form):
             for name in ("deck", "other_deck"):
                 if data.get(name):
                     self.add_error(name, "This game deals its box: the seats bring no deck.")
+        if data.get("wisdom") is not None and data["game"] != "bible-battles":
+            self.add_error("wisdom", "Only Bible Battles has a wisdom target.")
         players = data.get("players")
         if players is not None and not engine.min_seats <= players <= engine.max_seats:
             self.add_error("players", f"This game takes {engine.min_seats} to {engine.max_seats} players.")
         return data
 
     def options(self) -> dict[str, Any]:
+        """The game's options from the form: its variant, a teacher's stacked deal, Chapter and Verse's friendly
+        play and computer's quoting, Bible Battles' wisdom target."""
         data = self.cleaned_data
         options: dict[str, Any] = {"variant": data["variant"]} if data.get("variant") else {}
+        if data.get("wisdom") is not None:
+            options["wisdom"] = data["wisdom"]
         if (data.get("deal") or "").strip():
             lines = [line for line in data["deal"].splitlines() if line.strip()]
             options["deal"] = [[t.strip() for t in line.split("|") if t.strip()] for line in lines]

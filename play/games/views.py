@@ -18,6 +18,7 @@ from django.views import View
 from cardcollections.catalog.selectors import card_ids_by_title
 from cardsite.page_writes import counted_posts
 from play.games.forms import NewGameForm
+from play.games.selectors import unfollowed_abilities
 from play.games.services import NotPlayable
 from play.games.services import local_game
 from play.games.services import local_game_act
@@ -89,7 +90,10 @@ class PlayHome(View):
 
     @staticmethod
     def _page(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
-        games = [{"game": GAMES_BY_SLUG[slug], "engine": engine_for(slug)} for slug in playable_games()]
+        games = [
+            {"game": GAMES_BY_SLUG[slug], "engine": engine_for(slug), "unfollowed": unfollowed_abilities(slug)}
+            for slug in playable_games()
+        ]
         return render(request, "play/home.html", {"form": form, "games": games}, status=status)
 
     def post(self, request: HttpRequest) -> HttpResponseBase:
@@ -170,6 +174,8 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
                 "name": record["seats"][i]["name"],
                 "computer": record["seats"][i]["computer"],
                 "zones": _zones(seat.get("zones")),
+                # A seat's own numbers the view gives (Bible Battles' wisdom), shown beside its name.
+                "facts": {k: v for k, v in seat.items() if k not in ("name", "zones") and type(v) in (int, str)},
                 "to_act": i in legal,
                 "winner": result is not None and i in result.winners,
             }

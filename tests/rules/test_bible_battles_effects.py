@@ -117,7 +117,7 @@ def test_the_starter_catalog_leaves_only_rules_it_cannot_model_as_text() -> None
     result = goldfish_play_run(deck, 2, 10, 1).to_dict()
     assert sorted(result["unmodelled"]) == sorted(
         [
-            "Scribe", "Fisherman", "Potter", "Carpenter", "Merchant", "Vinedresser", "Elder", "Midwife",
+            "Fisherman", "Potter", "Carpenter", "Merchant", "Vinedresser", "Elder", "Midwife",
             "Oxen", "Donkey", "Jordan River", "Jerusalem", "Granary", "Famine", "Manna from Heaven",
         ]
     )  # fmt: skip
@@ -149,3 +149,34 @@ def test_a_bad_effect_is_refused_with_its_path(effects: Any, path: str) -> None:
 def test_a_good_effect_loads_as_written() -> None:
     effects = [{"kind": "wisdom-each-turn", "text": "Gain 1.", "n": 1, "per-title": ["Priest"]}]
     assert parse_catalog(_catalog(effects)).cards[0].fields["effects"] == effects
+
+
+# The three findings of issue 30 in the goldfish play-out.
+def test_scribe_gives_1_wisdom_without_a_building_and_2_with_one() -> None:
+    scribe = follower(
+        11, "Scribe", wisdom=2, abilities="Inspire for wisdom: gain 2 wisdom instead of 1 if you control a building."
+    )
+    # Scribes only: one a turn, 1 wisdom each without a building: 1, 3, 6 by turns 1-3 (not 2, 6, 12).
+    alone = reached(GoldfishDeck.of(BB, [(scribe, 40)]), turns=3, target=6)
+    assert alone == [0.0, 0.0, 0.0, 1.0]
+    assert reached(GoldfishDeck.of(BB, [(scribe, 40)]), turns=3, target=7)[3] == 0.0
+    # An Altar (a building) in play makes each Scribe give 2; the same card as a crop does not.
+    altar = bb(12, "Altar", "building", effort=1, wisdom=1)
+    field = bb(12, "Altar", "crop", effort=1, wisdom=1)
+    with_building = reached(GoldfishDeck.of(BB, [(scribe, 20), (altar, 20)]), turns=5, target=12)
+    without = reached(GoldfishDeck.of(BB, [(scribe, 20), (field, 20)]), turns=5, target=12)
+    assert all(a >= b for a, b in zip(with_building, without)) and with_building[3] > 0.9 > without[3] == 0.0
+
+
+def test_abraham_is_not_fed_by_his_own_food() -> None:
+    shepherd = follower(13, "Shepherd", wisdom=0)
+    abraham = bb(14, "Abraham", "unique-person", effort=1, wisdom=5, food=1)
+    # Without another food card Abraham never comes into play, so his wisdom never counts.
+    assert reached(GoldfishDeck.of(BB, [(shepherd, 20), (abraham, 20)]), turns=6, target=5) == [0.0] * 7
+
+
+def test_an_empty_deck_at_the_draw_loses_before_start_of_turn_wisdom() -> None:
+    sage = follower(5, "Sage", effects=({"kind": "wisdom-each-turn", "n": 2},))
+    # 8 Sages: 7 in hand, the 8th drawn on turn 1; turn 2's draw finds the deck empty, so the 2 wisdom the
+    # Sage in play would give at turn 2's beginning never comes (the draw comes first).
+    assert reached(GoldfishDeck.of(BB, [(sage, 8)]), turns=3, target=2) == [0.0, 0.0, 0.0, 0.0]

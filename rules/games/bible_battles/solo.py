@@ -35,6 +35,8 @@ from rules.games.interface import Player
 from rules.games.interface import SoloPlay
 
 BB_HAND_LIMIT = 7
+# Scribe: "Inspire for wisdom: gain 2 wisdom instead of 1 if you control a building" (its printed 2 is the best case).
+SCRIBE = "scribe"
 
 # Result flags of one turn.
 REACHED = 1
@@ -45,7 +47,7 @@ def kinds(
     cards: Sequence[CardData], copies: Mapping[CardData, int], query_of: Sequence[tuple[int, ...]]
 ) -> list[tuple[Any, ...]]:
     """Each printing as the plan lays it out: (copies, type, effort, food, wisdom, (costs-less (type, n) pairs),
-    (wisdom-each-turn (n, kinds counted or None) pairs), (query indices))."""
+    (wisdom-each-turn (n, kinds counted or None) pairs), Scribe (1 wisdom, 2 with a building), (query indices))."""
     out = []
     for i, card in enumerate(cards):
         less, each_turn = compile_effects(card, cards)
@@ -58,6 +60,7 @@ def kinds(
                 max(0, card.wisdom),
                 less,
                 each_turn,
+                card.title.casefold() == SCRIBE,
                 query_of[i],
             )
         )
@@ -66,10 +69,11 @@ def kinds(
 
 def bb_can_bring(tb: BBTables, s: BBState, k: int, effort_left: int, effort: Sequence[int] | None = None) -> bool:
     """Whether card k can come into play now: its effort (`effort`, default the printed) is available and,
-    for an army or unique person, the food in play (its own included) feeds every army and unique person."""
+    for an army or unique person, the food in play feeds every army and unique person. Its own food feeds
+    the others, never itself (Abraham needs another food card: docs/rulings.md)."""
     if (tb.effort if effort is None else effort)[k] > effort_left:
         return False
-    return not tb.eater[k] or s.food + tb.food[k] >= s.eaters + 1
+    return not tb.eater[k] or (s.food + tb.food[k] >= s.eaters + 1 and (not tb.food[k] or s.food >= 1))
 
 
 def _comes_into_play(tb: BBTables, s: BBState, k: int) -> None:
@@ -96,6 +100,14 @@ def _each_turn_wisdom(tb: BBTables, s: BBState) -> int:
 def _bb_bring(tb: BBTables, s: BBState, k: int) -> None:
     s.hand.remove(k)
     _comes_into_play(tb, s, k)
+    if tb.building[k] and not s.built:
+        s.built = True
+        # Each Scribe in play now gives 2: any follower of wisdom 1 may have been the one that gave effort.
+        followers = s.followers
+        for _ in range(s.scribes):
+            followers.remove(1)
+            followers.append(2)
+        followers.sort()
     s.wisdom_cards += tb.wisdom[k]
     s.food += tb.food[k]
     s.eaters += tb.eater[k]
@@ -104,14 +116,8 @@ def _bb_bring(tb: BBTables, s: BBState, k: int) -> None:
 def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
     """Play one whole turn; returns REACHED when wisdom reaches the target, LOST on an empty draw."""
     deck, hand, log = s.deck, s.hand, s.log
-    if tb.has_each_turn and s.in_play:
-        gained = _each_turn_wisdom(tb, s)
-        if gained:
-            s.wisdom += gained
-            if log is not None:
-                log.append(("each-turn", gained, s.wisdom))
-            if s.wisdom >= target:
-                return REACHED
+    # "Draw a card. Add points to your wisdom at this time" (Beginning Stage): the draw comes first, so an
+    # empty deck loses even when the abilities in play would reach the target.
     if not deck:
         if log is not None:
             log.append(("lost",))
@@ -121,6 +127,14 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
     s.entered.append(card)
     if log is not None:
         log.append(("draw", card))
+    if tb.has_each_turn and s.in_play:
+        gained = _each_turn_wisdom(tb, s)
+        if gained:
+            s.wisdom += gained
+            if log is not None:
+                log.append(("each-turn", gained, s.wisdom))
+            if s.wisdom >= target:
+                return REACHED
     effort, wisdom, follower = tb.effort if s.effort is None else s.effort, tb.wisdom, tb.follower
     followers = s.followers
     spent = 0  # effort given this turn, by the followers with the least wisdom (the first `spent`)
@@ -135,7 +149,11 @@ def bb_turn(tb: BBTables, s: BBState, target: int) -> int:
         if tb.less[best]:
             assert s.effort is not None  # _comes_into_play set it: this card costs others less
             effort = s.effort
-        followers.append(wisdom[best])
+        if tb.scribe[best]:
+            s.scribes += 1
+            followers.append(2 if s.built else 1)
+        else:
+            followers.append(wisdom[best])
         followers.sort()
         if log is not None:
             log.append(("follower", best))
@@ -206,8 +224,9 @@ class BBPlayer(Player):
 
 # A Bible Battles game plays its followers and barely looks at the rest: ~1e-9 s a card-turn, measured.
 def unmodelled(cards: Sequence[CardData]) -> tuple[str, ...]:
-    """The titles with an ability the play-out does not run (free text), each once, in deck order."""
-    return tuple(dict.fromkeys(c.title for c in cards if not is_modelled(c)))
+    """The titles with an ability the play-out does not run (free text), each once, in deck order; Scribe's
+    is run (its wisdom with and without a building)."""
+    return tuple(dict.fromkeys(c.title for c in cards if not is_modelled(c) and c.title.casefold() != SCRIBE))
 
 
 SOLO_PLAY = SoloPlay(

@@ -13,12 +13,15 @@ BB_HAND = SETUP.hand
 BB_FOLLOWER = "follower"
 BB_EATERS = ("army", "unique-person")
 BB_NEVER_BUILT = ("event",)
+# "Building: any city, fortress, temple or other structure" (the rules' Definition of Terms): what Scribe needs.
+BB_BUILDINGS = ("city", "fortress", "building")
 
 
 class BBTables:
     """Per-kind integers the BB turn reads, unpacked once per chunk from the plan."""
 
     __slots__ = (
+        "building",
         "builds",
         "each_turn",
         "eater",
@@ -30,6 +33,7 @@ class BBTables:
         "keep",
         "less",
         "of_type",
+        "scribe",
         "types",
         "wisdom",
     )
@@ -47,6 +51,8 @@ class BBTables:
         self.food = [k[3] for k in kinds]
         self.wisdom = [k[4] for k in kinds]
         self.follower = [t == BB_FOLLOWER for t in types]
+        self.scribe = [bool(k[7]) for k in kinds]
+        self.building = [t in BB_BUILDINGS for t in types]
         self.eater = [1 if t in BB_EATERS else 0 for t in types]
         never = [t == BB_FOLLOWER or t in BB_NEVER_BUILT for t in types]
         # Built for wisdom / built to feed a unique person or army.
@@ -63,6 +69,7 @@ class BBState:
     """One BB game in progress; the top of the deck is the END of the list."""
 
     __slots__ = (
+        "built",
         "deck",
         "eaters",
         "effort",
@@ -73,6 +80,7 @@ class BBState:
         "in_play",
         "less",
         "log",
+        "scribes",
         "wisdom",
         "wisdom_cards",
     )
@@ -84,6 +92,8 @@ class BBState:
         self.wisdom_cards = 0  # wisdom of the other cards in play, inspired every turn
         self.food = 0
         self.eaters = 0  # armies and unique people in play
+        self.built = False  # a building (city, fortress, building) in play: Scribe gives 2
+        self.scribes = 0  # Scribes in play
         self.wisdom = 0
         self.entered: list[int] = list(self.hand)
         self.in_play: list[int] = []  # the cards in play, followers included

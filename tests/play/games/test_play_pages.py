@@ -146,3 +146,48 @@ def test_the_events_are_numbered_from_the_first_of_the_game_when_only_the_last_o
     assert start, "the events' list is not numbered"
     events = re.search(r'<ol reversed start="\d+">(.*?)</ol>', html, re.S).group(1).count("<li>")
     assert events == 40 and int(start.group(1)) > 40
+
+
+@pytest.fixture
+def bible_battles(boxes):
+    import json
+
+    from cardcollections.catalog.services import catalog_load
+    from tests.rules.checkers.pools import CATALOGS
+
+    catalog_load(document=json.loads((CATALOGS / "bible-battles.json").read_text(encoding="utf-8")))
+
+
+def test_bible_battles_lists_the_abilities_it_does_not_follow_before_a_game(bible_battles):
+    html = Client().get("/play/").content.decode()
+    assert '<option value="bible-battles"' in html
+    assert "Abilities this game does not follow (2)" in html
+    assert "<strong>Camels</strong>" in html and "<strong>Tabernacle</strong>" in html
+
+
+def test_bible_battles_against_the_computer_with_a_wisdom_target_and_deck_lists(bible_battles):
+    client = Client()
+    page = _start(
+        client,
+        game="bible-battles",
+        wisdom=3,
+        deck="20 Shepherd\n3 Goat\n3 Spearmen",
+        other_deck="20 Scribe\n3 Sheep\n3 Axmen",
+    )
+    html = client.get(page).content.decode()
+    assert "wisdom_target: <strong>3</strong>" in html
+    assert "wisdom: <strong>0</strong>" in html  # each seat's wisdom beside its name
+    for _ in range(200):
+        buttons = _buttons(html)
+        if not buttons:
+            break
+        seat, index = buttons[0]  # the first legal move: a follower, effort, wisdom... each explained
+        assert client.post(page, {"seat": seat, "index": index}).status_code == 302
+        html = client.get(page).content.decode()
+    assert 'class="play-result"' in html and "OBJECT OF THE GAME" in html
+    assert "bible-battles-tcg.txt: Building Stage" in html
+
+
+def test_only_bible_battles_takes_a_wisdom_target(bible_battles):
+    answer = Client().post("/play/", {"game": "battle-cards", "mode": "computer", "players": 2, "wisdom": 5})
+    assert answer.status_code == 400 and "Only Bible Battles has a wisdom target." in answer.content.decode()

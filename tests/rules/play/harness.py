@@ -94,3 +94,24 @@ def box_of(game: str, set_code: str | None = None) -> tuple[CardData, ...]:
     cards = starter_pool(game).cards
     code = set_code or cards[0].set_code
     return tuple(c for c in cards if c.set_code == code)
+
+
+def legal_bb_deck(rng: random.Random, size: int) -> tuple[CardData, ...]:
+    """A random legal Bible Battles deck from the starter catalog's core set: at most 3 of a title, followers
+    without limit, one of a unique card (bible-battles-tcg.txt, "Getting started")."""
+    pool = box_of("bible-battles")
+    deck: list[CardData] = []
+    counts: Counter[str] = Counter()
+    while len(deck) < size:
+        card = rng.choice(pool)
+        limit = 1 if card.unique else None if card.type == "follower" else 3
+        if limit is not None and counts[card.title] >= limit:
+            continue
+        counts[card.title] += 1
+        deck.append(card)
+    return tuple(deck)
+
+
+def starter_bb_deck() -> tuple[CardData, ...]:
+    """The starter catalog's core set as a deck: every card once (74 cards)."""
+    return box_of("bible-battles")

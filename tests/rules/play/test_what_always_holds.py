@@ -26,7 +26,9 @@ from rules.play.registry import engine_for
 from tests.rules.checkers.pools import starter_pool
 from tests.rules.play.harness import box_of
 from tests.rules.play.harness import check_replay
+from tests.rules.play.harness import legal_bb_deck
 from tests.rules.play.harness import play_out
+from tests.rules.play.harness import starter_bb_deck
 
 BOXES = {
     game: box_of(game)
@@ -104,6 +106,31 @@ def test_any_game_of_random_legal_moves_keeps_every_card_and_secret_ends_and_rep
         # Young Players has no BATTALION or power cards for the variants that need them: refused by the rules.
         assume(refused.code != "cannot-combine")
         raise
+    state, log = play_out(engine, setup, rng=chooser, check_every=3)
+    assert engine.result(state) is not None
+    check_replay(engine, setup, log)
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=25)
+@given(
+    seats=st.integers(2, 6),
+    starter=st.lists(st.booleans(), min_size=6, max_size=6),
+    sizes=st.lists(st.integers(8, 30), min_size=6, max_size=6),
+    wisdom=st.integers(1, 99),
+    seed=st.integers(0, 2**32 - 1),
+    chooser=st.randoms(use_true_random=False),
+)
+def test_any_bible_battles_game_of_random_legal_moves_keeps_every_card_and_secret_ends_and_replays(
+    seats: int, starter: list[bool], sizes: list[int], wisdom: int, seed: int, chooser: random.Random
+) -> None:
+    """Bible Battles, 2 to 6 players, each with the starter catalog's core set as a deck or a random legal deck
+    (sizes kept small so a random game ends by an empty deck within the example's time)."""
+    engine = engine_for("bible-battles")
+    assert engine is not None
+    decks = [
+        starter_bb_deck() if starter[i] else legal_bb_deck(random.Random(seed + i), sizes[i]) for i in range(seats)
+    ]
+    setup = Setup(tuple(SeatSpec(f"P{i}", decks[i]) for i in range(seats)), {"wisdom": wisdom}, seed)
     state, log = play_out(engine, setup, rng=chooser, check_every=3)
     assert engine.result(state) is not None
     check_replay(engine, setup, log)
