@@ -66,11 +66,22 @@ def _state(table_id: UUID, request: Any, after: int | None) -> dict[str, Any]:
 class TablesApi(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="tables_lobby", summary="The lobby: open tables", tags=["tables"])
+    @extend_schema(
+        operation_id="tables_lobby",
+        summary="The lobby: open tables",
+        responses={200: s.LobbySerializer},
+        tags=["tables"],
+    )
     def get(self, request: Request) -> Response:
         return Response({"results": [table_summary(t) for t in lobby_tables()]})
 
-    @extend_schema(operation_id="tables_create", summary="Open a table", request=s.CreateSerializer, tags=["tables"])
+    @extend_schema(
+        operation_id="tables_create",
+        summary="Open a table",
+        request=s.CreateSerializer,
+        responses={201: s.TableSummarySerializer, 400: s.RefusalSerializer},
+        tags=["tables"],
+    )
     def post(self, request: Request) -> Response:
         body = read_body(request, s.CreateSerializer)
         made = table_create(host=request.user, **body)  # type: ignore[arg-type]  # signed in: the permission
@@ -84,6 +95,7 @@ class TableApi(APIView):
         operation_id="tables_state",
         summary="A table as the caller's seat (or a spectator) sees it",
         parameters=[s.StateQuery],
+        responses={200: s.TableStateSerializer, 404: s.RefusalSerializer},
         tags=["tables"],
     )
     def get(self, request: Request, table_id: UUID) -> Response:
@@ -94,7 +106,18 @@ class TableApi(APIView):
 class JoinApi(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="tables_join", summary="Take a free seat", request=s.JoinSerializer, tags=["tables"])
+    @extend_schema(
+        operation_id="tables_join",
+        summary="Take a free seat",
+        request=s.JoinSerializer,
+        responses={
+            200: s.JoinAnswerSerializer,
+            400: s.RefusalSerializer,
+            403: s.RefusalSerializer,
+            409: s.RefusalSerializer,
+        },
+        tags=["tables"],
+    )
     def post(self, request: Request, table_id: UUID) -> Response:
         body = read_body(request, s.JoinSerializer)
         seat, token = table_join(table_id=table_id, actor=actor_of(request, table_id), guest_name=body["name"])
@@ -121,6 +144,14 @@ class MovesApi(APIView):
         operation_id="tables_move",
         summary="Make a move: it names the seq it follows and an idempotency key",
         request=s.MoveSerializer,
+        responses={
+            200: s.OutcomeSerializer,
+            201: s.OutcomeSerializer,
+            400: s.RefusalSerializer,
+            403: s.RefusalSerializer,
+            404: s.RefusalSerializer,
+            409: s.RefusalSerializer,
+        },
         tags=["tables"],
     )
     def post(self, request: Request, table_id: UUID) -> Response:
@@ -139,7 +170,20 @@ class ResignApi(APIView):
     permission_classes = [permissions.AllowAny]
     throttle_scope = "live"
 
-    @extend_schema(operation_id="tables_resign", summary="Resign", request=s.ResignSerializer, tags=["tables"])
+    @extend_schema(
+        operation_id="tables_resign",
+        summary="Resign",
+        request=s.ResignSerializer,
+        responses={
+            200: s.OutcomeSerializer,
+            201: s.OutcomeSerializer,
+            400: s.RefusalSerializer,
+            403: s.RefusalSerializer,
+            404: s.RefusalSerializer,
+            409: s.RefusalSerializer,
+        },
+        tags=["tables"],
+    )
     def post(self, request: Request, table_id: UUID) -> Response:
         body = read_body(request, s.ResignSerializer)
         outcome = table_resign(
