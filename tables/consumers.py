@@ -9,6 +9,7 @@ and the table is unchanged."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 from uuid import UUID
@@ -16,6 +17,7 @@ from uuid import UUID
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 
 from cardsite.api.errors import ServiceError
 from tables.broadcast import group_name
@@ -29,6 +31,8 @@ from tables.services import Actor
 from tables.services import seat_of
 from tables.services import table_move
 from tables.services import table_resign
+
+log = logging.getLogger(__name__)
 
 # A socket that keeps flooding after being told is closed (4429), as is one that sends too big a message (1009).
 FLOOD_LIMIT = 30
@@ -135,6 +139,12 @@ class TableConsumer(AsyncWebsocketConsumer):
                 )
         except ServiceError as refusal:
             await self._refuse(key, getattr(refusal, "code", refusal.kind), refusal.message)
+            return
+        except DatabaseError:
+            # A lock or a lost connection: the transaction was rolled back, nothing applied. The client sends the
+            # same key again, which applies the move once (or answers the one that was applied).
+            log.exception("tables: a move on table %s failed; the client is asked to retry", self.table_id)
+            await self._refuse(key, "retry", "The server could not take the move just now: it is sent again.")
             return
         first = outcome.moves[0].seq if outcome.moves else None
         await self._send({"type": "ack", "key": key, "seq": first, "duplicate": outcome.duplicate})

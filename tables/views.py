@@ -13,6 +13,7 @@ import segno
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.http import HttpRequest
 from django.http import HttpResponse
@@ -118,7 +119,7 @@ class LobbyPage(CountedPostView):
 
     def post(self, request: HttpRequest) -> HttpResponseBase:
         if not request.user.is_authenticated:
-            return redirect(f"{settings.LOGIN_URL}?next={reverse('tables')}")
+            return redirect_to_login(reverse("tables"))
         form = NewTableForm(request.POST)
         if not form.is_valid():
             return self._page(request, form, status=400)
@@ -178,7 +179,7 @@ class QrCode(View):
 class JoinTable(CountedPostView):
     def post(self, request: HttpRequest, table_id: UUID) -> HttpResponseBase:
         if not request.user.is_authenticated and not request.POST.get("name"):
-            return redirect(f"{settings.LOGIN_URL}?next={reverse('table', args=[table_id])}")
+            return redirect_to_login(reverse("table", args=[table_id]))
         try:
             _seat, token = table_join(
                 table_id=table_id, actor=_actor(request, table_id), guest_name=request.POST.get("name", "")

@@ -15,6 +15,8 @@
   var problem = document.getElementById("table-problem");
   var socket = null;
   var retry = 0;
+  var pending = null;  // the move sent and not yet answered: sent again, with its key, after a reconnect
+  var resent = 0;
   var lastSeq = currentSeq();
 
   function board() { return document.getElementById("board"); }
@@ -32,11 +34,15 @@
     document.querySelectorAll("form.table-move button").forEach(function (b) { b.disabled = busy; });
   }
 
-  function refreshBoard() {
+  function refreshBoard(attempt) {
+    attempt = attempt || 0;
     return fetch(boardUrl, { credentials: "same-origin", headers: { "X-Requested-With": "table.js" } })
-      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (r) { return r.ok ? r.text() : null; }, function () { return null; })
       .then(function (html) {
-        if (html === null) return;
+        if (html === null) {  // a busy or restarting server: try again a few times, then the next message will
+          if (attempt < 5) setTimeout(function () { refreshBoard(attempt + 1); }, 400 * (attempt + 1));
+          return;
+        }
         var old = board();
         var focused = document.activeElement && old && old.contains(document.activeElement);
         var wrap = document.createElement("div");
@@ -58,6 +64,7 @@
       retry = 0;
       status.textContent = "Live";
       socket.send(JSON.stringify({ type: "hello", after: lastSeq }));
+      if (pending) socket.send(JSON.stringify(pending));  // the same key: applied once, whatever happened
     };
     socket.onmessage = function (event) {
       var m;
@@ -70,12 +77,17 @@
         var changed = m.seq !== currentSeq() || m.status !== (board() && board().dataset.status);
         lastSeq = m.seq;
         if (changed) refreshBoard();
+      } else if (m.type === "refused" && m.code === "retry" && pending && m.key === pending.key && resent < 5) {
+        resent += 1;
+        setTimeout(function () { if (pending) send(pending); }, 300 * resent);
       } else if (m.type === "refused") {
+        if (pending && m.key === pending.key) { pending = null; resent = 0; }
         setBusy(false);
         showProblem(m.detail);
         say("Refused: " + m.detail);
         if (m.code === "stale") refreshBoard();
       } else if (m.type === "ack") {
+        if (pending && m.key === pending.key) { pending = null; resent = 0; }
         showProblem("");
       } else if (m.type === "phrase") {
         var seat = document.querySelectorAll(".play-seat h2")[m.seat];
@@ -104,12 +116,13 @@
       var index = Number(form.elements.index.value);
       var actions = legal ? JSON.parse(legal.textContent) : [];
       if (!actions[index]) return;  // the form posts instead
-      var sent = send({ type: "move", after: Number(form.elements.after.value), key: form.elements.key.value, action: actions[index] });
-      if (sent) { event.preventDefault(); setBusy(true); }
+      var move = { type: "move", after: Number(form.elements.after.value), key: form.elements.key.value, action: actions[index] };
+      if (send(move)) { event.preventDefault(); pending = move; setBusy(true); }
     } else if (form.classList.contains("table-resign")) {
       event.preventDefault();
       if (!window.confirm("Resign this game?")) return;
-      if (!send({ type: "resign", after: currentSeq(), key: form.elements.key.value })) form.submit();
+      var resign = { type: "resign", after: currentSeq(), key: form.elements.key.value };
+      if (send(resign)) pending = resign; else form.submit();
     }
   });
   document.addEventListener("click", function (event) {
