@@ -54,7 +54,10 @@ def test_two_players_join_move_and_resign_without_javascript(boxes, alice, bob, 
     table.refresh_from_db()
     assert table.status == "playing"
     # The one to act sees their moves as forms naming the seq and a key; the other and a watcher see none.
-    pages = {name: client_for(u).get(url).content.decode() for name, u in (("alice", alice), ("bob", bob), ("charlie", charlie))}
+    pages = {
+        name: client_for(u).get(url).content.decode()
+        for name, u in (("alice", alice), ("bob", bob), ("charlie", charlie))
+    }
     acting = [name for name in ("alice", "bob") if 'class="table-move"' in pages[name]]
     assert acting and 'class="table-move"' not in pages["charlie"]  # (both may choose at once: BoMB's battle)
     page = pages[acting[0]]
@@ -74,7 +77,7 @@ def test_two_players_join_move_and_resign_without_javascript(boxes, alice, bob, 
 
 
 def test_a_guest_joins_by_name_where_allowed_and_the_host_can_remove_them(boxes, alice):
-    table, url = open_table(alice, people=3, allow_guests="on")
+    _table, url = open_table(alice, people=3, allow_guests="on")
     guest = Client()
     assert guest.post(f"{url}join/", {"name": "Sam"}).status_code == 302
     page = guest.get(url).content.decode()
