@@ -60,6 +60,8 @@ INSTALLED_APPS = [
     "decks.apps.DecksConfig",
     "play.apps.PlayConfig",
     "learning.apps.LearningConfig",
+    "channels",
+    "tables.apps.TablesConfig",
 ]
 
 MIDDLEWARE = [
@@ -131,6 +133,29 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "cardsite.wsgi.application"
+# The tables' WebSockets (docs/tables.md, docs/deploy.md): an ASGI server (daphne) serves cardsite.asgi beside
+# gunicorn. CHANNEL_LAYER_URL=redis://... lets several ASGI processes on several hosts share tables; unset, one
+# process keeps its tables' groups in memory (the embedded default, no server).
+ASGI_APPLICATION = "cardsite.asgi.application"
+CHANNEL_LAYER_URL = env_str("CHANNEL_LAYER_URL", "")
+CHANNEL_LAYERS = {
+    "default": (
+        {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [CHANNEL_LAYER_URL], "capacity": 1000, "expiry": 30},
+        }
+        if CHANNEL_LAYER_URL.startswith(("redis://", "rediss://", "unix://"))
+        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    )
+}
+# Where a table's page opens its socket: empty, the page's own host (a proxy sends /ws/ to the ASGI server);
+# scripts/run.sh sets ws://HOST:WS_PORT for the site on one machine.
+TABLES_WS_URL = env_str("TABLES_WS_URL", "").rstrip("/")
+TABLES_MOVES_PER_MINUTE = env_int("TABLES_MOVES_PER_MINUTE", 120)
+TABLES_TOURNAMENT_SPECTATOR_DELAY = env_int("TABLES_TOURNAMENT_SPECTATOR_DELAY", 3)
+# A socket's messages: at most this many bytes each (checked before parsing), and this many a second.
+TABLES_MESSAGE_BYTES = env_int("TABLES_MESSAGE_BYTES", 4096)
+TABLES_MESSAGES_PER_SECOND = env_int("TABLES_MESSAGES_PER_SECOND", 10)
 
 DATABASES = {
     "default": dj_database_url.parse(
@@ -288,6 +313,8 @@ X_FRAME_OPTIONS = "DENY"
 _CSP_POLICY: dict[str, dict[str, list[str] | None]] = {
     "DIRECTIVES": {
         "default-src": [SELF],
+        # The tables' sockets: the page's own origin, or the ASGI server's when it has its own port (docs/tables.md).
+        "connect-src": [SELF, *([TABLES_WS_URL] if TABLES_WS_URL else [])],
         "script-src": [SELF],
         "style-src": [SELF],
         "img-src": [SELF, "data:"],

@@ -31,6 +31,7 @@ urlpatterns = [
     path("api/v1/", include("decks.api_urls")),
     path("api/v1/", include("play.api_urls")),
     path("api/v1/", include("learning.api_urls")),
+    path("api/v1/", include("tables.api_urls")),
     path("api/v1/health/", Health.as_view(), name="api-health"),
     path("api/v1/schema/", CachedSchema.as_view(), name="schema"),
     path("api/v1/docs/", SwaggerDocs.as_view(url_name="schema"), name="api-docs"),
@@ -39,6 +40,7 @@ urlpatterns = [
     path("", include("decks.urls")),
     path("", include("play.urls")),
     path("", include("learning.urls")),
+    path("", include("tables.urls")),
     # Media are served by Django here (the site's own small deployment); a
     # production proxy can serve MEDIA_ROOT itself.
     path(f"{settings.MEDIA_URL.strip('/')}/<path:path>", serve_media),

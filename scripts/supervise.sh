@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the site's processes and keeps them running (docs/running.md, "Processes"): gunicorn, the `interactive`
+# Runs the site's processes and keeps them running (docs/running.md, "Processes"): gunicorn, daphne (the tables'
+# WebSockets on WS_PORT, PORT+1 unless set: docs/tables.md), the `interactive`
 # and `bulk` Celery workers, and celery beat, each in a process group of its own. When one dies it is started
 # again (its whole group is ended first, so a killed worker leaves no pool process behind); one that dies
 # RESTART_LIMIT times (5) within a minute stops everything with the reason. Ctrl-C or SIGTERM stops every
@@ -12,19 +13,24 @@ var=${CARDSITE_VAR_DIR:-var}
 mkdir -p "$var/run"
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
+WS_PORT=${WS_PORT:-$((PORT + 1))}
+# The tables' pages open their sockets here unless TABLES_WS_URL says where the proxy serves /ws/.
+export TABLES_WS_URL=${TABLES_WS_URL:-ws://$HOST:$WS_PORT}
 # scripts/run.sh's demo account line, shown last (below "serving"); taken out of the environment the site's
 # processes inherit.
 demo_note=${DEMO_NOTE:-}
 unset DEMO_NOTE
 limit=${RESTART_LIMIT:-5}
 declare -A pid=() deaths=()
-names="web interactive bulk beat"
+names="web asgi interactive bulk beat"
 
 start() {
   local name=$1
   case $name in
     web) .venv/bin/gunicorn cardsite.wsgi --bind "$HOST:$PORT" --workers "${WEB_CONCURRENCY:-2}" \
            --access-logfile - & ;;
+    asgi) .venv/bin/daphne --bind "$HOST" --port "$WS_PORT" --proxy-headers cardsite.asgi:application \
+           > "$var/asgi.log" 2>&1 & ;;
     interactive) .venv/bin/celery -A cardsite worker -Q interactive --loglevel=INFO \
            --concurrency="${CELERY_CONCURRENCY:-1}" --hostname="interactive@%h" > "$var/celery-interactive.log" 2>&1 & ;;
     bulk) .venv/bin/celery -A cardsite worker -Q bulk --loglevel=INFO \
@@ -58,7 +64,7 @@ stop_all() {  # TERM every group at once, KILL what is left after 15 s
 trap 'stop_all; exit 0' INT TERM
 
 for name in $names; do start "$name"; done
-echo "==> serving http://$HOST:$PORT/ (worker logs: $var/celery-*.log; Ctrl-C stops them all)"
+echo "==> serving http://$HOST:$PORT/ and the tables' sockets on ws://$HOST:$WS_PORT/ws/ (worker logs: $var/celery-*.log; Ctrl-C stops them all)"
 if [[ -n $demo_note ]]; then
   printf '\n==> %s\n\n' "$demo_note"
 fi

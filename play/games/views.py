@@ -17,6 +17,8 @@ from django.views import View
 
 from cardcollections.catalog.selectors import card_ids_by_title
 from cardsite.page_writes import counted_posts
+from play.games.board import board_zones
+from play.games.board import view_titles
 from play.games.forms import NewGameForm
 from play.games.selectors import unfollowed_abilities
 from play.games.services import NotPlayable
@@ -28,45 +30,6 @@ from rules.games import GAMES_BY_SLUG
 from rules.play.interface import SetupError
 from rules.play.registry import engine_for
 from rules.play.registry import playable_games
-
-
-def _titles(value: Any) -> set[str]:
-    """Every card title inside a view's value (cards are {"id", "title"}; piles are lists)."""
-    if isinstance(value, dict):
-        found = {value["title"]} if isinstance(value.get("title"), str) else set()
-        for item in value.values():
-            found |= _titles(item)
-        return found
-    if isinstance(value, list):
-        return set().union(*(_titles(item) for item in value)) if value else set()
-    return set()
-
-
-def _card(item: Any) -> dict[str, Any]:
-    """A card in a pile as drawn: face up (its title), or its back for one the viewer may not see (the games
-    mark it `{"facedown": true}` or `{"hidden": true}`, a clue's card with its `description`)."""
-    if isinstance(item, dict) and isinstance(item.get("title"), str):
-        return item
-    description = item.get("description") if isinstance(item, dict) else None
-    return {"facedown": True, "description": description if isinstance(description, str) else ""}
-
-
-def _zones(zones: Any) -> list[dict[str, Any]]:
-    """A view's zones as rows to draw: face-up cards, or a count of face-down ones."""
-    rows = []
-    for name, value in (zones or {}).items():
-        row: dict[str, Any] = {"name": name.replace("_", " ").replace("-", " ")}
-        if isinstance(value, list):
-            items = [card for item in value for card in (item if isinstance(item, list) else [item])]
-            row["cards"] = [_card(item) for item in items]
-        elif isinstance(value, dict) and "count" in value:
-            row["hidden"] = value["count"]
-        elif isinstance(value, int):
-            row["hidden"] = value
-        else:
-            row["text"] = str(value)
-        rows.append(row)
-    return rows
 
 
 def _choice(action: dict[str, Any]) -> dict[str, Any]:
@@ -165,7 +128,7 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
     # Whose eyes the table is drawn for: the person who must act; a finished game (or its replay) shows all.
     viewer = people[0] if people else next((i for i, s in enumerate(record["seats"]) if not s["computer"]), None)
     view = engine.to_dict(state) if final is not None else engine.view(state, viewer)
-    ids = card_ids_by_title(game=record["game"], titles=_titles(view))
+    ids = card_ids_by_title(game=record["game"], titles=view_titles(view))
     seats = []
     for i, seat in enumerate(view.get("seats", [])):
         seats.append(
@@ -173,7 +136,7 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
                 "index": i,
                 "name": record["seats"][i]["name"],
                 "computer": record["seats"][i]["computer"],
-                "zones": _zones(seat.get("zones")),
+                "zones": board_zones(seat.get("zones")),
                 # A seat's own numbers the view gives (Bible Battles' wisdom), shown beside its name.
                 "facts": {k: v for k, v in seat.items() if k not in ("name", "zones") and type(v) in (int, str)},
                 "to_act": i in legal,
@@ -186,7 +149,7 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
         "game_id": game_id,
         "options": record["options"],
         "seats": seats,
-        "shared": _zones(view.get("zones")),
+        "shared": board_zones(view.get("zones")),
         "facts": {k: v for k, v in view.items() if k not in ("seats", "zones") and isinstance(v, str | int)},
         "image_ids": ids,
         "actions": [

@@ -25,6 +25,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 HEADER = "Content-Security-Policy"
 POLICY = {
     "default-src": {"'self'"},
+    # the tables' sockets: the page's own origin, and TABLES_WS_URL's when set (docs/tables.md)
+    "connect-src": {"'self'"},
     "script-src": {"'self'"},
     "style-src": {"'self'"},
     "img-src": {"'self'", "data:"},

@@ -16,7 +16,7 @@ import pytest
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.slow
-KINDS = ["web", "interactive", "bulk", "beat"]
+KINDS = ["web", "asgi", "interactive", "bulk", "beat"]
 
 
 def _free_port() -> int:
@@ -61,7 +61,13 @@ class Site:
     def __init__(self, tmp: Path, *, catalog: bool = False, **extra_env: str):
         self.var, self.port = tmp, _free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DATABASE_", "CELERY_", "CACHE_"))}
-        env |= {"CARDSITE_VAR_DIR": str(tmp), "PORT": str(self.port), "WEB_CONCURRENCY": "1", "DJANGO_DEBUG": "false"}
+        env |= {
+            "CARDSITE_VAR_DIR": str(tmp),
+            "PORT": str(self.port),
+            "WS_PORT": str(_free_port()),
+            "WEB_CONCURRENCY": "1",
+            "DJANGO_DEBUG": "false",
+        }
         env |= extra_env
         if catalog:  # what scripts/run.sh sets up before it starts the processes: the tables and a catalog
             manage = [str(ROOT / ".venv" / "bin" / "python"), "manage.py"]

@@ -1,0 +1,96 @@
+"""The tables API's requests (docs/tables.md, "The API")."""
+
+from rest_framework import serializers
+
+from cardsite.api.numbers import StrictIntegerField
+from tables.models import SeatKind
+from tables.models import TableRules
+
+
+class CreateSerializer(serializers.Serializer):
+    game = serializers.SlugField(max_length=40)
+    seats = serializers.ListField(
+        child=serializers.ChoiceField(choices=SeatKind.values),
+        min_length=1,
+        max_length=6,
+        help_text='Each seat, in order: "person" or "computer". The host takes the first person\'s seat.',
+    )
+    variant = serializers.CharField(required=False, default="", allow_blank=True, max_length=40)
+    rules = serializers.ChoiceField(choices=TableRules.values, required=False, default=TableRules.FRIENDLY)
+    listed = serializers.BooleanField(required=False, default=True, help_text="Shown in the lobby while open.")
+    allow_guests = serializers.BooleanField(required=False, default=False)
+
+
+class JoinSerializer(serializers.Serializer):
+    name = serializers.CharField(required=False, default="", allow_blank=True, max_length=30)
+
+
+class MoveSerializer(serializers.Serializer):
+    after = StrictIntegerField(min_value=0, help_text="The seq of the last move the client saw (0: none).")
+    key = serializers.RegexField(r"^[A-Za-z0-9_.:-]{8,64}$", help_text="An idempotency key, 8 to 64 characters.")
+    action = serializers.DictField(help_text='One of your legal actions: `{"type": ..., "cards": [titles]}`.')
+
+
+class ResignSerializer(serializers.Serializer):
+    after = StrictIntegerField(min_value=0)
+    key = serializers.RegexField(r"^[A-Za-z0-9_.:-]{8,64}$")
+
+
+class StateQuery(serializers.Serializer):
+    after = StrictIntegerField(required=False, min_value=0, help_text="Also the moves after this seq.")
+
+
+class SeatAnswerSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    kind = serializers.CharField()
+    name = serializers.CharField()
+    taken = serializers.BooleanField()
+
+
+class TableSummarySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    game = serializers.CharField()
+    variant = serializers.CharField()
+    rules = serializers.CharField()
+    status = serializers.CharField()
+    host = serializers.CharField()
+    seats = SeatAnswerSerializer(many=True)
+    url = serializers.CharField()
+
+
+class LobbySerializer(serializers.Serializer):
+    results = TableSummarySerializer(many=True)
+
+
+class TableStateSerializer(serializers.Serializer):
+    type = serializers.CharField(help_text='"state"')
+    table = serializers.UUIDField()
+    game = serializers.CharField()
+    seq = serializers.IntegerField(help_text="The last move this viewer may know of.")
+    status = serializers.CharField()
+    rules = serializers.CharField()
+    you = serializers.IntegerField(allow_null=True, help_text="The caller's seat; null: a spectator.")
+    seats = serializers.ListField(child=serializers.DictField())
+    view = serializers.DictField(help_text="The engine's view for this seat (a spectator's: no hidden card).")
+    legal = serializers.ListField(child=serializers.DictField(), help_text="The caller's legal actions now.")
+    result = serializers.DictField(allow_null=True)
+    moves = serializers.ListField(child=serializers.DictField(), required=False, help_text="With `after`.")
+
+
+class JoinAnswerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class OutcomeSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(allow_null=True, help_text="The seq of the move (the first one it appended).")
+    last = serializers.IntegerField(help_text="The table's last seq now (the computer may have moved after it).")
+    duplicate = serializers.BooleanField(help_text="True: this key's move was already applied; nothing new.")
+    status = serializers.CharField()
+
+
+class RefusalSerializer(serializers.Serializer):
+    detail = serializers.CharField(required=False)
+    field = serializers.CharField(required=False)
+    message = serializers.CharField(required=False)
+    code = serializers.CharField(required=False, help_text="stale, not-your-seat, not-your-turn, illegal-action ...")

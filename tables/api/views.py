@@ -1,0 +1,192 @@
+"""The tables API under /api/v1/tables/ (docs/tables.md, "The API"): the same services as the socket."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardsite.api.errors import refused
+from cardsite.api.reading import read_body
+from cardsite.api.reading import read_query
+from tables.api import serializers as s
+from tables.guests import guest_token_from
+from tables.guests import set_guest_cookie
+from tables.selectors import lobby_tables
+from tables.selectors import move_messages
+from tables.selectors import seat_state
+from tables.selectors import table_get
+from tables.selectors import table_seats
+from tables.services import Actor
+from tables.services import Outcome
+from tables.services import seat_of
+from tables.services import table_create
+from tables.services import table_join
+from tables.services import table_move
+from tables.services import table_resign
+
+
+def actor_of(request: Any, table_id: UUID) -> Actor:
+    user = request.user if request.user is not None and request.user.is_authenticated else None
+    return Actor(user=user, guest_token=guest_token_from(request.COOKIES, table_id))
+
+
+def table_summary(table: Any) -> dict[str, Any]:
+    seats = list(table.seats.all())
+    return {
+        "id": str(table.pk),
+        "game": table.game,
+        "variant": table.options.get("variant", ""),
+        "rules": table.rules,
+        "status": table.status,
+        "host": table.host.get_username(),
+        "seats": [{"index": x.index, "kind": x.kind, "name": x.name, "taken": x.taken} for x in seats],
+        "url": f"/tables/{table.pk}/",
+    }
+
+
+def _state(table_id: UUID, request: Any, after: int | None) -> dict[str, Any]:
+    table = table_get(table_id=table_id)
+    if table is None:
+        raise refused(status.HTTP_404_NOT_FOUND, "There is no such table.")
+    seats = table_seats(table)
+    mine = seat_of(seats, actor_of(request, table_id))
+    state = seat_state(table, seats, mine.index if mine is not None else None)
+    if after is not None:
+        state["moves"] = move_messages(table, seats, state["you"], after)
+    return state
+
+
+class TablesApi(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        operation_id="tables_lobby",
+        summary="The lobby: open tables",
+        responses={200: s.LobbySerializer},
+        tags=["tables"],
+    )
+    def get(self, request: Request) -> Response:
+        return Response({"results": [table_summary(t) for t in lobby_tables()]})
+
+    @extend_schema(
+        operation_id="tables_create",
+        summary="Open a table",
+        request=s.CreateSerializer,
+        responses={201: s.TableSummarySerializer, 400: s.RefusalSerializer},
+        tags=["tables"],
+    )
+    def post(self, request: Request) -> Response:
+        body = read_body(request, s.CreateSerializer)
+        made = table_create(host=request.user, **body)  # type: ignore[arg-type]  # signed in: the permission
+        return Response(table_summary(table_get(table_id=made.pk)), status=status.HTTP_201_CREATED)
+
+
+class TableApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="tables_state",
+        summary="A table as the caller's seat (or a spectator) sees it",
+        parameters=[s.StateQuery],
+        responses={200: s.TableStateSerializer, 404: s.RefusalSerializer},
+        tags=["tables"],
+    )
+    def get(self, request: Request, table_id: UUID) -> Response:
+        query = read_query(request, s.StateQuery)
+        return Response(_state(table_id, request, query.get("after")))
+
+
+class JoinApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="tables_join",
+        summary="Take a free seat",
+        request=s.JoinSerializer,
+        responses={
+            200: s.JoinAnswerSerializer,
+            400: s.RefusalSerializer,
+            403: s.RefusalSerializer,
+            409: s.RefusalSerializer,
+        },
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: UUID) -> Response:
+        body = read_body(request, s.JoinSerializer)
+        seat, token = table_join(table_id=table_id, actor=actor_of(request, table_id), guest_name=body["name"])
+        response = Response({"seat": seat.index, "name": seat.name})
+        if token:
+            set_guest_cookie(response, table_id, token, secure=request.is_secure())
+        return response
+
+
+def _outcome(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "seq": outcome.moves[0].seq if outcome.moves else None,
+        "last": outcome.table.seq,
+        "duplicate": outcome.duplicate,
+        "status": outcome.table.status,
+    }
+
+
+class MovesApi(APIView):
+    permission_classes = [permissions.AllowAny]
+    throttle_scope = "live"
+
+    @extend_schema(
+        operation_id="tables_move",
+        summary="Make a move: it names the seq it follows and an idempotency key",
+        request=s.MoveSerializer,
+        responses={
+            200: s.OutcomeSerializer,
+            201: s.OutcomeSerializer,
+            400: s.RefusalSerializer,
+            403: s.RefusalSerializer,
+            404: s.RefusalSerializer,
+            409: s.RefusalSerializer,
+        },
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: UUID) -> Response:
+        body = read_body(request, s.MoveSerializer)
+        outcome = table_move(
+            table_id=table_id,
+            actor=actor_of(request, table_id),
+            after=body["after"],
+            key=body["key"],
+            action=body["action"],
+        )
+        return Response(_outcome(outcome), status=status.HTTP_200_OK if outcome.duplicate else status.HTTP_201_CREATED)
+
+
+class ResignApi(APIView):
+    permission_classes = [permissions.AllowAny]
+    throttle_scope = "live"
+
+    @extend_schema(
+        operation_id="tables_resign",
+        summary="Resign",
+        request=s.ResignSerializer,
+        responses={
+            200: s.OutcomeSerializer,
+            201: s.OutcomeSerializer,
+            400: s.RefusalSerializer,
+            403: s.RefusalSerializer,
+            404: s.RefusalSerializer,
+            409: s.RefusalSerializer,
+        },
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: UUID) -> Response:
+        body = read_body(request, s.ResignSerializer)
+        outcome = table_resign(
+            table_id=table_id, actor=actor_of(request, table_id), after=body["after"], key=body["key"]
+        )
+        return Response(_outcome(outcome), status=status.HTTP_200_OK if outcome.duplicate else status.HTTP_201_CREATED)

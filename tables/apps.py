@@ -1,0 +1,9 @@
+"""The tables app's configuration: games played on the site, live (docs/tables.md)."""
+
+from django.apps import AppConfig
+
+
+class TablesConfig(AppConfig):
+    name = "tables"
+    verbose_name = "Online tables"
+    default_auto_field = "django.db.models.BigAutoField"

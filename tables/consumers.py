@@ -1,0 +1,205 @@
+"""A table's WebSocket (docs/tables.md, "The protocol"): an interface like a view. It knows who is connected
+(the session's user, or a guest's signed cookie), calls the one move service, and sends each socket only what
+its seat may see: the moves it missed since the seq it names, then its view.
+
+Every message is checked for size before it is parsed and counted against the socket's rate; a move from
+anyone but the seat's player, a stale or replayed one, is refused by the service with a code and a reason,
+and the table is unchanged."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+from uuid import UUID
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.db import DatabaseError
+
+from cardsite.api.errors import ServiceError
+from tables.broadcast import group_name
+from tables.guests import guest_token_from
+from tables.phrases import PHRASES
+from tables.selectors import move_messages
+from tables.selectors import seat_state
+from tables.selectors import table_get
+from tables.selectors import table_seats
+from tables.services import Actor
+from tables.services import seat_of
+from tables.services import table_move
+from tables.services import table_resign
+
+log = logging.getLogger(__name__)
+
+# A socket that keeps flooding after being told is closed (4429), as is one that sends too big a message (1009).
+FLOOD_LIMIT = 30
+CLOSE_NO_TABLE = 4404
+CLOSE_FLOOD = 4429
+CLOSE_TOO_BIG = 1009
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    table_id: UUID
+    actor: Actor
+    seat: int | None
+    sent: int
+
+    async def connect(self) -> None:
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        user = self.scope.get("user")
+        token = guest_token_from(self.scope.get("cookies", {}), self.table_id)
+        self.actor = Actor(user=user if user is not None and user.is_authenticated else None, guest_token=token)
+        found = await database_sync_to_async(self._identify)()
+        if not found:
+            await self.close(code=CLOSE_NO_TABLE)
+            return
+        self.sent = -1  # nothing sent yet: the client's hello says where it is
+        self.allowance, self.checked, self.floods = float(self._rate), time.monotonic(), 0
+        await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "sent", None) is not None:
+            await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+
+    def _identify(self) -> bool:
+        table = table_get(table_id=self.table_id)
+        if table is None:
+            return False
+        mine = seat_of(table_seats(table), self.actor)
+        self.seat = mine.index if mine is not None else None
+        return True
+
+    # ------------------------------------------------------------------------------------ what comes in
+    @property
+    def _rate(self) -> int:
+        return settings.TABLES_MESSAGES_PER_SECOND
+
+    def _allowed(self) -> bool:
+        """A token bucket: TABLES_MESSAGES_PER_SECOND a second, as many at once."""
+        now = time.monotonic()
+        self.allowance = min(float(self._rate), self.allowance + (now - self.checked) * self._rate)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        raw = text_data if text_data is not None else bytes_data
+        if raw is None or len(raw) > settings.TABLES_MESSAGE_BYTES:
+            await self._refuse(None, "too-big", f"A message is at most {settings.TABLES_MESSAGE_BYTES} bytes.")
+            await self.close(code=CLOSE_TOO_BIG)
+            return
+        if not self._allowed():
+            self.floods += 1
+            if self.floods > FLOOD_LIMIT:
+                await self.close(code=CLOSE_FLOOD)
+                return
+            await self._refuse(None, "too-fast", "Too many messages: slow down.")
+            return
+        try:
+            message = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            await self._refuse(None, "bad-json", "A message is a JSON object.")
+            return
+        if not isinstance(message, dict):
+            await self._refuse(None, "bad-json", "A message is a JSON object.")
+            return
+        kind = message.get("type")
+        key = message.get("key") if isinstance(message.get("key"), str) else None
+        if kind == "hello":
+            after = message.get("after")
+            if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+                after = 0
+            await self._catch_up(after, always=True)
+        elif kind in ("move", "resign"):
+            await self._move(kind, message, key)
+        elif kind == "phrase":
+            await self._phrase(message)
+        else:
+            await self._refuse(key, "bad-type", "A message's type is hello, move, resign or phrase.")
+
+    async def _move(self, kind: str, message: dict[str, Any], key: str | None) -> None:
+        try:
+            if kind == "resign":
+                outcome = await database_sync_to_async(table_resign)(
+                    table_id=self.table_id, actor=self.actor, after=message.get("after"), key=message.get("key")
+                )
+            else:
+                outcome = await database_sync_to_async(table_move)(
+                    table_id=self.table_id,
+                    actor=self.actor,
+                    after=message.get("after"),
+                    key=message.get("key"),
+                    action=message.get("action"),
+                )
+        except ServiceError as refusal:
+            await self._refuse(key, getattr(refusal, "code", refusal.kind), refusal.message)
+            return
+        except DatabaseError:
+            # A lock or a lost connection: the transaction was rolled back, nothing applied. The client sends the
+            # same key again, which applies the move once (or answers the one that was applied).
+            log.exception("tables: a move on table %s failed; the client is asked to retry", self.table_id)
+            await self._refuse(key, "retry", "The server could not take the move just now: it is sent again.")
+            return
+        first = outcome.moves[0].seq if outcome.moves else None
+        await self._send({"type": "ack", "key": key, "seq": first, "duplicate": outcome.duplicate})
+        # The layer tells every socket of the table, this one too; catching up here as well costs nothing
+        # when it already has (and works with no layer at all).
+        await self._catch_up(self.sent)
+
+    async def _phrase(self, message: dict[str, Any]) -> None:
+        index = message.get("phrase")
+        if self.seat is None:
+            await self._refuse(None, "not-your-seat", "Spectators watch quietly.")
+            return
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(PHRASES):
+            await self._refuse(None, "bad-phrase", f"A phrase is a number from 0 to {len(PHRASES) - 1}.")
+            return
+        await self.channel_layer.group_send(
+            group_name(self.table_id), {"type": "table.phrase", "seat": self.seat, "phrase": index}
+        )
+
+    async def _refuse(self, key: str | None, code: str, detail: str) -> None:
+        await self._send({"type": "refused", "key": key, "code": code, "detail": detail})
+
+    # ------------------------------------------------------------------------------------ what goes out
+    async def table_moved(self, event: dict[str, Any]) -> None:
+        if self.sent < 0:
+            return  # not said hello yet: its hello catches it up
+        if event.get("changed"):
+            await self._catch_up(self.sent, always=True)
+        elif event.get("seq", 0) > self.sent:
+            await self._catch_up(self.sent)
+
+    async def table_phrase(self, event: dict[str, Any]) -> None:
+        index = event.get("phrase")
+        if isinstance(index, int) and 0 <= index < len(PHRASES):
+            await self._send({"type": "phrase", "seat": event.get("seat"), "text": PHRASES[index]})
+
+    async def _catch_up(self, after: int, *, always: bool = False) -> None:
+        """The moves after `after` this socket may know of, then its view; only when there are any (or asked)."""
+        messages = await database_sync_to_async(self._messages)(after, always)
+        for message in messages:
+            await self._send(message)
+
+    def _messages(self, after: int, always: bool) -> list[dict[str, Any]]:
+        table = table_get(table_id=self.table_id)
+        if table is None:
+            return []
+        seats = table_seats(table)
+        mine = seat_of(seats, self.actor)
+        self.seat = mine.index if mine is not None else None  # a guest removed, a seat taken: as it is now
+        moves = move_messages(table, seats, self.seat, after)
+        if not moves and not always:
+            return []
+        state = seat_state(table, seats, self.seat)
+        self.sent = state["seq"]
+        return [*moves, state]
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(message, separators=(",", ":")))

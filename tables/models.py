@@ -1,0 +1,103 @@
+"""A table: a game played on the site (docs/tables.md). Its truth is its move log: the seats, options and seed
+are fixed at the start, and any position is a replay of the moves (docs/contracts/play.md)."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class TableStatus(models.TextChoices):
+    OPEN = "open", "Waiting for players"
+    PLAYING = "playing", "Playing"
+    OVER = "over", "Finished"
+
+
+class TableRules(models.TextChoices):
+    FRIENDLY = "friendly", "Friendly"
+    TOURNAMENT = "tournament", "Tournament"
+
+
+class Table(models.Model):
+    """`seq` is the number of the last move in the log (0: none yet); every move names the seq it follows."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    game = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField()  # never sent to a client: it would tell the deck order
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables")
+    rules = models.CharField(max_length=12, choices=TableRules.choices, default=TableRules.FRIENDLY)
+    listed = models.BooleanField(default=True, help_text="Shown in the lobby while open; otherwise by link only.")
+    allow_guests = models.BooleanField(default=False)
+    spectator_delay = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=8, choices=TableStatus.choices, default=TableStatus.OPEN)
+    seq = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "listed", "-created"], name="table_lobby")]
+
+    def __str__(self) -> str:
+        return f"{self.game} table {self.pk}"
+
+
+class SeatKind(models.TextChoices):
+    PERSON = "person", "Person"
+    COMPUTER = "computer", "Computer"
+
+
+class Seat(models.Model):
+    """A seat: the computer's, or a person's once taken (a user, or a guest with a name and a signed token)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=SeatKind.choices, default=SeatKind.PERSON)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="table_seats"
+    )
+    name = models.CharField(max_length=40, blank=True)  # fixed when taken: the game's setup names the seats
+    guest_token = models.CharField(max_length=43, blank=True)  # random; the guest's cookie carries it, signed
+    allow_replay = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["table", "index"], name="seat_unique_index")]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of {self.table_id}"
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == SeatKind.COMPUTER or self.user_id is not None or bool(self.guest_token)
+
+
+class MoveKind(models.TextChoices):
+    ACTION = "action", "Action"  # one of the engine's legal actions, replayed
+    RESIGN = "resign", "Resignation"
+
+
+class Move(models.Model):
+    """One entry of a table's log. (table, seq) is unique: two processes cannot both append move n; (table, key)
+    is unique: a move sent twice (a retry, a reconnect) is applied once."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=MoveKind.choices, default=MoveKind.ACTION)
+    action = models.JSONField(default=dict)
+    key = models.CharField(max_length=64)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="move_unique_seq"),
+            models.UniqueConstraint(fields=["table", "key"], name="move_unique_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"move {self.seq} of {self.table_id}"

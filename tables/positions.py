@@ -1,0 +1,73 @@
+"""A table's position: its log replayed through the game's engine (docs/tables.md, "The log").
+
+Each process keeps the last positions it computed, by (table, seq): a table's log only grows, so the position
+after move n never changes, and every connection of a table shares one replay per move instead of one each.
+A position taken out to be moved on (`position_take`) leaves the cache, so nobody reads it half-changed.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any
+from uuid import UUID
+
+from play.games.services import game_replay
+from rules.play.log import Played
+from tables.models import Move
+from tables.models import MoveKind
+from tables.models import Seat
+from tables.models import Table
+
+KEPT = 512
+_lock = threading.Lock()
+_positions: OrderedDict[tuple[UUID, int], Played] = OrderedDict()
+
+
+def seat_specs(seats: Iterable[Seat]) -> list[dict[str, Any]]:
+    return [{"name": seat.name or f"Seat {seat.index + 1}"} for seat in seats]
+
+
+def replay_moves(table: Table, seats: Iterable[Seat], moves: Iterable[Move]) -> Played:
+    """The game after `moves` (the log's actions, in order; resignations are not the engine's)."""
+    actions = [{"seat": m.seat, **m.action} for m in moves if m.kind == MoveKind.ACTION]
+    return game_replay(
+        game=table.game, seats=seat_specs(seats), options=table.options, seed=table.seed, actions=actions
+    )
+
+
+def position(table: Table, seats: list[Seat], seq: int | None = None) -> Played:
+    """The game after move `seq` (default: the table's last), from this process's cache or the log."""
+    seq = table.seq if seq is None else seq
+    with _lock:
+        found = _positions.get((table.pk, seq))
+        if found is not None:
+            _positions.move_to_end((table.pk, seq))
+            return found
+    played = replay_moves(table, seats, Move.objects.filter(table=table, seq__lte=seq).order_by("seq"))
+    remember(table.pk, seq, played)
+    return played
+
+
+def position_take(table: Table, seats: list[Seat]) -> Played:
+    """The table's current position to be moved on: out of the cache (or replayed), no longer shared."""
+    with _lock:
+        found = _positions.pop((table.pk, table.seq), None)
+    if found is not None:
+        return found
+    return replay_moves(table, seats, Move.objects.filter(table=table).order_by("seq"))
+
+
+def remember(table_id: UUID, seq: int, played: Played) -> None:
+    with _lock:
+        _positions[(table_id, seq)] = played
+        _positions.move_to_end((table_id, seq))
+        while len(_positions) > KEPT:
+            _positions.popitem(last=False)
+
+
+def forget_positions() -> None:
+    """Tests: start with an empty cache."""
+    with _lock:
+        _positions.clear()

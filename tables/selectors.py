@@ -1,0 +1,120 @@
+"""Reading tables: the lobby, one table, and what each seat (or a spectator) may see of it (docs/tables.md).
+
+A seat's view comes from the engine's `view(state, seat)`; a spectator's from `view(state, None)`, at a tournament
+table some moves behind. A move's message names its cards only when the viewer's view shows them."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.db.models import QuerySet
+
+from play.games.board import view_titles
+from rules.play.log import Played
+from tables.models import Move
+from tables.models import MoveKind
+from tables.models import Seat
+from tables.models import SeatKind
+from tables.models import Table
+from tables.models import TableStatus
+from tables.positions import position
+
+LOBBY_SIZE = 50
+
+
+def lobby_tables() -> QuerySet[Table]:
+    """Open tables listed in the lobby, newest first, with their seats."""
+    return (
+        Table.objects.filter(status=TableStatus.OPEN, listed=True)
+        .select_related("host")
+        .prefetch_related("seats")
+        .order_by("-created")[:LOBBY_SIZE]
+    )
+
+
+def tables_of(*, user: Any) -> QuerySet[Table]:
+    """The tables where `user` has a seat, newest first."""
+    return Table.objects.filter(seats__user_id=user.pk).distinct().prefetch_related("seats").order_by("-updated")[:50]
+
+
+def table_get(*, table_id: UUID | str) -> Table | None:
+    """A table by id: anyone with its link may watch it (the id is a random UUID)."""
+    try:
+        return Table.objects.select_related("host").filter(pk=table_id).first()
+    except (ValueError, TypeError):
+        return None
+
+
+def table_seats(table: Table) -> list[Seat]:
+    return list(Seat.objects.filter(table=table).order_by("index"))
+
+
+def shown_seq(table: Table, seat: int | None) -> int:
+    """The last move `seat` may know of: all of them for a seat, the delayed one for a spectator while playing."""
+    if seat is None and table.status == TableStatus.PLAYING:
+        return max(0, table.seq - table.spectator_delay)
+    return table.seq
+
+
+def seat_state(table: Table, seats: list[Seat], seat: int | None) -> dict[str, Any]:
+    """The whole table as `seat` (None: a spectator) may see it now: never the seed, never a hidden card."""
+    seq = shown_seq(table, seat)
+    played = position(table, seats, seq)
+    engine, state = played.engine, played.state
+    result = engine.result(state)
+    legal = engine.legal(state) if result is None and table.status == TableStatus.PLAYING else {}
+    return {
+        "type": "state",
+        "table": str(table.pk),
+        "game": table.game,
+        "seq": seq,
+        "status": table.status,
+        "rules": table.rules,
+        "you": seat,
+        "seats": [
+            {"index": s.index, "name": s.name, "kind": s.kind, "taken": s.taken, "to_act": s.index in legal}
+            for s in seats
+        ],
+        "view": engine.view(state, seat),
+        "legal": legal.get(seat, []) if seat is not None else [],
+        "result": table.result if table.status == TableStatus.OVER else None,
+    }
+
+
+def move_messages(table: Table, seats: list[Seat], seat: int | None, after: int) -> list[dict[str, Any]]:
+    """The moves after `after` that `seat` may know of, each with its words; cards named only where the viewer
+    sees them now (a card played face down stays unnamed)."""
+    upto = shown_seq(table, seat)
+    if after >= upto:
+        return []
+    played: Played = position(table, seats, upto)
+    visible = view_titles(played.engine.view(played.state, seat))
+    names = {s.index: s.name for s in seats}
+    out = []
+    for move in Move.objects.filter(table=table, seq__gt=after, seq__lte=upto).order_by("seq"):
+        cards = [c for c in move.action.get("cards", []) if isinstance(c, str)]
+        shown = cards if cards and all(c in visible for c in cards) else []
+        kind = "resigned" if move.kind == MoveKind.RESIGN else str(move.action.get("type", "")).replace("-", " ")
+        words = f"{names.get(move.seat, 'A player')}: {kind}"
+        if shown:
+            words += " " + ", ".join(shown)
+        elif cards:
+            words += f" ({len(cards)} card{'s' if len(cards) != 1 else ''})"
+        out.append(
+            {
+                "type": "move",
+                "seq": move.seq,
+                "seat": move.seat,
+                "kind": move.kind,
+                "action": move.action.get("type", "resign") if move.kind == MoveKind.ACTION else "resign",
+                "cards": shown,
+                "words": words,
+            }
+        )
+    return out
+
+
+def replay_allowed(seats: list[Seat]) -> bool:
+    """A finished game's replay is public only where every person at the table allows it."""
+    return all(s.allow_replay for s in seats if s.kind == SeatKind.PERSON)

@@ -1,0 +1,388 @@
+"""Every write to a table, each in one transaction (docs/tables.md). The table's row is locked first
+(`select_for_update`), and the log's unique (table, seq) and (table, key) are the last guard: two processes
+cannot both append move n, and a move sent twice is applied once.
+
+A move names the seq it follows and carries an idempotency key; it is applied whole or refused with a stable
+code and a sentence (`TableRefused`), and a refused move changes nothing. The computer's seats move through the
+same append, in the same transaction as the move that gave them the turn.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+import time
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from uuid import UUID
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.db import IntegrityError
+from django.db import transaction
+
+from cardsite.api.errors import CONFLICT
+from cardsite.api.errors import INVALID
+from cardsite.api.errors import NOT_ALLOWED
+from cardsite.api.errors import NOT_FOUND
+from cardsite.api.errors import ServiceError
+from cardsite.cache import count as cache_count
+from play.games.services import NotPlayable
+from rules.play.interface import Refusal
+from rules.play.interface import SetupError
+from rules.play.interface import refuse_unless_legal
+from rules.play.log import MAX_ACTIONS
+from rules.play.log import Played
+from rules.play.registry import engine_for
+from tables.broadcast import table_moved
+from tables.models import Move
+from tables.models import MoveKind
+from tables.models import Seat
+from tables.models import SeatKind
+from tables.models import Table
+from tables.models import TableRules
+from tables.models import TableStatus
+from tables.positions import position_take
+from tables.positions import remember
+from tables.positions import replay_moves
+
+KEY = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
+MAX_ACTION_KEYS = 8
+GUEST_NAME = re.compile(r"[\w][\w .'-]{0,28}[\w.]?", re.UNICODE)
+
+
+class TableRefused(ServiceError):
+    """A table refused a request: `code` is stable (docs/tables.md, "Refusals"), the message is for a person."""
+
+    def __init__(self, code: str, message: str, *, kind: str = INVALID, field: str = "body") -> None:
+        super().__init__(message, field=field, kind=kind)
+        self.code = code
+
+    def extra(self) -> dict[str, Any]:
+        return {"code": self.code}
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is asking: a signed-in user, or a guest by the token of their seat's cookie (or nobody)."""
+
+    user: User | None = None
+    guest_token: str = ""
+
+    @property
+    def budget_key(self) -> str:
+        if self.user is not None and self.user.is_authenticated:
+            return f"u{self.user.pk}"
+        return f"g{self.guest_token}" if self.guest_token else ""
+
+
+def seat_of(seats: Sequence[Seat], actor: Actor) -> Seat | None:
+    """The actor's seat at a table (a person sits at most once), or None: a spectator."""
+    for seat in seats:
+        if seat.kind != SeatKind.PERSON:
+            continue
+        if actor.user is not None and actor.user.is_authenticated and seat.user_id == actor.user.pk:
+            return seat
+        if actor.guest_token and seat.guest_token and secrets.compare_digest(seat.guest_token, actor.guest_token):
+            return seat
+    return None
+
+
+@dataclass
+class Outcome:
+    """What a move did: the moves appended (its own and the computer's after it), or the one it repeats."""
+
+    table: Table
+    moves: list[Move] = field(default_factory=list)
+    duplicate: bool = False
+
+
+def _locked(table_id: UUID) -> tuple[Table, list[Seat]]:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise TableRefused("no-table", "There is no such table.", kind=NOT_FOUND)
+    return table, list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+
+
+def _on_commit_moved(table: Table, played: Played | None, *, changed: bool = False) -> None:
+    """After commit: keep the new position for this process's readers, and tell the table's sockets (on every
+    ASGI process sharing the channel layer); each then reads what its own seat may see. Best effort: a socket
+    that misses it catches up by seq."""
+    table_id, seq = table.pk, table.seq
+
+    def after() -> None:
+        if played is not None:
+            remember(table_id, seq, played)
+        table_moved(table_id, seq, changed=changed)
+
+    transaction.on_commit(after)
+
+
+# ------------------------------------------------------------------------------------------------ creating
+
+
+def table_create(
+    *,
+    host: User,
+    game: str,
+    seats: Sequence[str],
+    variant: str = "",
+    rules: str = TableRules.FRIENDLY,
+    listed: bool = True,
+    allow_guests: bool = False,
+    seed: int | None = None,
+) -> Table:
+    """A new table with `seats` ("person" or "computer", in order); the host takes the first person's seat. A
+    table of the host and computers starts at once. The deal is checked by the engine before anything is kept."""
+    engine = engine_for(game)
+    if engine is None:
+        raise TableRefused("not-playable", f"{game!r} cannot be played whole on this site yet.", field="game")
+    kinds = list(seats)
+    if any(k not in SeatKind.values for k in kinds):
+        raise TableRefused("bad-seats", "Each seat is 'person' or 'computer'.", field="seats")
+    if SeatKind.PERSON not in kinds:
+        raise TableRefused("bad-seats", "At least one seat is a person's.", field="seats")
+    if not engine.min_seats <= len(kinds) <= engine.max_seats:
+        raise TableRefused(
+            "seat-count", f"This game takes {engine.min_seats} to {engine.max_seats} players.", field="seats"
+        )
+    if variant and variant not in engine.variants:
+        raise TableRefused("unknown-variant", f"Variants of this game: {', '.join(engine.variants)}.", field="variant")
+    if rules not in TableRules.values:
+        raise TableRefused("bad-rules", "Rules are 'friendly' or 'tournament'.", field="rules")
+    options = {"variant": variant} if variant else {}
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game,
+            options=options,
+            seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
+            host=host,
+            rules=rules,
+            listed=listed,
+            allow_guests=allow_guests,
+            spectator_delay=settings.TABLES_TOURNAMENT_SPECTATOR_DELAY if rules == TableRules.TOURNAMENT else 0,
+        )
+        host_seat = kinds.index(SeatKind.PERSON)
+        made = [
+            Seat(
+                table=table,
+                index=i,
+                kind=kind,
+                user=host if i == host_seat else None,
+                name=host.get_username() if i == host_seat else (f"Computer {i + 1}" if kind == "computer" else ""),
+            )
+            for i, kind in enumerate(kinds)
+        ]
+        Seat.objects.bulk_create(made)
+        try:
+            replay_moves(table, made, [])  # the deal, checked now: a bad setup keeps nothing
+        except (SetupError, NotPlayable) as exc:
+            raise TableRefused(getattr(exc, "code", "bad-setup"), str(exc), field="variant") from None
+        _start_if_full(table, made)
+    return table
+
+
+def _start_if_full(table: Table, seats: list[Seat]) -> None:
+    """Every seat taken: the game starts, and the computer plays if it has the first turn."""
+    if table.status != TableStatus.OPEN or not all(seat.taken for seat in seats):
+        return
+    table.status = TableStatus.PLAYING
+    played = position_take(table, seats)
+    _play_computers(table, seats, played)
+    table.save(update_fields=["status", "seq", "result", "updated"])
+    _on_commit_moved(table, played, changed=True)
+
+
+def table_join(*, table_id: UUID, actor: Actor, guest_name: str = "") -> tuple[Seat, str]:
+    """The actor takes the first free seat: a signed-in user, or (where the host allows) a guest by name. Answers
+    the seat and, for a guest, the token their cookie must carry. A person already seated gets their seat back."""
+    with transaction.atomic():
+        table, seats = _locked(table_id)
+        mine = seat_of(seats, actor)
+        if mine is not None:
+            return mine, mine.guest_token
+        if table.status != TableStatus.OPEN:
+            raise TableRefused("not-open", "This table's game has started: you may watch it.", kind=CONFLICT)
+        free = next((seat for seat in seats if not seat.taken), None)
+        if free is None:
+            raise TableRefused("full", "Every seat at this table is taken.", kind=CONFLICT)
+        user = actor.user if actor.user is not None and actor.user.is_authenticated else None
+        token = ""
+        if user is not None:
+            free.user = user
+            free.name = user.get_username()
+        else:
+            if not table.allow_guests:
+                raise TableRefused("no-guests", "Sign in to play at this table.", kind=NOT_ALLOWED)
+            name = " ".join(guest_name.split())
+            if not GUEST_NAME.fullmatch(name):
+                raise TableRefused("bad-name", "A name of 1 to 30 letters, digits or spaces.", field="name")
+            token = secrets.token_urlsafe(32)
+            free.guest_token = token
+            free.name = f"{name} (guest)"
+        free.save(update_fields=["user", "name", "guest_token"])
+        _start_if_full(table, seats)
+        if table.status == TableStatus.OPEN:
+            _on_commit_moved(table, None, changed=True)
+        return free, token
+
+
+def table_leave(*, table_id: UUID, actor: Actor) -> None:
+    """Leave a table before its game starts (the host's seat stays: the host cancels it by leaving it unplayed)."""
+    with transaction.atomic():
+        table, seats = _locked(table_id)
+        mine = seat_of(seats, actor)
+        if mine is None:
+            raise TableRefused("not-seated", "You have no seat at this table.", kind=NOT_ALLOWED)
+        if table.status != TableStatus.OPEN:
+            raise TableRefused("not-open", "The game has started: resign instead.", kind=CONFLICT)
+        if mine.user_id == table.host_id:
+            raise TableRefused("host", "The host keeps their seat.", kind=CONFLICT)
+        mine.user, mine.guest_token, mine.name = None, "", ""
+        mine.save(update_fields=["user", "guest_token", "name"])
+        _on_commit_moved(table, None, changed=True)
+
+
+def table_remove_guest(*, table_id: UUID, host: User, seat_index: int) -> None:
+    """The host frees a guest's seat before the game starts (safe for children: docs/tables.md)."""
+    with transaction.atomic():
+        table, seats = _locked(table_id)
+        if table.host_id != host.pk:
+            raise TableRefused("not-host", "Only the table's host may remove a guest.", kind=NOT_ALLOWED)
+        seat = next((s for s in seats if s.index == seat_index), None)
+        if seat is None or not seat.guest_token:
+            raise TableRefused("no-guest", "That seat holds no guest.", field="seat")
+        if table.status != TableStatus.OPEN:
+            raise TableRefused("not-open", "The game has started.", kind=CONFLICT)
+        seat.guest_token, seat.name = "", ""
+        seat.save(update_fields=["guest_token", "name"])
+        _on_commit_moved(table, None, changed=True)
+
+
+# ------------------------------------------------------------------------------------------------ moving
+
+
+def _check_budget(actor: Actor) -> None:
+    """At most TABLES_MOVES_PER_MINUTE moves a minute per user or guest, over every socket and the API."""
+    key = actor.budget_key
+    if not key:
+        return
+    window = int(_now() // 60)
+    if cache_count(cache, f"tables:moves:{key}:{window}", 61) > settings.TABLES_MOVES_PER_MINUTE:
+        raise TableRefused("too-fast", "Too many moves this minute: wait a moment.", kind=CONFLICT)
+
+
+def _now() -> float:
+    return time.time()
+
+
+def _check_action(action: Any) -> dict[str, Any]:
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise TableRefused("bad-action", "An action is an object with a 'type'.", field="action")
+    if len(action) > MAX_ACTION_KEYS or "seat" in action:
+        raise TableRefused("bad-action", "An action names its type and cards; the seat is yours.", field="action")
+    return dict(action)
+
+
+def table_move(
+    *, table_id: UUID, actor: Actor, after: Any, key: Any, action: Any, kind: str = MoveKind.ACTION
+) -> Outcome:
+    """Apply the actor's move that follows move `after`, once per `key`; then the computer's seats play.
+
+    Refusals (nothing changed): bad-key, bad-after, bad-action, no-table, not-your-seat (a spectator),
+    not-playing, stale (another move came first: `after` is not the last seq), not-your-turn, illegal-action,
+    game-over, too-fast. The same key again answers the move it made (`duplicate`), whatever `after` says.
+    """
+    if not isinstance(key, str) or not KEY.fullmatch(key):
+        raise TableRefused("bad-key", "'key' is 8 to 64 letters, digits, '-', '_', '.' or ':'.", field="key")
+    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= 10**6:
+        raise TableRefused("bad-after", "'after' is the number of the last move you saw (0: none).", field="after")
+    if kind == MoveKind.ACTION:
+        action = _check_action(action)
+    try:
+        with transaction.atomic():
+            table, seats = _locked(table_id)
+            done = Move.objects.filter(table=table, key=key).first()
+            if done is not None:
+                mine = seat_of(seats, actor)
+                if mine is None or mine.index != done.seat:
+                    raise TableRefused("bad-key", "That key names another seat's move.", field="key", kind=CONFLICT)
+                return Outcome(table=table, moves=[done], duplicate=True)
+            mine = seat_of(seats, actor)
+            if mine is None:
+                raise TableRefused(
+                    "not-your-seat", "You have no seat at this table: you are watching.", kind=NOT_ALLOWED
+                )
+            if table.status != TableStatus.PLAYING:
+                raise TableRefused("not-playing", f"The table is {table.get_status_display().lower()}.", kind=CONFLICT)
+            if after != table.seq:
+                raise TableRefused(
+                    "stale", f"Move {table.seq} is the last one; yours followed move {after}.", kind=CONFLICT
+                )
+            _check_budget(actor)
+            played = position_take(table, seats)
+            if kind == MoveKind.RESIGN:
+                appended = [_append(table, mine.index, MoveKind.RESIGN, {}, key)]
+                others = tuple(s.index for s in seats if s.index != mine.index)
+                table.status, table.result = (
+                    TableStatus.OVER,
+                    {"winners": list(others), "reason": "resigned", "seat": mine.index},
+                )
+            else:
+                try:
+                    legal = refuse_unless_legal(played.engine, played.state, mine.index, action)
+                except Refusal as refusal:
+                    raise TableRefused(refusal.code, refusal.detail, field="action", kind=INVALID) from None
+                appended = [_apply(table, played, mine.index, legal, key)]
+                appended += _play_computers(table, seats, played)
+            table.save(update_fields=["status", "seq", "result", "updated"])
+            _on_commit_moved(table, played if kind == MoveKind.ACTION else None)
+            return Outcome(table=table, moves=appended)
+    except IntegrityError:
+        # Another process appended this seq or used this key between our read and write (the lock is the
+        # first guard; on a database without row locks the constraint is).
+        raise TableRefused("stale", "Another move came first: catch up and try again.", kind=CONFLICT) from None
+
+
+def table_resign(*, table_id: UUID, actor: Actor, after: Any, key: Any) -> Outcome:
+    """The actor resigns: the game ends and the other seats win (docs/tables.md)."""
+    return table_move(table_id=table_id, actor=actor, after=after, key=key, action={}, kind=MoveKind.RESIGN)
+
+
+def _append(table: Table, seat: int, kind: str, action: Mapping[str, Any], key: str) -> Move:
+    table.seq += 1
+    return Move.objects.create(table=table, seq=table.seq, seat=seat, kind=kind, action=dict(action), key=key)
+
+
+def _apply(table: Table, played: Played, seat: int, action: Mapping[str, Any], key: str) -> Move:
+    index = table.seq
+    played.events += [(index, event) for event in played.engine.apply(played.state, seat, action)]
+    move = _append(table, seat, MoveKind.ACTION, action, key)
+    result = played.engine.result(played.state)
+    if result is not None:
+        table.status, table.result = TableStatus.OVER, result.to_dict()
+    return move
+
+
+def computer_rng(table: Table) -> random.Random:
+    return random.Random(f"{table.seed}:{table.seq}")
+
+
+def _play_computers(table: Table, seats: list[Seat], played: Played) -> list[Move]:
+    """The computer's seats move while only they must act (they wait for people acting at the same moment)."""
+    appended = []
+    engine, state = played.engine, played.state
+    computers = {s.index for s in seats if s.kind == SeatKind.COMPUTER}
+    while table.status == TableStatus.PLAYING and table.seq < MAX_ACTIONS:
+        legal = engine.legal(state)
+        if not legal or not set(legal) <= computers:
+            break
+        seat = min(legal)
+        action = engine.computer(state, seat, computer_rng(table))
+        appended.append(_apply(table, played, seat, action, f"computer:{table.seq + 1}"))
+    return appended

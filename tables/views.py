@@ -1,0 +1,249 @@
+"""The tables' pages (docs/tables.md, "The pages"): the lobby and opening a table, a table with its invite link
+and QR code, joining, leaving, resigning, and the move forms that work without JavaScript (the socket client
+in static/js/table.js takes them over). Every write goes through tables.services, as the socket's do."""
+
+from __future__ import annotations
+
+import io
+import secrets
+from typing import Any
+from uuid import UUID
+
+import segno
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import redirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.decorators import method_decorator
+from django.views import View
+
+from cardcollections.catalog.selectors import card_ids_by_title
+from cardsite.api.errors import ServiceError
+from cardsite.page_writes import CountedPostView
+from cardsite.page_writes import page_refusal
+from play.games.board import board_zones
+from play.games.board import view_titles
+from rules.games import GAMES_BY_SLUG
+from tables.forms import NewTableForm
+from tables.guests import guest_token_from
+from tables.guests import set_guest_cookie
+from tables.models import Table
+from tables.models import TableStatus
+from tables.phrases import PHRASES
+from tables.selectors import lobby_tables
+from tables.selectors import move_messages
+from tables.selectors import seat_state
+from tables.selectors import table_get
+from tables.selectors import table_seats
+from tables.selectors import tables_of
+from tables.services import Actor
+from tables.services import seat_of
+from tables.services import table_create
+from tables.services import table_join
+from tables.services import table_leave
+from tables.services import table_move
+from tables.services import table_remove_guest
+from tables.services import table_resign
+
+
+def _actor(request: HttpRequest, table_id: UUID) -> Actor:
+    user = request.user if request.user.is_authenticated else None
+    return Actor(user=user, guest_token=guest_token_from(request.COOKIES, table_id))
+
+
+def _table(table_id: UUID) -> Table:
+    table = table_get(table_id=table_id)
+    if table is None:
+        raise Http404("There is no such table.")
+    return table
+
+
+def _back(table_id: UUID) -> HttpResponse:
+    return redirect(reverse("table", args=[table_id]) + "#board")
+
+
+def _choice_label(choice: dict[str, Any]) -> str:
+    label = str(choice.get("type", "")).replace("-", " ")
+    if choice.get("cards"):
+        label += ": " + ", ".join(str(c) for c in choice["cards"])
+    extra = [f"{k} {v}" for k, v in choice.items() if k not in ("type", "cards", "ids")]
+    return label + (f" ({', '.join(extra)})" if extra else "")
+
+
+def board_context(request: HttpRequest, table: Table) -> dict[str, Any]:
+    """The board as the viewer's seat (or a spectator) sees it, drawn with the play pages' zones."""
+    seats = table_seats(table)
+    mine = seat_of(seats, _actor(request, table.pk))
+    seat = mine.index if mine is not None else None
+    state = seat_state(table, seats, seat)
+    view = state["view"]
+    ids = card_ids_by_title(game=table.game, titles=view_titles(view))
+    names = {s.index: s for s in seats}
+    drawn = []
+    for i, seat_view in enumerate(view.get("seats", [])):
+        entry = state["seats"][i]
+        drawn.append({**entry, "zones": board_zones(seat_view.get("zones")), "you": i == seat, "seat": names[i]})
+    result = state["result"]
+    return {
+        "table": table,
+        "game": GAMES_BY_SLUG.get(table.game),
+        "state": state,
+        "seat": seat,
+        "seats": drawn,
+        "shared": board_zones(view.get("zones")),
+        "facts": {k: v for k, v in view.items() if k not in ("seats", "zones") and isinstance(v, str | int)},
+        "image_ids": ids,
+        "choices": [{"index": i, "label": _choice_label(c), "action": c} for i, c in enumerate(state["legal"])],
+        "key": secrets.token_urlsafe(12),  # the no-script forms' idempotency key: a second click repeats the move
+        "winners": [s.name for s in seats if result and s.index in result.get("winners", [])],
+        "moves": list(reversed(move_messages(table, seats, seat, max(0, state["seq"] - 20)))),
+        "phrases": list(enumerate(PHRASES)),
+    }
+
+
+class LobbyPage(CountedPostView):
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return self._page(request, NewTableForm(initial={"game": request.GET.get("game")}))
+
+    def _page(self, request: HttpRequest, form: NewTableForm, status: int = 200) -> HttpResponse:
+        mine = tables_of(user=request.user) if request.user.is_authenticated else []
+        context = {"form": form, "tables": lobby_tables(), "mine": mine, "games": GAMES_BY_SLUG}
+        return render(request, "tables/lobby.html", context, status=status)
+
+    def post(self, request: HttpRequest) -> HttpResponseBase:
+        if not request.user.is_authenticated:
+            return redirect_to_login(reverse("tables"))
+        form = NewTableForm(request.POST)
+        if not form.is_valid():
+            return self._page(request, form, status=400)
+        try:
+            table = table_create(
+                host=request.user,
+                game=form.cleaned_data["game"],
+                seats=form.seats(),
+                variant=form.cleaned_data["variant"],
+                rules=form.cleaned_data["rules"],
+                listed=form.cleaned_data["listed"],
+                allow_guests=form.cleaned_data["allow_guests"],
+            )
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+            return self._page(request, form, status=400)
+        return redirect("table", table_id=table.pk)
+
+
+class TablePage(View):
+    def get(self, request: HttpRequest, table_id: UUID) -> HttpResponse:
+        table = _table(table_id)
+        context = board_context(request, table)
+        seats = [s["seat"] for s in context["seats"]] or table_seats(table)
+        context.update(
+            {
+                "invite": request.build_absolute_uri(reverse("table", args=[table.pk])),
+                "ws_url": settings.TABLES_WS_URL,
+                "can_join": table.status == TableStatus.OPEN
+                and context["seat"] is None
+                and any(not s.taken for s in seats),
+                "guest_seats": [s for s in seats if s.guest_token],
+                "is_host": request.user.is_authenticated and request.user.pk == table.host_id,
+                "all_seats": seats,
+            }
+        )
+        return render(request, "tables/table.html", context)
+
+
+class BoardPartial(View):
+    """The board alone, for the socket client to swap in after a message (htmx-style, server-rendered)."""
+
+    def get(self, request: HttpRequest, table_id: UUID) -> HttpResponse:
+        return render(request, "tables/_board.html", board_context(request, _table(table_id)))
+
+
+class QrCode(View):
+    def get(self, request: HttpRequest, table_id: UUID) -> HttpResponse:
+        table = _table(table_id)
+        out = io.BytesIO()
+        segno.make(request.build_absolute_uri(reverse("table", args=[table.pk])), error="m").save(
+            out, kind="svg", scale=4, xmldecl=False, svgns=True
+        )
+        return HttpResponse(out.getvalue(), content_type="image/svg+xml")
+
+
+class JoinTable(CountedPostView):
+    def post(self, request: HttpRequest, table_id: UUID) -> HttpResponseBase:
+        if not request.user.is_authenticated and not request.POST.get("name"):
+            return redirect_to_login(reverse("table", args=[table_id]))
+        try:
+            _seat, token = table_join(
+                table_id=table_id, actor=_actor(request, table_id), guest_name=request.POST.get("name", "")
+            )
+        except ServiceError as exc:
+            page_refusal(request, exc)
+            return _back(table_id)
+        response = _back(table_id)
+        if token:
+            set_guest_cookie(response, table_id, token, secure=request.is_secure())
+        return response
+
+
+class LeaveTable(CountedPostView):
+    def post(self, request: HttpRequest, table_id: UUID) -> HttpResponseBase:
+        try:
+            table_leave(table_id=table_id, actor=_actor(request, table_id))
+        except ServiceError as exc:
+            page_refusal(request, exc)
+        return _back(table_id)
+
+
+@method_decorator(login_required, name="dispatch")
+class RemoveGuest(CountedPostView):
+    def post(self, request: HttpRequest, table_id: UUID) -> HttpResponseBase:
+        try:
+            table_remove_guest(table_id=table_id, host=request.user, seat_index=int(request.POST.get("seat", "-1")))  # type: ignore[arg-type]
+        except ValueError:
+            messages.error(request, "Choose a guest's seat.")
+        except ServiceError as exc:
+            page_refusal(request, exc)
+        return _back(table_id)
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value is not None and value.isascii() and value.isdigit() and len(value) <= 7 else None
+
+
+class MoveForm(CountedPostView):
+    """The no-script move: the form names the seq it was drawn at, the action's index and its key."""
+
+    post_scope = "live"
+
+    def post(self, request: HttpRequest, table_id: UUID) -> HttpResponseBase:
+        table = _table(table_id)
+        after, index = _int(request.POST.get("after")), _int(request.POST.get("index"))
+        try:
+            if request.POST.get("resign"):
+                table_resign(
+                    table_id=table_id, actor=_actor(request, table_id), after=after, key=request.POST.get("key")
+                )
+                return _back(table_id)
+            seats = table_seats(table)
+            mine = seat_of(seats, _actor(request, table_id))
+            legal = seat_state(table, seats, mine.index)["legal"] if mine is not None else []
+            # The action drawn at `after`: if the table moved on since, the service refuses it as stale.
+            action = legal[index] if index is not None and index < len(legal) else {"type": ""}
+            table_move(
+                table_id=table_id,
+                actor=_actor(request, table_id),
+                after=after,
+                key=request.POST.get("key"),
+                action=action,
+            )
+        except ServiceError as exc:
+            page_refusal(request, exc)
+        return _back(table_id)
