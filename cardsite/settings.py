@@ -426,6 +426,7 @@ SPECTACULAR_SETTINGS = {
         "MatchupModeEnum": "rules.games.battle_cards.matchup.MODES",
         "DrillKindEnum": "rules.learning.DRILL_KINDS",
         "VerseStateEnum": "learning.api.serializers.STATES",
+        "EventPairingEnum": "decks.events.models.PAIRING_CHOICES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -14,4 +14,5 @@ class DecksConfig(AppConfig):
 
         card_panel_register(card_usage_panel)
 
+        from decks.follows import blocking  # noqa: F401  (a block ends the blocked player's follow of the blocker)
         from decks.formats import card_changes  # noqa: F401  (re-checks decks when an approved card edit commits)

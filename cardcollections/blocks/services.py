@@ -1,8 +1,9 @@
 """Blocking a player and lifting the block (docs/social.md, "Blocking").
 
 Blocking closes what the blocked player has open towards the blocker: their open trade offers to the blocker are
-declined, in the same transaction. What other apps own (a follow, a table seat) is refused from then on by their
-own services, which ask `cardcollections.blocks.selectors.player_blocks`.
+declined, and (through `signals.player_blocked`, in the same transaction) their follow of the blocker ends. What
+other apps own (a follow, a table seat) is refused from then on by their own services, which ask
+`cardcollections.blocks.selectors.player_blocks`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from django.db import IntegrityError
 from django.db import transaction
 
 from cardcollections.blocks.models import PlayerBlock
+from cardcollections.blocks.signals import player_blocked
 from cardcollections.trades.models import Trade
 from cardcollections.trades.services import trade_decline
 from cardsite.api.errors import NOT_FOUND
@@ -55,6 +57,7 @@ def player_block(*, blocker: User, username: object) -> PlayerBlock:
             return PlayerBlock.objects.get(blocker=blocker, blocked=blocked)
         for trade in Trade.objects.filter(proposer=blocked, recipient=blocker, status=Trade.Status.PROPOSED):
             trade_decline(trade=trade, user=blocker)
+        player_blocked.send(sender=PlayerBlock, blocker=blocker, blocked=blocked)
     return block
 
 

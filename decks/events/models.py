@@ -28,6 +28,10 @@ class EventState(models.TextChoices):
     FINISHED = "finished"
 
 
+# How an event's rounds are paired (docs/decks.md, "Round robin").
+PAIRING_CHOICES = [("swiss", "Swiss"), ("round_robin", "round robin")]
+
+
 class Event(models.Model):
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_events")
     name = models.CharField(max_length=120)
@@ -48,9 +52,7 @@ class Event(models.Model):
         default=0, choices=[(0, "none"), (2, "top 2"), (4, "top 4"), (8, "top 8")]
     )
     # How rounds are paired: Swiss, or round robin for a small group (everyone meets everyone once).
-    pairing = models.CharField(
-        max_length=12, choices=[("swiss", "Swiss"), ("round_robin", "round robin")], default="swiss"
-    )
+    pairing = models.CharField(max_length=12, choices=PAIRING_CHOICES, default="swiss")
     decklists_public = models.BooleanField(
         default=False, help_text="the top decks' lists are shown to everyone once the event is finished"
     )

@@ -13,8 +13,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsite.api.errors import refused
+from cardsite.api.reading import NoFields
 from cardsite.api.reading import read_body
 from cardsite.api.reading import read_query
+from cardsite.api.reading import reads_query
 from tables.api import serializers as s
 from tables.guests import guest_token_from
 from tables.guests import set_guest_cookie
@@ -72,6 +74,7 @@ class TablesApi(APIView):
         responses={200: s.LobbySerializer},
         tags=["tables"],
     )
+    @reads_query(NoFields)
     def get(self, request: Request) -> Response:
         return Response({"results": [table_summary(t) for t in lobby_tables()]})
 

@@ -64,7 +64,8 @@ def test_a_page_post_past_the_write_limit_is_a_429_and_changes_nothing(
 
 def test_every_collection_page_that_takes_a_post_is_in_a_table(world, alice):
     """The table above, the proposal pages' (proposals/test_pages.py), the notifications', the play pages'
-    (tests/play/games/test_play_pages.py) and the learning pages' (tests/learning/test_pages.py) cover them all."""
+    (tests/play/games/test_play_pages.py), the learning pages' (tests/learning/test_pages.py) and the tables' pages'
+    (tests/tables/test_pages.py) cover them all."""
     import re
 
     from django.urls import resolve
@@ -81,7 +82,7 @@ def test_every_collection_page_that_takes_a_post_is_in_a_table(world, alice):
         "slug": ["chapter-and-verse"],
         "uuid": ["00000000-0000-4000-8000-000000000000"],
     }
-    elsewhere = re.compile(r"^(proposals/|cards/<int:pk>/propose/|notifications/)")
+    elsewhere = re.compile(r"^(proposals/|cards/<int:pk>/propose/|notifications/|tables/)")
     unlisted = []
     for route in url_routes(re.compile(r"^(api/|admin/|decks/|events/|players/|accounts/|media/|play/|learn/)")):
         if route in listed or elsewhere.match(route):

@@ -102,3 +102,37 @@ def test_guests_cannot_join_where_the_host_does_not_allow_it(boxes, alice):
 
 def test_a_missing_table_is_a_404(boxes):
     assert client_for().get("/tables/00000000-0000-0000-0000-000000000000/").status_code == 404
+
+
+def table_state() -> tuple:
+    from tables.models import Seat
+
+    return (
+        sorted(map(str, Table.objects.values_list("id", "status"))),
+        sorted(map(str, Seat.objects.values_list("id", "user_id", "name", "guest_token"))),
+        Move.objects.count(),
+    )
+
+
+@pytest.mark.parametrize("page", ["", "join/", "leave/", "move/", "remove-guest/"])
+def test_a_page_post_past_the_write_limit_is_a_429_and_changes_nothing(
+    boxes, alice, bob, one_write_a_minute, settings, page
+):
+    """Every tables page that takes a post is counted by the write limit, a move by the "live" one as the game's
+    pages are (tests/cardcollections/test_page_writes.py leaves tables/ to this test)."""
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "live_user": "1/min", "live_anon": "1/min"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    _table, url = open_table(alice, people=3, allow_guests="on")  # alice's one write: bob's are his own
+    path = "/tables/" if page == "" else f"{url}{page}"
+    body = {
+        "": {"game": BOMB, "people": 2, "computers": 0, "rules": "friendly"},
+        "join/": {},
+        "leave/": {},
+        "move/": {"after": "0", "index": "0", "key": "bob-move-0"},
+        "remove-guest/": {"seat": "1"},
+    }[page]
+    client = client_for(bob)
+    client.post(path, body)  # the one write allowed
+    before = table_state()
+    assert client.post(path, body).status_code == 429
+    assert table_state() == before

@@ -9,6 +9,7 @@ from rest_framework.reverse import reverse
 from cardcollections.models import Game
 from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
+from decks.events.models import PAIRING_CHOICES
 from decks.events.services import MAX_ROUNDS
 from decks.events.services import event_is_open
 from decks.lists.services import MAX_DESCRIPTION
@@ -37,7 +38,7 @@ class EventSettingsIn(serializers.Serializer):
         required=False, help_text="Show the top decks' lists to everyone once the event is finished."
     )
     pairing = serializers.ChoiceField(
-        choices=["swiss", "round_robin"],
+        choices=PAIRING_CHOICES,
         required=False,
         help_text="swiss (the default) or round_robin: everyone meets everyone once, rounds set by the players.",
     )

@@ -78,6 +78,17 @@ def test_the_block_is_one_way_and_others_are_not_blocked(offer, public_deck, ali
     follow_add(follower=charlie, followed=alice)
 
 
+def test_blocking_ends_the_blocked_players_follow_of_the_blocker_only(alice, bob, charlie):
+    follow_add(follower=bob, followed=alice)
+    follow_add(follower=alice, followed=bob)  # the blocker's own follow is theirs to keep or end
+    follow_add(follower=bob, followed=charlie)
+    player_block(blocker=alice, username="bob")
+    assert sorted(Follow.objects.values_list("follower__username", "followed__username")) == [
+        ("alice", "bob"),
+        ("bob", "charlie"),
+    ]
+
+
 def test_blocking_declines_the_blocked_players_open_offers(offer, alice, bob):
     theirs = offer(bob, alice)
     mine = offer(alice, bob)

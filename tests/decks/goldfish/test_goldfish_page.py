@@ -22,7 +22,7 @@ def test_the_empty_page_asks_for_a_list_and_is_in_the_nav(client):
     assert response.status_code == 200
     html = response.content.decode()
     assert "Paste a deck list and draw a hand." in html
-    assert f'href="{PAGE}" aria-current="page">Goldfish</a>' in html
+    assert f'href="{PAGE}" aria-current="page">Goldfish: test draws</a>' in html
 
 
 @pytest.mark.django_db
