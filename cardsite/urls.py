@@ -45,3 +45,5 @@ urlpatterns = [
     # production proxy can serve MEDIA_ROOT itself.
     path(f"{settings.MEDIA_URL.strip('/')}/<path:path>", serve_media),
 ]
+
+handler404 = "cardsite.api.not_found.not_found"

@@ -134,3 +134,13 @@ def test_no_form_post_follows_a_hostile_next_off_the_site_or_fails_on_it(demo_si
             if response.status_code >= 500 or (location and not _local_path(location)):
                 failures.append(f"POST {path} next={target!r} -> {response.status_code} {location}")
     assert not failures, "\n".join(failures[:40])
+
+
+@pytest.mark.django_db
+def test_an_api_address_no_route_matches_answers_json_and_a_page_the_404_page(client):
+    for path in ("/api/v1/tables/null,null/", "/api/v1/decks/not-a-uuid/export/", "/api/v1/nothing-here/"):
+        response = client.get(path)
+        assert response.status_code == 404 and response["Content-Type"] == "application/json"
+        assert response.json() == {"detail": "Not found."}
+    page = client.get("/decks/not-a-uuid/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions
 from rest_framework import serializers
@@ -37,7 +38,7 @@ class BlockList(APIView):
         """The players you blocked, newest first (at most 1,000)."""
         return Response(BlockOut(player_blocks_made(user=request.user)[:MAX_BLOCKS], many=True).data)
 
-    @extend_schema(responses={201: BlockOut})
+    @extend_schema(responses={201: BlockOut, 404: OpenApiResponse(description="No player has that name.")})
     @reads_body(BlockIn)
     def post(self, request, data):
         """Block a player: no trade offers, comments on your decks, follows or table invitations from them; their
