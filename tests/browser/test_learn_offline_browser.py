@@ -33,7 +33,7 @@ def test_ten_verses_reviewed_offline_are_stored_once_when_back_online(live_serve
     card_set = CardSet.objects.filter(game__slug="chapter-and-verse").order_by("id").first()
     assert verses_add_from_set(user=alice, card_set=card_set) >= 12
     log_in(phone, live_server.url, "alice", "/learn/offline/")
-    expect(phone.get_by_text("due in this browser")).to_be_visible()
+    expect(phone.locator("[data-left]")).to_contain_text("due in this browser")
     # The service worker is in charge and has kept the page and its files.
     assert phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
     phone.wait_for_function(
