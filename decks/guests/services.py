@@ -7,14 +7,15 @@ account no one signs in to (no email, no password), made here and deleted when r
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 
+from cardcollections.accounts.guests import guest_account_create
+from cardcollections.accounts.guests import normal_code
+from cardcollections.accounts.guests import readable_code
 from decks.events.models import Event
 from decks.events.models import Registration
 from decks.events.services import EventError
@@ -26,23 +27,7 @@ from decks.guests.models import GuestPlayer
 from decks.lists.models import Deck
 from decks.tournaments.models import Player
 
-# Claim codes: 12 of 28 letters and digits that cannot be misread (none of 0, O, 1, I, L, U, V, 8): 28^12 ≈ 2.3e17,
-# not to be guessed at the claim page's write limit. Shown as XXXX-XXXX-XXXX.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ2345679"
-CODE_LENGTH = 12
-
-
-def normal_code(text: str) -> str:
-    return "".join(ch for ch in text.upper() if ch not in " -")[:20]
-
-
-def shown_code(code: str) -> str:
-    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
-
-
-def _guest_username(name: str) -> str:
-    base = slugify(name)[:20] or "player"
-    return f"{base}-guest-{secrets.token_hex(2)}"
+CODE_LENGTH = 12  # 28^12 ≈ 2.3e17 claim codes, not to be guessed at the claim page's write limit
 
 
 def guest_add(*, organiser: User, event: Event, name: str, deck: Deck, now: datetime | None = None) -> GuestPlayer:
@@ -62,11 +47,9 @@ def guest_add(*, organiser: User, event: Event, name: str, deck: Deck, now: date
         locked = Event.objects.select_for_update().get(pk=event.pk)
         if GuestPlayer.objects.filter(event=locked).count() >= MAX_GUESTS_PER_EVENT:
             raise EventError("name", f"An event takes at most {MAX_GUESTS_PER_EVENT} guests.")
-        user = User(username=_guest_username(cleaned), first_name=cleaned)
-        user.set_unusable_password()
-        user.save()
+        user = guest_account_create(name=cleaned)
         registration_snapshot(event=locked, player=user, deck=deck, told=organiser, now=now)
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = readable_code(CODE_LENGTH)
         return GuestPlayer.objects.create(event=locked, user=user, name=cleaned, claim_code=code, created=now)
 
 

@@ -13,6 +13,7 @@ from django.shortcuts import redirect
 from django.shortcuts import render
 from django.utils.decorators import method_decorator
 
+from cardcollections.accounts.guests import shown_code
 from cardsite.page_writes import CountedPostView
 from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import signed_in_post
@@ -28,7 +29,6 @@ from decks.guests.selectors import guests_of
 from decks.guests.services import guest_add
 from decks.guests.services import guest_claim
 from decks.guests.services import guest_remove
-from decks.guests.services import shown_code
 
 
 def _form(request: SignedInHttpRequest, event: Event, data: Any = None) -> GuestForm:

@@ -51,6 +51,7 @@ from rules.tournament import bracket_next_round
 from rules.tournament import check_result
 from rules.tournament import default_rounds
 from rules.tournament import pair_swiss
+from rules.tournament.round_robin import MAX_ROUND_ROBIN_PLAYERS
 from rules.tournament.round_robin import round_robin_rounds
 from rules.tournament.round_robin import round_robin_tables
 from rules.tournament.scoring import TOP_CUT_SIZES
@@ -106,6 +107,12 @@ def event_start(*, event: Event) -> StartList:
         locked.state, locked.seed, locked.started = EventState.RUNNING, secrets.token_hex(8), now
         locked.deadline = min(locked.deadline, now)
         if locked.pairing == "round_robin":
+            if len(start.players) > MAX_ROUND_ROBIN_PLAYERS:
+                raise OutOfTurn(
+                    "pairing",
+                    f"A round robin takes at most {MAX_ROUND_ROBIN_PLAYERS} players; {len(start.players)} would play "
+                    f"{len(start.players) - 1} rounds or more. Choose Swiss pairing for this event.",
+                )
             locked.rounds = round_robin_rounds(len(start.players))
         else:
             locked.rounds = locked.rounds or default_rounds(len(start.players))

@@ -8,7 +8,6 @@ password; removing them or closing the class deletes it and everything of theirs
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from datetime import datetime
 
@@ -17,6 +16,9 @@ from django.db import IntegrityError
 from django.db import transaction
 from django.utils import timezone
 
+from cardcollections.accounts.guests import guest_account_create
+from cardcollections.accounts.guests import normal_code
+from cardcollections.accounts.guests import readable_code
 from cardcollections.models import Card
 from cardsite.api.errors import CONFLICT
 from cardsite.api.errors import NOT_FOUND
@@ -32,23 +34,12 @@ from learning.classes.models import LearningClass
 from learning.services import verses_add_cards
 from rules.learning import verse_key
 
-# Join codes: 8 of these 28 letters and digits (none of 0, O, 1, I, L, U, V, 8): 28^8 ≈ 3.8e11 codes, said aloud in a room.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ2345679"
-CODE_LENGTH = 8
+CODE_LENGTH = 8  # 28^8 ≈ 3.8e11 codes (cardcollections.accounts.guests.CODE_ALPHABET), said aloud in a room
 
 
 class ClassError(ServiceError):
     """A class request the service refuses: a bad name or code (400 naming the field), a class not the caller's
     (404), a closed or full class (409)."""
-
-
-def normal_code(text: str) -> str:
-    """A typed code as stored: upper case, spaces and dashes dropped (a code is read aloud and copied by hand)."""
-    return "".join(ch for ch in text.upper() if ch not in " -")[:20]
-
-
-def _new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def _clean_name(name: str, *, field: str, limit: int) -> str:
@@ -84,14 +75,14 @@ def class_create(
                     klass = LearningClass.objects.create(
                         teacher=teacher,
                         name=name,
-                        join_code=_new_code(),
+                        join_code=readable_code(CODE_LENGTH),
                         allow_guests=allow_guests,
                         created=now or timezone.now(),
                     )
                 break
             except IntegrityError:  # the code was taken: draw another
                 continue
-        else:  # pragma: no cover - five collisions in 3.8e11 codes
+        else:  # pragma: no cover - five clashes in 3.8e11 codes
             raise ClassError("No join code could be drawn; try again.", kind=CONFLICT)
         ClassVerse.objects.bulk_create(ClassVerse(klass=klass, card=card, verse_key=k) for k, card in verses.items())
     return klass
@@ -146,9 +137,7 @@ def class_join_as_guest(*, klass: LearningClass, first_name: str, now: datetime 
             raise ClassError("This class takes students with an account only: sign in first.", field="first_name")
         if locked.members.count() >= MAX_MEMBERS:
             raise ClassError(f"This class is full ({MAX_MEMBERS} students).", kind=CONFLICT)
-        user = User(username=f"guest-{secrets.token_hex(8)}", first_name=name)
-        user.set_unusable_password()
-        user.save()
+        user = guest_account_create(name=name)
         member = ClassMember.objects.create(klass=locked, user=user, guest=True, display_name=name, joined=now)
         verses_add_cards(user=user, cards=_class_cards(locked), now=now)
     return member

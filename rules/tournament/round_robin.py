@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from collections.abc import Sequence
 
+# A round robin is for a small group: 24 players already play 23 rounds.
+MAX_ROUND_ROBIN_PLAYERS = 24
+
 
 def round_robin_rounds(players: int) -> int:
     """Rounds for everyone to meet everyone once: n - 1, or n with an odd number (each rests once)."""

@@ -130,13 +130,25 @@ class JoinApi(APIView):
         return response
 
 
-def _outcome(outcome: Outcome) -> dict[str, Any]:
-    return {
+# A move and a resignation answer alike: 201 for a new move, 200 for one sent again with its key.
+MOVE_RESPONSES = {
+    200: s.OutcomeSerializer,
+    201: s.OutcomeSerializer,
+    400: s.RefusalSerializer,
+    403: s.RefusalSerializer,
+    404: s.RefusalSerializer,
+    409: s.RefusalSerializer,
+}
+
+
+def _answer(outcome: Outcome) -> Response:
+    body = {
         "seq": outcome.moves[0].seq if outcome.moves else None,
         "last": outcome.table.seq,
         "duplicate": outcome.duplicate,
         "status": outcome.table.status,
     }
+    return Response(body, status=status.HTTP_200_OK if outcome.duplicate else status.HTTP_201_CREATED)
 
 
 class MovesApi(APIView):
@@ -147,14 +159,7 @@ class MovesApi(APIView):
         operation_id="tables_move",
         summary="Make a move: it names the seq it follows and an idempotency key",
         request=s.MoveSerializer,
-        responses={
-            200: s.OutcomeSerializer,
-            201: s.OutcomeSerializer,
-            400: s.RefusalSerializer,
-            403: s.RefusalSerializer,
-            404: s.RefusalSerializer,
-            409: s.RefusalSerializer,
-        },
+        responses=MOVE_RESPONSES,
         tags=["tables"],
     )
     def post(self, request: Request, table_id: UUID) -> Response:
@@ -166,7 +171,7 @@ class MovesApi(APIView):
             key=body["key"],
             action=body["action"],
         )
-        return Response(_outcome(outcome), status=status.HTTP_200_OK if outcome.duplicate else status.HTTP_201_CREATED)
+        return _answer(outcome)
 
 
 class ResignApi(APIView):
@@ -177,14 +182,7 @@ class ResignApi(APIView):
         operation_id="tables_resign",
         summary="Resign",
         request=s.ResignSerializer,
-        responses={
-            200: s.OutcomeSerializer,
-            201: s.OutcomeSerializer,
-            400: s.RefusalSerializer,
-            403: s.RefusalSerializer,
-            404: s.RefusalSerializer,
-            409: s.RefusalSerializer,
-        },
+        responses=MOVE_RESPONSES,
         tags=["tables"],
     )
     def post(self, request: Request, table_id: UUID) -> Response:
@@ -192,4 +190,4 @@ class ResignApi(APIView):
         outcome = table_resign(
             table_id=table_id, actor=actor_of(request, table_id), after=body["after"], key=body["key"]
         )
-        return Response(_outcome(outcome), status=status.HTTP_200_OK if outcome.duplicate else status.HTTP_201_CREATED)
+        return _answer(outcome)

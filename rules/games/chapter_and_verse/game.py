@@ -125,6 +125,11 @@ def _ev(
     events.append(Event(kind, seat, cards, rule, text))
 
 
+def _not_followed(events: list[Event], seat: int, card: Card, what: str) -> None:
+    """An effect the engine cannot follow, shown when it comes up (the Big Rule: its player resolves it)."""
+    events.append(Event("not-followed", seat, (card.title,), R_BIG, f"The engine cannot follow {what}"))
+
+
 def _name(state: State, seat: int) -> str:
     return state.seats[seat].name
 
@@ -734,26 +739,10 @@ def _entry_steps(state: State, entry: dict[str, Any], card: Card, events: list[E
             if "do" in e:
                 steps.append(_do_step(seat, card, None, e, []) | {"line_index": entry["below"] + 1})
             else:
-                _ev(
-                    state,
-                    events,
-                    "not-followed",
-                    seat,
-                    (card.title,),
-                    R_BIG,
-                    f"The engine cannot follow {card.title}'s effect: {e.get('text', '')}",
-                )
+                _not_followed(events, seat, card, f"{card.title}'s effect: {e.get('text', '')}")
     for e in card.data.effects:
         if e.get("kind") == "text" and not is_modelled(e) and entry["source"] == "play":
-            _ev(
-                state,
-                events,
-                "not-followed",
-                seat,
-                (card.title,),
-                R_BIG,
-                f"The engine cannot follow {card.title}'s effect: {e.get('text', '')}",
-            )
+            _not_followed(events, seat, card, f"{card.title}'s effect: {e.get('text', '')}")
     return steps
 
 
@@ -897,15 +886,7 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
                 for _ in range(n):
                     draw_blessing(state, who, events, R_EFFECTS)
         elif name == "opponents":
-            _ev(
-                state,
-                events,
-                "not-followed",
-                seat,
-                (card.title,),
-                R_BIG,
-                f"The engine cannot follow this part of {card.title}: {step['text']}",
-            )
+            _not_followed(events, seat, card, f"this part of {card.title}: {step['text']}")
         elif name == "cancel-effect":
             below = step.get("line_index", 0) - 1
             if 0 <= below < len(state.line):

@@ -91,3 +91,16 @@ def test_the_form_and_the_api_set_it_and_refuse_a_bad_one(cv, alice, api_as, aut
     assert made.status_code == 201 and made.json()["pairing"] == "round_robin"
     bad = api.post("/api/v1/events/", body | {"pairing": "knockout"}, format="json")
     assert bad.status_code == 400 and bad.json()["field"] == "pairing"
+
+
+def test_a_round_robin_of_more_players_than_it_takes_does_not_start(event, alice):
+    from decks.models import EventState
+    from decks.tournaments.models import Player
+    from rules.tournament.round_robin import MAX_ROUND_ROBIN_PLAYERS
+    from tests.decks.events.fixtures import register_players
+
+    register_players(event, [f"p{i}" for i in range(MAX_ROUND_ROBIN_PLAYERS + 1)])
+    robin(event)
+    with pytest.raises(OutOfTurn, match=f"at most {MAX_ROUND_ROBIN_PLAYERS} players"):
+        event_start(event=event)
+    assert Event.objects.get(pk=event.pk).state == EventState.REGISTRATION and not Player.objects.exists()
