@@ -15,6 +15,7 @@ from django.db.models import Count
 from django.db.models import Q
 from django.db.models import QuerySet
 
+from cardcollections.catalog.memo import per_catalog
 from cardcollections.models import Card
 from cardcollections.models import CardSet
 from cardcollections.models import CollectionEntry
@@ -180,15 +181,21 @@ class SetMastery:
         return round(100 * self.known / self.verses) if self.verses else 0
 
 
+def _verse_keys_by_set() -> dict[int, frozenset[str]]:
+    by_set: dict[int, set[str]] = {}
+    for set_id, scripture, reference in verse_cards().values_list("card_set_id", "scripture", "reference"):
+        by_set.setdefault(set_id, set()).add(verse_key(scripture, reference))
+    return {set_id: frozenset(keys) for set_id, keys in by_set.items()}
+
+
 def mastery_by_set(*, user: User) -> list[SetMastery]:
     """Each catalog set of which `user` learns at least one verse, with the set's verses (one per verse, however
     many cards print it), those the player learns, and those known (in FSRS's review state)."""
     mine = dict(LearnedVerse.objects.filter(user_id=user.pk).values_list("verse_key", "state"))
     if not mine:
         return []
-    by_set: dict[int, set[str]] = {}
-    for set_id, scripture, reference in verse_cards().values_list("card_set_id", "scripture", "reference"):
-        by_set.setdefault(set_id, set()).add(verse_key(scripture, reference))
+    # Every verse's key is a hash of its words: 10,000 cards cost half a second, so the keys are kept per catalog.
+    by_set = per_catalog(None, "learning.verse_keys_by_set", _verse_keys_by_set)
     sets = CardSet.objects.filter(pk__in=by_set).select_related("game").order_by("game__position", "released", "code")
     out = []
     for card_set in sets:
