@@ -55,7 +55,7 @@ def calls_page(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 def calls_live(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _staff_event(request, event_id)
-    return render(request, "decks/judging/_calls.html", {"event": event, "calls": open_calls(event=event)})
+    return render(request, "decks/judging/_calls_list.html", {"event": event, "calls": open_calls(event=event)})
 
 
 @signed_in_post

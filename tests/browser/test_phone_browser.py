@@ -344,3 +344,39 @@ def test_it_puts_the_collection_and_builder_filters_in_a_drawer(live_server, dem
     expect(button.locator("[data-filter-count]")).to_have_text("1")
     phone.keyboard.press("Escape")
     expect(drawer).to_be_hidden()
+
+
+def test_it_shows_the_classroom_and_event_staff_pages_whole_and_styled_at_both_widths(
+    live_server, demo_site, phone, screenshot_dir, card_media_cleanup
+):
+    """#32 and #33's pages: learning (a class, joining, the tap drill, offline) and an event's guests, claims and
+    judge calls, for alice who teaches the class and organises the event."""
+    from decks.guests.services import guest_add
+    from learning.classes.services import class_create
+    from learning.models import LearnedVerse
+    from learning.selectors import deck_verse_cards
+    from learning.services import verses_add_from_deck
+
+    alice, event = demo_site.alice, demo_site.event
+    assert event.organiser_id == alice.pk
+    klass = class_create(teacher=alice, name="Wednesday seminary", cards=deck_verse_cards(deck=demo_site.deck))
+    verses_add_from_deck(user=alice, deck=demo_site.deck)
+    verse = LearnedVerse.objects.filter(user=alice).first()
+    guest_add(organiser=alice, event=event, name="Ruth", deck=demo_site.deck)
+    log_in(phone, live_server.url, "alice")
+    expect(phone.get_by_role("button", name="Menu")).to_be_visible()
+    pages = {
+        "learn-with-sets": "/learn/",
+        "learn-drill-tap": f"/learn/drill/?verse={verse.pk}&kind=tap_order",
+        "learn-classes": "/learn/classes/",
+        "learn-class-new": "/learn/classes/new/",
+        "learn-class": f"/learn/classes/{klass.pk}/",
+        "learn-join": f"/learn/join/?code={klass.join_code}",
+        "learn-offline": "/learn/offline/",
+        "event-guests": f"/events/{event.pk}/guests/",
+        "event-claim": "/events/claim/",
+        "event-calls": f"/events/{event.pk}/calls/",
+        "event-edit": f"/events/{event.pk}/edit/",
+    }
+    problems = _photograph_and_measure(phone, live_server.url, pages, screenshot_dir)
+    assert problems == {}, _listed(problems)
