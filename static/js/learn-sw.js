@@ -26,6 +26,14 @@ self.addEventListener("fetch", (event) => {
         }
         return response;
       })
-      .catch(() => caches.match(request, { ignoreVary: true, ignoreSearch: url.pathname === "/learn/offline/" }).then((hit) => hit || Response.error()))
+      .catch(() =>
+        caches.open(CACHE).then((cache) => cache.match(url.pathname === "/learn/offline/" ? url.pathname : request, { ignoreVary: true, ignoreSearch: true })).then((hit) => {
+          if (!hit) return Response.error();
+          // A navigation may not be answered by a response that was redirected on its way into the cache (Chromium
+          // then fails the page with net::ERR_FAILED): hand over a fresh copy of its status, headers and body.
+          if (!hit.redirected) return hit;
+          return hit.blob().then((body) => new Response(body, { status: hit.status, statusText: hit.statusText, headers: hit.headers }));
+        })
+      )
   );
 });

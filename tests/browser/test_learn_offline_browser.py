@@ -36,6 +36,8 @@ def test_ten_verses_reviewed_offline_are_stored_once_when_back_online(live_serve
     expect(phone.locator("[data-left]")).to_contain_text("due in this browser")
     # The service worker is in charge and has kept the page and its files.
     assert phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # ...and controls this very page (it claims its clients on activation), so the reload below goes through it.
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
     phone.wait_for_function(
         "caches.has('learn-offline-v1').then((has) => has && caches.open('learn-offline-v1')).then((c) => c && c.match('/learn/offline/')).then(Boolean)"
     )
