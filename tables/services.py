@@ -26,6 +26,7 @@ from django.core.cache import cache
 from django.db import IntegrityError
 from django.db import transaction
 
+from cardcollections.blocks.selectors import player_blocks
 from cardsite.api.errors import CONFLICT
 from cardsite.api.errors import INVALID
 from cardsite.api.errors import NOT_ALLOWED
@@ -214,6 +215,12 @@ def table_join(*, table_id: UUID, actor: Actor, guest_name: str = "") -> tuple[S
         user = actor.user if actor.user is not None and actor.user.is_authenticated else None
         token = ""
         if user is not None:
+            # The link is the table's invitation (docs/social.md, "Blocking"): a player blocked by anyone seated
+            # does not sit down with them (they may still watch, as anyone may).
+            if any(player_blocks(sender=user, recipient=seat.user) for seat in seats if seat.user_id is not None):
+                raise TableRefused(
+                    "blocked", "A player at this table does not take invitations from you.", kind=NOT_ALLOWED
+                )
             free.user = user
             free.name = user.get_username()
         else:

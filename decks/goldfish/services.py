@@ -228,7 +228,7 @@ def _replay_key(token: str) -> str:
     return f"goldfish-replay:{token}"
 
 
-def goldfish_replay_queue(*, data: dict[str, Any], user: Any, caller: str) -> str:
+def goldfish_replay_queue(*, data: Any, user: Any, caller: str) -> str:
     """Have a worker play a replay too dear for the request (checked first: a bad one raises GoldfishInputError);
     answers the token its result is fetched by (goldfish_replay_result).
 

@@ -5,6 +5,7 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
+from cardcollections.blocks.services import player_block
 from tables.models import Move
 from tables.models import Table
 from tests.tables.conftest import BOMB
@@ -122,3 +123,17 @@ def test_resigning_over_http_ends_the_game(table_id, alice, bob):
     )
     assert answer.status_code == 201
     assert state_of(table_id)["result"] == {"winners": [0], "reason": "resigned", "seat": 1}
+
+
+def test_a_blocked_player_cannot_take_a_seat_beside_the_blocker_but_may_watch(boxes, alice, bob, charlie):
+    made = client_for(alice).post("/api/v1/tables/", {"game": BOMB, "seats": ["person", "person"]}, format="json")
+    tid = made.json()["id"]
+    player_block(blocker=alice, username="bob")
+    refused = client_for(bob).post(f"/api/v1/tables/{tid}/join/", {}, format="json")
+    assert refused.status_code == 403 and refused.json()["code"] == "blocked"
+    state = state_of(tid, bob)
+    assert state["status"] == "open" and [s["name"] for s in state["seats"] if s["name"]] == ["alice"]
+    # Anyone else still sits down; the block is one way (alice may join a table bob hosts).
+    assert client_for(charlie).post(f"/api/v1/tables/{tid}/join/", {}, format="json").status_code == 200
+    hosted = client_for(bob).post("/api/v1/tables/", {"game": BOMB, "seats": ["person", "person"]}, format="json")
+    assert client_for(alice).post(f"/api/v1/tables/{hosted.json()['id']}/join/", {}, format="json").status_code == 200

@@ -78,6 +78,11 @@ class GoldfishJobCreatedSerializer(serializers.Serializer):
     url = serializers.URLField()
 
 
+class GoldfishReplayPendingSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["pending"])
+    url = serializers.URLField()
+
+
 class GoldfishJobSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["queued", "running", "done", "failed", "cancelled"])
     progress = serializers.FloatField(min_value=0.0, max_value=1.0)

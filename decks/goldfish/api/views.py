@@ -28,10 +28,12 @@ from cardsite.api.work import client_address
 from decks.goldfish.api.serializers import GoldfishErrorSerializer
 from decks.goldfish.api.serializers import GoldfishJobCreatedSerializer
 from decks.goldfish.api.serializers import GoldfishJobSerializer
+from decks.goldfish.api.serializers import GoldfishReplayPendingSerializer
 from decks.goldfish.api.serializers import GoldfishReplayRequestSerializer
 from decks.goldfish.api.serializers import GoldfishReplaySerializer
 from decks.goldfish.api.serializers import GoldfishRequestSerializer
 from decks.goldfish.api.serializers import GoldfishResultSerializer
+from decks.goldfish.checks import GoldfishInputError
 from decks.goldfish.checks import goldfish_prepare
 from decks.goldfish.selectors import goldfish_job_get
 from decks.goldfish.selectors import goldfish_job_state
@@ -39,6 +41,10 @@ from decks.goldfish.services import goldfish_exact_answer
 from decks.goldfish.services import goldfish_job_cancel
 from decks.goldfish.services import goldfish_job_create
 from decks.goldfish.services import goldfish_replay_answer
+from decks.goldfish.services import goldfish_replay_queue
+from decks.goldfish.services import goldfish_replay_result
+from decks.goldfish.services import goldfish_replay_seconds
+from decks.goldfish.services import replay_inline_seconds
 
 
 class GoldfishParser(BoundedJSONParser):
@@ -259,6 +265,7 @@ class GoldfishReplayApi(_GoldfishRunApi):
         request=GoldfishReplayRequestSerializer,
         responses={
             200: GoldfishReplaySerializer,
+            202: GoldfishReplayPendingSerializer,
             400: _MALFORMED,
             413: too_large_answer(GoldfishParser),
             429: OpenApiResponse(description="Too many requests (the Retry-After header says when to try again)."),
@@ -283,4 +290,48 @@ class GoldfishReplayApi(_GoldfishRunApi):
         ],
     )
     def post(self, request: Request) -> Response:
+        # Issue #34: a dear replay held a web worker up to 2 s; past the inline budget a worker plays it.
+        if goldfish_replay_seconds(data=request.data, user=request.user) > replay_inline_seconds():
+            token = goldfish_replay_queue(data=request.data, user=request.user, caller=_replay_caller(request))
+            return _replay_pending(request, token)
         return Response(with_images(goldfish_replay_answer(data=request.data, user=request.user)))
+
+
+def _replay_caller(request: Request) -> str:
+    """Who owns a replay played on a worker: the account, or the address of a caller who is not signed in."""
+    return f"user:{request.user.pk}" if request.user.is_authenticated else f"address:{client_address(request)}"
+
+
+def _replay_pending(request: Request, token: str) -> Response:
+    url = reverse("api-goldfish-replay-result", args=[token], request=request)
+    return Response({"status": "pending", "url": url}, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+
+
+class GoldfishReplayResultApi(_GoldfishApiBase):
+    """GET a replay a worker plays."""
+
+    @extend_schema(
+        operation_id="goldfish_replay_result",
+        summary="A replay played by a worker",
+        description=(
+            "While the worker plays it: 202 with `status` `pending` (ask again in a second). Then 200 with the "
+            "replay, as `POST /api/v1/goldfish/replay/` answers it, or the 400 it would have answered. 404 for a "
+            "replay that is unknown, kept past its ten minutes, or someone else's."
+        ),
+        responses={
+            200: GoldfishReplaySerializer,
+            202: GoldfishReplayPendingSerializer,
+            400: _MALFORMED,
+            404: OpenApiResponse(description="No such replay (or not yours)."),
+        },
+    )
+    @reads_query(NoFields)
+    def get(self, request: Request, token: str) -> Response:
+        entry = goldfish_replay_result(token=token, caller=_replay_caller(request))
+        if entry is None:
+            raise NotFound("No such replay.")
+        if entry["status"] == "pending":
+            return _replay_pending(request, token)
+        if entry["status"] == "problem":
+            raise GoldfishInputError(entry.get("field", ""), entry.get("message", ""))
+        return Response(with_images(entry["replay"]))

@@ -1,13 +1,15 @@
-"""A replay too dear for the web request is played by a worker (issue #34): the page answers at once and polls.
+"""A replay too dear for the web request is played by a worker (issue #34): the page and the API answer at once.
 
 POST /decks/goldfish/replay/ estimated over GOLDFISH_REPLAY_INLINE_MS answers 202 with a partial that asks
-GET /decks/goldfish/replay/<token>/ until the worker has played it; the result is the very game the API replays.
+GET /decks/goldfish/replay/<token>/ until the worker has played it; the result is the very game the engine replays.
+POST /api/v1/goldfish/replay/ answers 202 with the `url` to GET (GET /api/v1/goldfish/replay/<token>/).
 """
 
 import re
 
 import pytest
 
+from decks.goldfish.services import goldfish_replay_answer
 from decks.goldfish.services import goldfish_replay_seconds
 from decks.goldfish.services import replay_inline_seconds
 from tests.conftest import celery_worker
@@ -58,7 +60,7 @@ def test_a_heavy_replay_is_played_by_a_worker_and_the_page_shows_the_same_game(c
             lambda: (r := client.get(url)).status_code == 200 and r.content.decode(), 60, "the worker's replay"
         )
     assert "Game <strong>500</strong> of 1000" in html
-    api = client.post("/api/v1/goldfish/replay/", _json(HEAVY), content_type="application/json").json()
+    api = goldfish_replay_answer(data=_json(HEAVY))
     for record in api["log"]:
         for event in record["events"]:
             assert event["text"].strip().replace("'", "&#x27;") in html
@@ -90,3 +92,43 @@ def test_a_bad_heavy_request_is_refused_in_the_request_naming_the_field(client, 
     settings.GOLDFISH_QUEUE = "nobody-serves-this-queue"
     response = client.post(URL, {**HEAVY, "game_number": "1001"})
     assert response.status_code == 400 and "game_number" in response.content.decode()
+
+
+API = "/api/v1/goldfish/replay/"
+
+
+def test_the_api_hands_a_heavy_replay_to_a_worker_and_its_url_answers_the_same_game(client, cv_catalog, settings):
+    with celery_worker("test-replay-api") as queue:
+        settings.GOLDFISH_QUEUE = queue
+        response = client.post(API, _json(HEAVY), content_type="application/json")
+        assert response.status_code == 202, response.content
+        body = response.json()
+        assert body["status"] == "pending" and response["Location"] == body["url"]
+        url = body["url"]
+        answer = wait_for(lambda: (r := client.get(url)).status_code == 200 and r.json(), 60, "the worker's replay")
+    expected = goldfish_replay_answer(data=_json(HEAVY))
+    assert answer["game_number"] == 500 and answer["log"] == expected["log"]
+    assert all(card["image"] is None or card["image"].startswith("/") for card in answer["cards"])
+    # A light one is answered in the request, as before.
+    light = client.post(API, _json(LIGHT), content_type="application/json")
+    assert light.status_code == 200 and light.json()["game_number"] == 4
+
+
+def test_the_api_replay_is_the_callers_alone_and_one_is_pending_at_a_time(client, cv_catalog, settings, alice, bob):
+    settings.GOLDFISH_QUEUE = "nobody-serves-this-queue"
+    client.force_login(alice)
+    url = client.post(API, _json(HEAVY), content_type="application/json").json()["url"]
+    assert client.get(url).status_code == 202
+    second = client.post(API, {**_json(HEAVY), "game_number": 600}, content_type="application/json")
+    assert second.status_code == 429 and int(second["Retry-After"]) > 0
+    client.force_login(bob)
+    assert client.get(url).status_code == 404  # another account cannot read it
+    client.logout()
+    assert client.get(url).status_code == 404
+    assert client.get(API + "0" * 32 + "/").status_code == 404
+
+
+def test_a_bad_heavy_api_request_is_refused_in_the_request_naming_the_field(client, cv_catalog, settings):
+    settings.GOLDFISH_QUEUE = "nobody-serves-this-queue"
+    response = client.post(API, {**_json(HEAVY), "game_number": 1001}, content_type="application/json")
+    assert response.status_code == 400 and response.json()["field"] == "game_number"
