@@ -204,11 +204,12 @@ PICK_LIMIT = 8  # choices the card picker shows at once
 PICK_QUERY_LENGTH = 100  # characters of a typed name that are read
 
 
-def card_pick(*, game: Game, query: str, within: QuerySet[Card] | None = None) -> list[Card]:
+def card_pick(*, game: Game, query: str, within: QuerySet[Card] | None = None, limit: int = PICK_LIMIT) -> list[Card]:
     """The card picker's choices for what was typed (templates/_partials/card_picker.html): titles that start
     with it first, then titles that contain it, then near misses by the deck checker's `suggest_titles` (so
     "mustard seeed" offers Mustard Seed); at most PICK_LIMIT printings, each with its set. `within` narrows the
-    choice (a trade offer's own cards, or the other player's trade list); nothing typed, nothing offered."""
+    choice (a trade offer's own cards, or the other player's trade list); nothing typed, nothing offered. The
+    battle calculators' search is this search too, with their own `limit`."""
     text = query[: PICK_QUERY_LENGTH * 2].strip()[:PICK_QUERY_LENGTH]
     key = title_key(text)
     if not key:
@@ -217,13 +218,13 @@ def card_pick(*, game: Game, query: str, within: QuerySet[Card] | None = None) -
     found: list[Card] = list(
         cards.filter(title_key__contains=key)
         .annotate(starts=Case(When(title_key__startswith=key, then=Value(0)), default=Value(1)))
-        .order_by("starts", "title_key", *CATALOG_ORDER)[:PICK_LIMIT]
+        .order_by("starts", "title_key", *CATALOG_ORDER)[:limit]
     )
-    if len(found) < PICK_LIMIT:
+    if len(found) < limit:
         near = [title_key(t) for t in suggest_titles(card_pool_for_game(game.slug), text)]
         rank = {k: i for i, k in enumerate(near)}
         more = cards.filter(title_key__in=near).exclude(pk__in=[c.pk for c in found]).order_by(*CATALOG_ORDER)
-        found += sorted(more, key=lambda c: rank[c.title_key])[: PICK_LIMIT - len(found)]
+        found += sorted(more, key=lambda c: rank[c.title_key])[: limit - len(found)]
     return found
 
 

@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.http import require_POST
@@ -88,6 +89,10 @@ def _propose(request: HttpRequest, *, game, card=None, proposal: CardProposal | 
             form.initial["source"] = proposal.source
         status = 200
     context = {"form": form, "game": game, "card": card, "proposal": proposal}
+    if card is None and proposal is None:
+        # A new card's page offers the card picker first (issue #36): a card already in the catalog is edited,
+        # not proposed twice. The picker goes to the picked card's "propose an edit" (CARD_ID stands for its id).
+        context["edit_url"] = reverse("proposal-edit-card", args=[0]).replace("/0/", "/CARD_ID/")
     return render(request, "cardcollections/proposals/propose.html", context, status=status)
 
 

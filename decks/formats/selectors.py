@@ -1,6 +1,9 @@
 """Reading formats: a game's base formats and the tournament formats built on them."""
 
+import json
 from dataclasses import dataclass
+from dataclasses import replace
+from typing import Any
 
 from django.db.models import QuerySet
 
@@ -12,6 +15,7 @@ from decks.models import TournamentFormatVersion
 from rules import formats
 from rules.games import GAMES
 from rules.text import storable
+from rules.text import title_key
 
 
 class FormatNotFound(DeckRequestError):
@@ -84,16 +88,58 @@ def tournament_format_list(*, game: str | None = None) -> QuerySet[TournamentFor
 
 @dataclass(frozen=True)
 class FormatChoice:
+    """A format a player can pick, with the copy limits the builder's "+3" keeps to (issue #36): the base
+    format's limit (None: none) and the card types it exempts, and a tournament's restricted (one copy) and
+    banned (none) titles, as title keys (rules.text.title_key)."""
+
     slug: str
     name: str
     tournament: bool
+    copy_limit: int | None = None
+    copy_exempt: tuple[str, ...] = ()
+    restricted: tuple[str, ...] = ()
+    banned: tuple[str, ...] = ()
+
+    @property
+    def limits_json(self) -> str:
+        """The limits as the builder's script reads them (an <option>'s data-limits)."""
+        return json.dumps(
+            {
+                "copies": self.copy_limit,
+                "exempt": self.copy_exempt,
+                "restricted": self.restricted,
+                "banned": self.banned,
+            }
+        )
+
+
+def _choice(fmt: formats.Format, *, tournament: bool, restricted: Any = (), banned: Any = ()) -> FormatChoice:
+    def keys(value: Any) -> tuple[str, ...]:
+        return tuple(sorted({title_key(t) for t in value if isinstance(t, str)})) if isinstance(value, list) else ()
+
+    return FormatChoice(
+        fmt.slug,
+        fmt.name,
+        tournament,
+        copy_limit=fmt.copy_limit,
+        copy_exempt=tuple(sorted(t.casefold() for t in fmt.copy_limit_exempt_types)),
+        restricted=keys(restricted),
+        banned=keys(banned),
+    )
 
 
 def format_choices() -> dict[str, list[FormatChoice]]:
     """Per game slug, the formats a player can pick: base formats first (default first), then tournaments."""
-    choices = {g.slug: [FormatChoice(f.slug, f.name, False) for f in formats.base_formats(g.slug)] for g in GAMES}
+    choices = {g.slug: [_choice(f, tournament=False) for f in formats.base_formats(g.slug)] for g in GAMES}
     for row in TournamentFormat.objects.select_related("game").order_by("name"):
-        choices.setdefault(row.game.slug, []).append(FormatChoice(row.slug, row.name, True))
+        try:
+            base = formats.base_format(row.game.slug, row.base_format)
+        except formats.UnknownFormat:  # a misconfigured row stays selectable; the panel says what is wrong
+            choices.setdefault(row.game.slug, []).append(FormatChoice(row.slug, row.name, True))
+            continue
+        named = replace(base, slug=row.slug, name=row.name)
+        choice = _choice(named, tournament=True, restricted=row.restricted_titles, banned=row.banned_titles)
+        choices.setdefault(row.game.slug, []).append(choice)
     return choices
 
 

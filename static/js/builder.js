@@ -176,6 +176,43 @@
     });
   }
 
+  // The most copies of a title the chosen format allows (Infinity: no limit): the base format's copy limit
+  // unless the card's type is exempt, one for a tournament's restricted title, none for a banned one
+  // (decks/formats/selectors.py, FormatChoice). "+3" adds up to it, never past it (issue #36).
+  function copiesAllowed(row) {
+    var select = document.getElementById("deck-format");
+    var option = select && select.selectedOptions[0];
+    var limits = {};
+    try { limits = JSON.parse((option && option.dataset.limits) || "{}") || {}; } catch (e) { limits = {}; }
+    var key = titleKey(row.dataset.title);
+    if ((limits.banned || []).indexOf(key) !== -1) return 0;
+    if ((limits.restricted || []).indexOf(key) !== -1) return 1;
+    var type = String(row.dataset.type || "").toLowerCase();
+    if (limits.copies == null || (limits.exempt || []).indexOf(type) !== -1) return Infinity;
+    return limits.copies;
+  }
+
+  function say(text) {
+    var line = document.getElementById("builder-say");
+    if (line) line.textContent = text;
+  }
+
+  function inDeckOfTitle(title) {
+    var key = titleKey(title);
+    return entries().reduce(function (sum, e) { return sum + (titleKey(e.title) === key ? e.count : 0); }, 0);
+  }
+
+  function addMany(row, copies) {
+    var room = copiesAllowed(row) - inDeckOfTitle(row.dataset.title);
+    var adding = Math.max(0, Math.min(copies, room));
+    if (adding === 0) {
+      say("The format allows no more copies of " + row.dataset.title + ".");
+      return;
+    }
+    if (adding < copies) say("Added " + adding + ": the format allows at most " + copiesAllowed(row) + " copies of " + row.dataset.title + ".");
+    change(row.dataset.set, row.dataset.number, row.dataset.title, adding);
+  }
+
   // In the search results: copies of each title already in the deck, and a
   // warning when the next copy would be one another built deck holds.
   function markResults() {
@@ -383,7 +420,7 @@
     } else if (button.matches(".builder-add-many")) {
       // Several copies in one click (a deck of 40 took 49 clicks at one a copy; issue #36).
       row = button.closest(".result-row");
-      change(row.dataset.set, row.dataset.number, row.dataset.title, parseInt(button.dataset.copies, 10) || 1);
+      addMany(row, parseInt(button.dataset.copies, 10) || 1);
     } else if (button.matches(".deck-plus, .deck-minus")) {
       row = button.closest(".deck-printing");
       change(row.dataset.set, row.dataset.number, row.dataset.title, button.matches(".deck-plus") ? 1 : -1);
@@ -468,7 +505,7 @@
       change(row.dataset.set, row.dataset.number, row.dataset.title, 1);
     } else if (event.key === "3" && row.matches(".result-row")) {
       event.preventDefault();
-      change(row.dataset.set, row.dataset.number, row.dataset.title, 3);
+      addMany(row, 3);
     } else if (event.key === "-" || event.key === "_") {
       event.preventDefault();
       change(row.dataset.set, row.dataset.number, row.dataset.title, -1);

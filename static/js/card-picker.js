@@ -2,7 +2,8 @@
 // their faces, from the card-picker endpoint. Arrow keys move through them, Enter or a click picks one, Escape
 // closes the list. A pick fills the box, or, for a picker over a table (data-picker-rows: a trade offer's
 // cards), brings that card's rows forward with one copy asked; for a picker marked data-picker-clears (the
-// deck builder's), empties the box for the next name. Every pick sends a "card-picked" event ({id, title, set,
+// deck builder's), empties the box for the next name; for one marked data-picker-go, opens that page for the
+// card (CARD_ID in it stands for the card's id). Every other pick sends a "card-picked" event ({id, title, set,
 // number}) for a page that does more with it (the deck builder adds a copy).
 (function () {
   "use strict";
@@ -64,6 +65,11 @@
         bringForward(document.getElementById(rows), id);
       } else {
         input.value = box.hasAttribute("data-picker-clears") ? "" : title;
+      }
+      var go = box.getAttribute("data-picker-go");
+      if (go) {
+        window.location.assign(go.replace("CARD_ID", encodeURIComponent(id)));
+        return;
       }
       box.dispatchEvent(new CustomEvent("card-picked", { bubbles: true, detail: {
         id: id, title: title, set: option.getAttribute("data-set"), number: option.getAttribute("data-number")

@@ -237,6 +237,25 @@ def test_it_builds_a_legal_forty_in_at_most_twenty_clicks_with_the_curve_in_view
     assert with_three <= 20  # the goal; it is 14 (13 titles at +3, one at +)
 
 
+def test_plus_three_stops_at_the_formats_copy_limit_and_says_so(live_server, browser_page, card_media_cleanup):
+    """+3 twice in Advanced (at most 3 copies of a title) gives three copies and a line saying why; Basic has no
+    copy limit, so the same two clicks give six."""
+    page = browser_page
+    _new_deck_as_alice(page, live_server, 60)
+    page.get_by_label("Search cards").fill("verse 0")
+    add_three = page.get_by_role("button", name=f"Add 3 {verse_title(1)} (CV1 1)")
+    add_one = page.get_by_role("button", name=f"Add {verse_title(1)} (CV1 1) to the deck")
+    add_three.click()
+    expect(page.locator("#deck-total")).to_have_text("3")
+    add_three.click()
+    add_one.press("3")
+    expect(page.locator("#builder-say")).to_have_text(f"The format allows no more copies of {verse_title(1)}.")
+    expect(page.locator("#deck-total")).to_have_text("3")
+    page.get_by_label("Format").select_option("basic")
+    add_three.click()
+    expect(page.locator("#deck-total")).to_have_text("6")
+
+
 def test_it_adds_a_card_by_a_roughly_spelt_name_with_the_shared_picker(live_server, browser_page, card_media_cleanup):
     page = browser_page
     _new_deck_as_alice(page, live_server, 60)

@@ -170,3 +170,18 @@ def test_the_card_picker_names_the_card_on_the_wishlist_and_in_a_trade_offer(
     trade = Trade.objects.exclude(pk=demo_site.trade.pk).get()
     lines = {(line.side, line.card.title, line.quantity) for line in trade.lines.select_related("card")}
     assert lines == {(TradeLine.Side.PROPOSER, "Gather the Sheep", 1), (TradeLine.Side.RECIPIENT, "Mustard Seed", 1)}
+
+
+def test_a_new_card_proposal_finds_a_card_already_in_the_catalog_and_opens_its_edit(
+    live_server, demo_site, browser_page, card_media_cleanup
+):
+    """#36: the card picker on the proposals pages: a player about to propose "Mustard Seed" again finds it, and a
+    pick opens that card's "propose an edit" page instead of a second card."""
+    page = browser_page
+    log_in(page, live_server.url, "alice", "/proposals/new/chapter-and-verse/")
+    find = page.get_by_role("combobox", name="Find a card")
+    find.press_sequentially("mustard seeed")
+    expect(page.get_by_role("option", name="Mustard Seed")).to_be_visible()
+    find.press("Enter")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Propose an edit of Mustard Seed")
+    assert "/propose/" in page.url

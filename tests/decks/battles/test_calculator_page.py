@@ -276,3 +276,14 @@ def test_removing_a_card_keeps_the_choices_in_step(client, fixed_deck_catalogs):
     # Dropping the Prayer, its target, forgets the choice: its player chooses again.
     assert "use-defender" not in links["Prayer"]
     assert "use-defender" not in links["Conversion"]
+
+
+def test_the_card_search_is_the_pickers_and_forgives_a_misspelt_name(client, fixed_deck_catalogs):
+    """#36: "a misspelt name finds nothing": the calculators search as the card picker does."""
+    html = page(client, "/rules/battle-cards/?q=golaith", HTTP_HX_REQUEST="true")
+    titles = re.findall(r'<span class="calc-result-title">([^<]+)</span>', html)
+    assert titles and titles[0] == "Goliath"
+    prefix_first = re.findall(
+        r'<span class="calc-result-title">([^<]+)</span>', page(client, "/rules/battle-cards/?q=sam")
+    )
+    assert prefix_first[0].startswith("Sam")
