@@ -142,7 +142,14 @@ CHANNEL_LAYERS = {
     "default": (
         {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [CHANNEL_LAYER_URL], "capacity": 1000, "expiry": 30},
+            # redis-py 8 reads with a 5 s socket timeout by default, and the layer's receive is a BZPOPMIN that
+            # blocks up to 5 s on the server: every idle socket was torn down with "Timeout reading" (1011). A
+            # read may take longer than the blocking pop, never forever (a dead Redis is still noticed).
+            "CONFIG": {
+                "hosts": [{"address": CHANNEL_LAYER_URL, "socket_timeout": 15, "socket_connect_timeout": 5}],
+                "capacity": 1000,
+                "expiry": 30,
+            },
         }
         if CHANNEL_LAYER_URL.startswith(("redis://", "rediss://", "unix://"))
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
