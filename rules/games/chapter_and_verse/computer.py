@@ -9,7 +9,9 @@ can, taking opponents' chapters first (their verses go to the discard) and its o
 It challenges (Quote It) a verse that completes seven icons of a theme or is worth 3 or more, sacrificing its least
 useful verse, while it holds three verses or more; it answers a Quote It or quotes a verse correctly with the
 table's `computer_recall` chance (the setting); with a Quick Play that cancels, it answers an opponent's verse of
-worth 2 or more; in friendly play it accepts an attempt scored 0.75 or more.
+worth 2 or more; in friendly play it accepts an attempt scored 0.75 or more. A verse acting on opponents: it aims at the opponent's
+chapter nearest a book, or the opponent holding most verses; made to give up a verse, it gives its least useful one
+(and, to pick one of its own chapters, the one farthest from a book).
 """
 
 from __future__ import annotations
@@ -113,7 +115,7 @@ def _choose(state: State, seat: int, legal: list[Action]) -> Action:
     none = next((a for a in legal if not a.get("ids")), None)
     action = step.get("actions", [{}])[step.get("i", 0)] if step.get("step") == "do" else {}
     name = action.get("action", step.get("step"))
-    if name == "hand-to-deck-bottom":
+    if name in ("hand-to-deck-bottom", "foe"):
         return min(cards, key=lambda p: useful(p[1]))[0]
     if name == "set-from-hand":
         chapter = state.seats[seat].chapters.get(step["chapter"], [])
@@ -223,4 +225,19 @@ def choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> 
         return {"type": "place", "where": "top" if any(worth(c) >= 3 for c in rest) else "bottom"}
     if kind == "book":
         return _book(state, seat, legal)
+    if kind == "target":
+        return _target(state, seat, legal)
     return legal[0]
+
+
+def _target(state: State, seat: int, legal: list[Action]) -> Action:
+    """An opponent's chapter: the one nearest a book (its own, when an opponent's verse makes it pick: the
+    farthest); an opponent: the one holding most verses."""
+    if "chapter" not in legal[0]:
+        return max(legal, key=lambda a: len(state.seats[a["owner"]].hand))
+
+    def key(a: Action) -> tuple[int, int]:
+        cards = state.seats[a["owner"]].chapters[a["chapter"]]
+        return (max(_icons(cards)), len(cards))
+
+    return min(legal, key=key) if legal[0]["owner"] == seat else max(legal, key=key)

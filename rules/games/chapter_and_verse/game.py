@@ -377,6 +377,7 @@ def _phase(state: State, events: list[Event]) -> None:
     elif state.phase == "next":
         _ev(state, events, "end", seat, (), R_END, f"{s.name}'s turn is over.")
         state.active = (seat + 1) % len(state.seats)
+        state.turn_no += 1
         state.turn_actions = 0
         if state.active == state.first:
             state.round += 1
@@ -464,6 +465,11 @@ def _step_pay(state: State, step: dict[str, Any], choice: Action | None, events:
 
 
 def _challengers(state: State, seat: int) -> list[int]:
+    """The opponents asked in turn whether to say Quote It (not one a Struck Dumb still silences)."""
+    return [o for o in _opponents(state, seat) if state.no_quote_it.get(o, -1) < state.turn_no]
+
+
+def _opponents(state: State, seat: int) -> list[int]:
     n = len(state.seats)
     return [(seat + k) % n for k in range(1, n)]
 
@@ -887,6 +893,15 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
                     draw_blessing(state, who, events, R_EFFECTS)
         elif name == "opponents":
             _not_followed(events, seat, card, f"this part of {card.title}: {step['text']}")
+        elif name == "protects-chapter":
+            pass  # a lasting protection, read where a verse would leave the chapter (_protected)
+        elif name in FOE_ACTIONS:
+            # The action on opponents is a step of its own (it may wait for their choices); the rest follows it.
+            step["i"] += 1
+            step["left"] = None
+            foe = {"step": "foe", "seat": seat, "card": card.id, "action": dict(a), "queue": None, "left": 0}
+            state.todo[0:0] = [foe, step]
+            return
         elif name == "cancel-effect":
             below = step.get("line_index", 0) - 1
             if 0 <= below < len(state.line):
@@ -984,6 +999,213 @@ def _choice_options(state: State, step: dict[str, Any], a: Mapping[str, Any], ca
     return []
 
 
+# ---------------------------------------------------------------- printed effects on opponents
+FOE_ACTIONS = frozenset(
+    {
+        "opponents-from-hand",
+        "opponent-chapter-to-discard",
+        "take-random-from-opponent-hand",
+        "look-at-opponent-hand",
+        "opponent-no-quote-it",
+        "opponents-no-book",
+    }
+)
+
+
+def _next_turn_of(state: State, who: int) -> int:
+    """The number of `who`'s next turn after this one (its current turn does not count)."""
+    n = len(state.seats)
+    return state.turn_no + ((who - state.active) % n or n)
+
+
+def _protected(state: State, owner: int, chapter: list[Card], by: int) -> bool:
+    """Rock of Our Redeemer: another player's verse effects cannot move or discard this chapter's verses."""
+    return owner != by and any(
+        c.id not in state.set_ids
+        and any(x.get("action") == "protects-chapter" for e in effects_of(c, "text") for x in e.get("do") or ())
+        for c in chapter
+    )
+
+
+def _chapters_hit(state: State, seat: int, owner: int, a: Mapping[str, Any]) -> list[int]:
+    """`owner`'s chapters an `opponent-chapter-to-discard` of `seat`'s verse may hit."""
+    out = []
+    for n, chapter in state.seats[owner].chapters.items():
+        if len(chapter) < int(a.get("min-verses", 1)):
+            continue
+        if "without-marker" in a and any(_has(c, None, a["without-marker"]) for c in chapter):
+            continue
+        if not _protected(state, owner, chapter, seat):
+            out.append(n)
+    return out
+
+
+def _to_owner_discard(state: State, card_id: str, card: Card, events: list[Event]) -> None:
+    owner, zone, c = _remove(state, card_id)
+    assert owner is not None
+    state.seats[owner].discard.append(c)
+    _ev(
+        state,
+        events,
+        "foe-discard",
+        owner,
+        (c.title,),
+        R_EFFECTS,
+        f"{card.title}: {_name(state, owner)} puts {c.title} from {zone.replace('-', ' ')} into the discard pile.",
+    )
+
+
+def _step_foe(state: State, step: dict[str, Any], choice: Action | None, events: list[Event]) -> None:
+    """A printed action on opponents (docs/card-effects.md); the opponents choose what leaves their hand or
+    chapter, the player chooses the opponent or the chapter a verse names ("Choose an opponent's chapter")."""
+    seat = step["seat"]
+    a = step["action"]
+    name = a["action"]
+    card = _card_of(state, step["card"])
+    n = int(a.get("n", 1))
+    if name == "opponents-no-book":
+        for o in _opponents(state, seat):
+            state.no_book[o] = _next_turn_of(state, o)
+        _ev(
+            state,
+            events,
+            "no-book",
+            seat,
+            (card.title,),
+            R_EFFECTS,
+            f"{card.title}: no opponent may close a book during their next turn.",
+        )
+        return
+    if name == "opponents-from-hand":
+        if step["queue"] is None:
+            step["queue"], step["left"] = _opponents(state, seat), n
+        to_discard = a["to"] == "discard"
+        if choice is not None:
+            who = step["queue"][0]
+            _, _, c = _remove(state, choice["ids"][0])
+            if to_discard:
+                state.seats[who].discard.append(c)
+                text = f"{card.title}: {_name(state, who)} discards {c.title} from hand."
+            else:
+                state.seats[who].deck.append(c)
+                text = f"{card.title}: {_name(state, who)} puts a verse from hand on the bottom of the deck."
+            _ev(state, events, "foe-hand", who, (c.title,) if to_discard else (), R_EFFECTS, text)
+            step["left"] -= 1
+        while step["queue"]:
+            who = step["queue"][0]
+            hand = state.seats[who].hand
+            if step["left"] > 0 and hand:
+                where = "into your discard pile" if to_discard else "on the bottom of your deck"
+                says = f"{card.title}: put a verse from your hand {where}."
+                _ask(state, who, "choose", step, says, options=[c.id for c in hand], optional=False)
+                return
+            step["queue"].pop(0)
+            step["left"] = n
+        return
+    if name == "opponent-chapter-to-discard":
+        if step["queue"] is None:
+            # each-opponent: one chapter of each (its owner picks); chosen-chapter: one chapter the player picks.
+            step["queue"] = _opponents(state, seat) if a["target"] == "each-opponent" else [None]
+            step["hit"], step["left"] = None, n
+        if choice is not None:
+            if choice["type"] == "target":
+                step["hit"] = [choice["owner"], choice["chapter"]]
+            else:
+                _to_owner_discard(state, choice["ids"][0], card, events)
+                step["left"] -= 1
+        while step["queue"]:
+            who = step["queue"][0]
+            if step["hit"] is None:
+                owners = _opponents(state, seat) if who is None else [who]
+                targets = [{"owner": o, "chapter": k} for o in owners for k in _chapters_hit(state, seat, o, a)]
+                if len(targets) > 1:
+                    chooser = seat if who is None else who
+                    says = f"{card.title}: choose the chapter it acts on ({step.get('text', card.data.text)})."
+                    _ask(state, chooser, "target", step, says, targets=targets)
+                    return
+                if not targets:
+                    if who is None:
+                        _ev(
+                            state,
+                            events,
+                            "no-target",
+                            seat,
+                            (card.title,),
+                            R_EFFECTS,
+                            f"{card.title}: no opponent's chapter can be chosen.",
+                        )
+                    step["queue"].pop(0)
+                    continue
+                step["hit"] = [targets[0]["owner"], targets[0]["chapter"]]
+            owner, k = step["hit"]
+            chapter = state.seats[owner].chapters.get(k, [])
+            if a["which"] == "last":
+                for c in list(chapter[-n:]):
+                    _to_owner_discard(state, c.id, card, events)
+            elif step["left"] > 0 and chapter:
+                says = f"{card.title}: put a verse of your chapter {k} into your discard pile."
+                _ask(state, owner, "choose", step, says, options=[c.id for c in chapter], optional=False)
+                return
+            step["queue"].pop(0)
+            step["hit"], step["left"] = None, n
+        return
+    # The player picks an opponent.
+    if step.get("target") is None:
+        needs_hand = name != "opponent-no-quote-it"
+        options = [o for o in _opponents(state, seat) if state.seats[o].hand or not needs_hand]
+        if choice is not None and choice["type"] == "target":
+            step["target"] = choice["owner"]
+        elif len(options) == 1:
+            step["target"] = options[0]
+        elif not options:
+            _ev(state, events, "no-target", seat, (card.title,), R_EFFECTS, f"{card.title}: no opponent has a verse.")
+            return
+        else:
+            targets = [{"owner": o} for o in options]
+            _ask(state, seat, "target", step, f"{card.title}: choose an opponent.", targets=targets)
+            return
+        choice = None
+    o = step["target"]
+    foe = state.seats[o]
+    if name == "take-random-from-opponent-hand":
+        c = state.rng.choice(foe.hand)
+        _remove(state, c.id)
+        state.seats[seat].hand.append(c)
+        _ev(
+            state,
+            events,
+            "take",
+            seat,
+            (card.title,),
+            R_EFFECTS,
+            f"{card.title}: {_name(state, seat)} takes a random verse from {foe.name}'s hand.",
+        )
+    elif name == "look-at-opponent-hand":
+        if choice is None:
+            _ask(state, seat, "look", step, f"{card.title}: {foe.name}'s hand.", shows=[c.id for c in foe.hand])
+            return
+        _ev(
+            state,
+            events,
+            "look",
+            seat,
+            (card.title,),
+            R_EFFECTS,
+            f"{card.title}: {_name(state, seat)} looks at {foe.name}'s hand.",
+        )
+    elif name == "opponent-no-quote-it":
+        state.no_quote_it[o] = _next_turn_of(state, seat)
+        _ev(
+            state,
+            events,
+            "no-quote-it",
+            o,
+            (card.title,),
+            R_EFFECTS,
+            f"{card.title}: {foe.name} cannot say Quote It until the end of {_name(state, seat)}'s next turn.",
+        )
+
+
 STEPS: dict[str, Callable[[State, dict[str, Any], Action | None, list[Event]], None]] = {
     "pay": _step_pay,
     "challenge": _step_challenge,
@@ -995,6 +1217,7 @@ STEPS: dict[str, Callable[[State, dict[str, Any], Action | None, list[Event]], N
     "keyword": _step_keyword,
     "xref": _step_xref,
     "do": _step_do,
+    "foe": _step_foe,
 }
 
 
@@ -1100,7 +1323,8 @@ def _legal(state: State) -> dict[int, list[Action]]:
         if free:
             out.append({"type": "pass"})
         else:
-            out += [{"type": "start-book", "theme": t} for t in book_themes(state)]
+            if state.no_book.get(seat) != state.turn_no:  # Parting the Sea: no book this turn
+                out += [{"type": "start-book", "theme": t} for t in book_themes(state)]
             out.append({"type": "end-turn"})
     elif kind == "sacrifice":
         out = [_card_action("sacrifice", c) for c in s.hand]
@@ -1123,6 +1347,10 @@ def _legal(state: State) -> dict[int, list[Action]]:
         out = [{"type": "place", "where": "top"}, {"type": "place", "where": "bottom"}]
     elif kind == "book":
         out = _book_legal(state)
+    elif kind == "target":
+        out = [{"type": "target", **t} for t in prompt["targets"]]
+    elif kind == "look":
+        out = [{"type": "done"}]
     return {seat: out}
 
 

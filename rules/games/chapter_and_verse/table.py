@@ -89,6 +89,9 @@ class State:
     blocked: set[str] = field(default_factory=set)  # Unique titles (keys) played: no more of them
     emptied: list[int] = field(default_factory=list)  # seats that drew their last blessing in this step
     last_judgement: dict[str, Any] | None = None
+    turn_no: int = 0  # turns begun so far, the first 0 (how long a printed restriction lasts)
+    no_quote_it: dict[int, int] = field(default_factory=dict)  # seat -> the last turn it may not say Quote It
+    no_book: dict[int, int] = field(default_factory=dict)  # seat -> the turn it may not close a book
     not_followed: list[list[dict[str, str]]] = field(default_factory=list)  # per seat: effects not followed
     # The legal actions of the position, kept until the next action (the loop, the computer and the check ask).
     legal_cache: dict[int, list[Any]] | None = None
