@@ -17,10 +17,13 @@ chapter nearest a book, or the opponent holding most verses; made to give up a v
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING
 from typing import Any
 
+from rules.cards import CardData
 from rules.games.chapter_and_verse import CV_THEMES
+from rules.games.chapter_and_verse.table import card_icons
 from rules.play.interface import Action
 from rules.play.interface import Card
 
@@ -31,7 +34,12 @@ BOOK_ICONS = 7
 
 
 def worth(card: Card) -> int:
-    data = card.data
+    return _worth(card.data)
+
+
+@cache
+def _worth(data: CardData) -> int:
+    """Read once a printing: the computer asks it of every verse of a hand at every choice."""
     bonus = any(
         e.get("kind") in ("prayer", "keyword", "cross-reference") or (e.get("kind") == "text" and "do" in e)
         for e in data.effects
@@ -44,7 +52,9 @@ def useful(card: Card) -> int:
 
 
 def _icons(cards: list[Card]) -> list[int]:
-    return [sum(int(c.data.icons.get(t, 0) or 0) for c in cards) for t in CV_THEMES]
+    if not cards:
+        return [0] * len(CV_THEMES)
+    return [sum(t) for t in zip(*[card_icons(c.data) for c in cards], strict=True)]
 
 
 def _placement(state: State, seat: int, card: Card, chapter: int) -> int:
@@ -59,9 +69,7 @@ def _placement(state: State, seat: int, card: Card, chapter: int) -> int:
 
 
 def _card(state: State, card_id: str) -> Card:
-    found = state.card(card_id)
-    assert found is not None
-    return found[2]
+    return state.by_id[card_id]
 
 
 def _cheapest(hand: list[Card], n: int, skip: str = "") -> int:
@@ -161,7 +169,7 @@ def _challenge(state: State, seat: int, legal: list[Action]) -> Action:
 
 def _respond(state: State, seat: int, legal: list[Action]) -> Action:
     top = state.line[-1]
-    target = _card(state, top["card"]) if state.card(top["card"]) else None
+    target = state.by_id.get(top["card"])
     for a in legal:
         if a["type"] != "quick-play":
             continue

@@ -144,8 +144,10 @@ def _remove(state: State, card_id: str) -> tuple[int | None, str, Card]:
         seat = state.seats[owner]
         pile = seat.zones()[zone]
         pile.remove(card)
-        if zone.startswith("chapter-") and not pile:
-            del seat.chapters[int(zone.split("-")[1])]
+        if zone.startswith("chapter-"):
+            state.tabletop += 1
+            if not pile:
+                del seat.chapters[int(zone.split("-")[1])]
     state.set_ids.discard(card_id)
     return owner, zone, card
 
@@ -176,6 +178,7 @@ def _into_chapter(state: State, seat: int, card: Card, chapter: int) -> int:
         s.next_chapter += 1
         s.chapters[chapter] = []
     s.chapters[chapter].append(card)
+    state.tabletop += 1
     return chapter
 
 
@@ -261,6 +264,7 @@ def new_game(setup: Setup) -> tuple[State, list[Event]]:
         if not datas:
             raise SetupError(f"seats[{i}].deck", "empty-deck", "The deck has no verse to play with.")
         cards = _cards_for(i, datas)
+        state.by_id.update((c.id, c) for c in cards)
         rng.shuffle(cards)
         state.seats[i].deck = cards
     _stack(setup.options, [s.deck for s in state.seats])
@@ -516,9 +520,7 @@ def _step_challenge(state: State, step: dict[str, Any], choice: Action | None, e
 
 
 def _card_of(state: State, card_id: str) -> Card:
-    found = state.card(card_id)
-    assert found is not None, card_id
-    return found[2]
+    return state.by_id[card_id]
 
 
 def _step_answer(state: State, step: dict[str, Any], choice: Action | None, events: list[Event]) -> None:
@@ -689,7 +691,7 @@ def _step_resolve(state: State, step: dict[str, Any], choice: Action | None, eve
         return
     entry = state.line.pop()
     steps: list[dict[str, Any]] = []
-    found = state.card(entry["card"])
+    found = state.card(entry["card"]) if entry["card"] in state.by_id else None
     if entry.get("cancelled"):
         _ev(
             state,
@@ -727,7 +729,7 @@ def _entry_steps(state: State, entry: dict[str, Any], card: Card, events: list[E
         chapter = entry["chapter"]
         if chapter not in state.seats[seat].chapters or card not in state.seats[seat].chapters[chapter]:
             return []  # no longer in play (a book was closed, a verse moved)
-        before = [_card_of(state, i) for i in entry["before"] if state.card(i)]
+        before = [state.by_id[i] for i in entry["before"]]
         for e in effects_of(card, "prayer"):
             steps.append({"step": "prayer", "seat": seat, "card": card.id, "n": int(e["n"]), "taken": False})
         for e in effects_of(card, "keyword"):
@@ -861,7 +863,7 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
     s = state.seats[seat]
     card = _card_of(state, step["card"])
     if step["i"] == 0 and choice is None and step["left"] is None:
-        before = [_card_of(state, i) for i in step["before"] if state.card(i)]
+        before = [state.by_id[i] for i in step["before"]]
         if not all(_holds(c, before) for c in step["if"]):
             _ev(
                 state,
@@ -1224,12 +1226,21 @@ STEPS: dict[str, Callable[[State, dict[str, Any], Action | None, list[Event]], N
 # ---------------------------------------------------------------- books
 def book_themes(state: State) -> list[str]:
     """Themes a book could be closed in now: one chapter at most from each player, seven icons of the theme."""
-    out = []
-    for t, theme in enumerate(CV_THEMES):
-        best = sum(max((state.icons(ch)[t] for ch in s.chapters.values()), default=0) for s in state.seats)
-        if best >= tb.BOOK_ICONS:
-            out.append(theme)
+    cached = state.themes_cache
+    if cached is not None and cached[0] == state.tabletop:
+        return cached[1]
+    out = _book_themes(state)
+    state.themes_cache = (state.tabletop, out)
     return out
+
+
+def _book_themes(state: State) -> list[str]:
+    best = [0] * len(CV_THEMES)
+    for s in state.seats:
+        counts = [state.icons(ch) for ch in s.chapters.values()]
+        for t in range(len(CV_THEMES)):
+            best[t] += max((c[t] for c in counts), default=0)
+    return [theme for t, theme in enumerate(CV_THEMES) if best[t] >= tb.BOOK_ICONS]
 
 
 def _book_reachable(state: State, t: int, chosen: list[list[int]]) -> bool:
@@ -1267,6 +1278,7 @@ def _close_book(state: State, seat: int, theme: str, chosen: list[list[int]], ev
     for o, n in chosen:
         s = state.seats[o]
         cards = s.chapters.pop(n)
+        state.tabletop += 1
         for c in cards:
             state.set_ids.discard(c.id)
         s.discard.extend(cards)

@@ -96,12 +96,35 @@ class State:
     # The legal actions of the position, kept until the next action (the loop, the computer and the check ask).
     legal_cache: dict[int, list[Any]] | None = None
     result: Result | None = None
+    # Every card of the game by its id: cards change zones but never leave the game (Outer Darkness is a zone).
+    by_id: dict[str, Card] = field(default_factory=dict)
+    # Bumped whenever a chapter changes (game.py: _into_chapter, _remove, _close_book): the themes a book could be
+    # closed in are kept for it, since every play phase's legal actions ask.
+    tabletop: int = 0
+    themes_cache: tuple[int, list[str]] | None = None
 
     def card(self, card_id: str) -> tuple[int | None, str, Card] | None:
-        for owner, zone, cards in self.zones():
-            for c in cards:
-                if c.id == card_id:
-                    return owner, zone, c
+        """Where a card is: its zone's owner and name. The zones that change most are searched first, with plain
+        loops (this runs a few times an action; a generator over every zone cost a quarter of a game)."""
+        if card_id not in self.by_id:
+            return None
+        for c in self.playing:
+            if c.id == card_id:
+                return None, "playing", c
+        for owner, seat in enumerate(self.seats):
+            for name, cards in (("hand", seat.hand), ("discard", seat.discard)):
+                for c in cards:
+                    if c.id == card_id:
+                        return owner, name, c
+            for n, chapter in seat.chapters.items():
+                for c in chapter:
+                    if c.id == card_id:
+                        return owner, f"chapter-{n}", c
+        for owner, seat in enumerate(self.seats):
+            for name, cards in (("deck", seat.deck), ("blessings", seat.blessings), ("outer-darkness", seat.darkness)):
+                for c in cards:
+                    if c.id == card_id:
+                        return owner, name, c
         return None
 
     def zones(self) -> Iterator[tuple[int | None, str, list[Card]]]:
@@ -111,11 +134,9 @@ class State:
         yield None, "playing", self.playing
 
     def icons(self, cards: list[Card]) -> list[int]:
-        out = [0, 0, 0, 0, 0]
-        for c in cards:
-            for t, n in enumerate(card_icons(c.data)):
-                out[t] += n
-        return out
+        if not cards:
+            return [0, 0, 0, 0, 0]
+        return [sum(t) for t in zip(*[card_icons(c.data) for c in cards], strict=True)]
 
 
 @cache
