@@ -17,7 +17,7 @@ chapter nearest a book, or the opponent holding most verses; made to give up a v
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 from typing import Any
 
@@ -37,7 +37,7 @@ def worth(card: Card) -> int:
     return _worth(card.data)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _worth(data: CardData) -> int:
     """Read once a printing: the computer asks it of every verse of a hand at every choice."""
     bonus = any(

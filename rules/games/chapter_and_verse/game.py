@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from rules.cards import CardData
@@ -58,8 +59,17 @@ R_BIG = f"{DOC}: The Big Rule"
 
 
 # ---------------------------------------------------------------- cards
-def effects_of(card: Card, kind: str) -> list[Mapping[str, Any]]:
-    return [e for e in card.data.effects if e.get("kind") == kind]
+def effects_of(card: Card, kind: str) -> tuple[Mapping[str, Any], ...]:
+    return _by_kind(card.data).get(kind, ())
+
+
+@lru_cache(maxsize=4096)
+def _by_kind(data: CardData) -> dict[str, tuple[Mapping[str, Any], ...]]:
+    """A printing's effects by kind, read once (the legal actions ask of every verse in hand at every step)."""
+    out: dict[str, list[Mapping[str, Any]]] = {}
+    for e in data.effects:
+        out.setdefault(str(e.get("kind")), []).append(e)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def timing(effect: Mapping[str, Any]) -> str:
@@ -1520,7 +1530,9 @@ class ChapterAndVerse:
         options = self.legal(state).get(seat, [])
         if not options:
             raise Refusal("not-your-turn", f"Seat {seat} may not act now.")
-        return computer.choose(state, seat, options, rng)
+        chosen = computer.choose(state, seat, options, rng)
+        # The legal action itself where the choice is one (apply then takes it without comparing it with each).
+        return next((a for a in options if a == chosen), chosen)
 
 
 ENGINE = ChapterAndVerse()
