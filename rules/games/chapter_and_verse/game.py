@@ -115,7 +115,15 @@ def _has(card: Card, theme: str | None, marker: str | None) -> bool:
 
 
 def chapter_allows(card: Card, chapter: list[Card]) -> bool:
-    return all(_holds(c, chapter) for e in effects_of(card, "text") if timing(e) == "play" for c in e.get("only") or ())
+    return all(_holds(c, chapter) for c in _only(card.data))
+
+
+@lru_cache(maxsize=4096)
+def _only(data: CardData) -> tuple[Mapping[str, Any], ...]:
+    """The conditions on where a printing may be played (most verses have none), read once."""
+    return tuple(
+        c for e in data.effects if e.get("kind") == "text" and timing(e) == "play" for c in e.get("only") or ()
+    )
 
 
 def playable(state: State, card: Card) -> bool:
