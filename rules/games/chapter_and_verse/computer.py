@@ -235,6 +235,8 @@ def choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> 
         return _book(state, seat, legal)
     if kind == "target":
         return _target(state, seat, legal)
+    if kind == "prevent":
+        return legal[0]  # a verse of its own kept from the discard pile
     return legal[0]
 
 

@@ -100,6 +100,9 @@ ACTIONS: dict[str, dict[str, Checker]] = {
     # While the verse is in play (not set), another player's verse effects cannot move or discard this chapter's
     # verses (Rock of Our Redeemer); it does nothing when it resolves.
     "protects-chapter": {},
+    # A Quick Play kept in the hand: when an opponent's verse effect would put a verse of its holder's into a
+    # discard pile, the holder may discard it to prevent that (Shut the Lions' Mouths); in the Line, nothing.
+    "prevent-discard": {},
     # Cancel the effect this verse answers in the Line (the one set in the Line just before it): a Quick Play's
     # "Cancel the effect of a verse an opponent has just played". Nothing to cancel in a solo game.
     "cancel-effect": {},

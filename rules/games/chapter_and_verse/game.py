@@ -913,8 +913,8 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
                     draw_blessing(state, who, events, R_EFFECTS)
         elif name == "opponents":
             _not_followed(events, seat, card, f"this part of {card.title}: {step['text']}")
-        elif name == "protects-chapter":
-            pass  # a lasting protection, read where a verse would leave the chapter (_protected)
+        elif name in ("protects-chapter", "prevent-discard"):
+            pass  # read where a verse would leave a chapter or a hand (_protected, _ask_prevent)
         elif name in FOE_ACTIONS:
             # The action on opponents is a step of its own (it may wait for their choices); the rest follows it.
             step["i"] += 1
@@ -1075,6 +1075,29 @@ def _to_owner_discard(state: State, card_id: str, card: Card, events: list[Event
     )
 
 
+def _preventers(state: State, who: int) -> list[Card]:
+    return [
+        c
+        for c in state.seats[who].hand
+        if any(x.get("action") == "prevent-discard" for e in effects_of(c, "quick-play") for x in e.get("do") or ())
+    ]
+
+
+def _ask_prevent(state: State, step: dict[str, Any], who: int, card: Card) -> bool:
+    """Shut the Lions' Mouths: before an opponent's effect puts `who`'s verses into a discard pile, `who` may
+    discard a preventing Quick Play from the hand (asked once an effect)."""
+    if who in step["asked"]:
+        return False
+    step["asked"].append(who)
+    found = _preventers(state, who)
+    if not found:
+        return False
+    step["asking"] = who
+    says = f"{card.title} would put your verses into your discard pile: prevent it with a Quick Play, or pass."
+    _ask(state, who, "prevent", step, says, options=[c.id for c in found])
+    return True
+
+
 def _step_foe(state: State, step: dict[str, Any], choice: Action | None, events: list[Event]) -> None:
     """A printed action on opponents (docs/card-effects.md); the opponents choose what leaves their hand or
     chapter, the player chooses the opponent or the chapter a verse names ("Choose an opponent's chapter")."""
@@ -1083,6 +1106,25 @@ def _step_foe(state: State, step: dict[str, Any], choice: Action | None, events:
     name = a["action"]
     card = _card_of(state, step["card"])
     n = int(a.get("n", 1))
+    step.setdefault("asked", [])
+    step.setdefault("spared", [])
+    if choice is not None and choice["type"] in ("prevent", "pass"):
+        who = step.pop("asking")
+        if choice["type"] == "prevent":
+            _, _, c = _remove(state, choice["ids"][0])
+            state.seats[who].discard.append(c)
+            step["spared"].append(who)
+            _ev(
+                state,
+                events,
+                "prevent",
+                who,
+                (c.title, card.title),
+                R_QUICK,
+                f"{_name(state, who)} discards {c.title} (Quick Play): {card.title} puts none of their verses into "
+                "the discard pile.",
+            )
+        choice = None
     if name == "opponents-no-book":
         for o in _opponents(state, seat):
             state.no_book[o] = _next_turn_of(state, o)
@@ -1114,7 +1156,9 @@ def _step_foe(state: State, step: dict[str, Any], choice: Action | None, events:
         while step["queue"]:
             who = step["queue"][0]
             hand = state.seats[who].hand
-            if step["left"] > 0 and hand:
+            if to_discard and hand and step["left"] == n and _ask_prevent(state, step, who, card):
+                return
+            if step["left"] > 0 and hand and who not in step["spared"]:
                 where = "into your discard pile" if to_discard else "on the bottom of your deck"
                 says = f"{card.title}: put a verse from your hand {where}."
                 _ask(state, who, "choose", step, says, options=[c.id for c in hand], optional=False)
@@ -1159,7 +1203,11 @@ def _step_foe(state: State, step: dict[str, Any], choice: Action | None, events:
                 step["hit"] = [targets[0]["owner"], targets[0]["chapter"]]
             owner, k = step["hit"]
             chapter = state.seats[owner].chapters.get(k, [])
-            if a["which"] == "last":
+            if chapter and _ask_prevent(state, step, owner, card):
+                return
+            if owner in step["spared"]:
+                pass
+            elif a["which"] == "last":
                 for c in list(chapter[-n:]):
                     _to_owner_discard(state, c.id, card, events)
             elif step["left"] > 0 and chapter:
@@ -1381,6 +1429,9 @@ def _legal(state: State) -> dict[int, list[Action]]:
         out = [{"type": "target", **t} for t in prompt["targets"]]
     elif kind == "look":
         out = [{"type": "done"}]
+    elif kind == "prevent":
+        out = [{"type": "prevent", "cards": [_card_of(state, i).title], "ids": [i]} for i in prompt["options"]]
+        out.append({"type": "pass"})
     return {seat: out}
 
 

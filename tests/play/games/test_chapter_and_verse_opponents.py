@@ -180,3 +180,17 @@ def test_the_effects_still_not_followed_are_listed_before_the_game_and_the_follo
     t = Table([ann("The Natural Man", "Samuel on the Wall", *FILL[:3]), ben(*FILL[:5])])
     listed = {e["title"] for e in t.state["not_followed"]}
     assert "Samuel on the Wall" in listed and "The Natural Man" not in listed
+
+
+def test_shut_the_lions_mouths_discarded_prevents_an_opponents_effect_discarding_a_verse():
+    # Shut the Lions' Mouths (Quick Play): "When an opponent's verse effect would put a verse of yours into a
+    # discard pile or Outer Darkness, prevent it." Advanced Game Effects, Quick Play: played in another's turn.
+    t = Table([ann("The Natural Man", *FILL[:4]), ben("Shut the Lions' Mouths", *FILL[:4])], quote_it=False)
+    t.do(0, "freeplay", cards=["The Natural Man"], chapter=0)
+    t.do(1, "pass")  # the Line: Ben does not answer The Natural Man there
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (1, "prevent")
+    assert {a["type"] for a in t.legal(1)} == {"prevent", "pass"}
+    events = t.do(1, "prevent", cards=["Shut the Lions' Mouths"])
+    assert "prevent" in kinds(events)
+    assert t.zone(1, "discard") == ["Shut the Lions' Mouths"] and len(t.zone(1, "hand")) == 4
+    assert t.answer["to_act"] == [0]
