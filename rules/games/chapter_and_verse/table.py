@@ -201,6 +201,8 @@ def _frame(state: State, seat: int | None, whole: bool) -> dict[str, Any]:
         shown_prompt = {"seat": prompt["seat"], "kind": prompt["kind"], "says": prompt.get("says", "")}
         if whole or seat == prompt["seat"]:
             shown_prompt["shows"] = list(prompt.get("shows", ()))
+            # The same cards with their titles: a face-down card (an opponent's hand looked at) has none elsewhere.
+            shown_prompt["shown"] = [state.by_id[i].to_dict() for i in shown_prompt["shows"]]
     return {
         "variant": state.options.variant,
         "round": state.round,
