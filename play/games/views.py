@@ -156,6 +156,10 @@ def _game_context(record: dict[str, Any], game_id: str, step: str | None) -> dic
             {"seat": s, "name": record["seats"][s]["name"], "choices": [_choice(c) for c in legal[s]]} for s in people
         ],
         "says": (view.get("prompt") or {}).get("says", "") if isinstance(view.get("prompt"), dict) else "",
+        # The cards the waiting choice shows its player (an opponent's hand looked at, a Prayer's look).
+        "prompt_cards": [c.get("title", "") for c in (view.get("prompt") or {}).get("shown", []) if isinstance(c, dict)]
+        if isinstance(view.get("prompt"), dict)
+        else [],
         "not_followed": view.get("not_followed") or [],
         "events": list(reversed(events[-40:])),
         "events_total": len(events),  # the newest event's number: the list shows the last 40

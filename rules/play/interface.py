@@ -183,7 +183,8 @@ def refuse_unless_legal(engine: Engine, state: Any, seat: int, action: Mapping[s
     if seat not in legal:
         waiting = ", ".join(str(s) for s in sorted(legal)) or "nobody"
         raise Refusal("not-your-turn", f"Seat {seat} may not act now (waiting for seat {waiting}).")
-    found = match_action(legal[seat], action)
+    # A computer hands back one of the legal actions themselves: no need to compare it with each.
+    found = next((a for a in legal[seat] if a is action), None) or match_action(legal[seat], action)
     if found is None:
         kinds = sorted({a["type"] for a in legal[seat]})
         raise Refusal("illegal-action", f"That is not a legal action for seat {seat} now; legal types: {kinds}.")

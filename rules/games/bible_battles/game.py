@@ -275,9 +275,22 @@ class BibleBattles:
         for i, (seat, deck) in enumerate(zip(state.seats, decks, strict=True)):
             seat.hand, seat.deck = deck[:7], deck[7:]
             events.append(Event("deal", i, (), GAME_PLAY, f"{seat.name} shuffles and deals 7 cards to the hand."))
-        every = [c.data for d in decks for c in d]
-        for title, text in abilities.unfollowed(every):
-            events.append(Event("not-followed", None, (title,), RULINGS, f"Not followed by this game: {text}"))
+        for i, (seat, deck) in enumerate(zip(state.seats, decks, strict=True)):
+            # Listed for the seat's own player only: the titles would tell the others what its deck holds
+            # (docs/rulings.md, "Bible Battles whole"); the event says how many, naming none.
+            listed = [{"title": t, "text": x} for t, x in abilities.unfollowed(c.data for c in deck)]
+            state.not_followed.append(listed)
+            if listed:
+                events.append(
+                    Event(
+                        "not-followed",
+                        i,
+                        (),
+                        RULINGS,
+                        f"{len(listed)} abilities in {seat.name}'s deck are not followed by this game; they are "
+                        "listed for its player and shown when they come into play.",
+                    )
+                )
         # "Randomly select who goes first": the seed's generator picks.
         state.turn = rng.randrange(n)
         events.append(Event("first", state.turn, (), OBJECT, f"{state.seats[state.turn].name} goes first."))

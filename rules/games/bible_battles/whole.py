@@ -88,6 +88,7 @@ class State:
     # "until your next turn" and "this turn" effects: (kind, card id or "", seat that ends it, number)
     lasting: list[tuple[str, str, int, int]] = field(default_factory=list)
     last_turn: dict[int, int] = field(default_factory=dict)  # seat -> the turn number of its latest turn
+    not_followed: list[list[dict[str, str]]] = field(default_factory=list)  # per seat: abilities not followed
     result: Result | None = None
 
     def active(self) -> list[int]:
@@ -173,6 +174,7 @@ def to_dict(state: State) -> dict[str, Any]:
             for s in state.seats
         ],
         "zones": {},
+        "not_followed": [dict(e, seat=i) for i, listed in enumerate(state.not_followed) for e in listed],
         **_frame(state),
     }
 
@@ -187,4 +189,5 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             else:
                 zones[z] = [card_facts(state, c) if z == "play" else c.to_dict() for c in cs]
         seats.append({"name": s.name, "out": s.out, "wisdom": s.wisdom, "zones": zones})
-    return {"seats": seats, "zones": {}, **_frame(state)}
+    shown = list(state.not_followed[seat]) if seat is not None and seat < len(state.not_followed) else []
+    return {"seats": seats, "zones": {}, "not_followed": shown, **_frame(state)}

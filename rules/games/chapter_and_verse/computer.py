@@ -9,16 +9,21 @@ can, taking opponents' chapters first (their verses go to the discard) and its o
 It challenges (Quote It) a verse that completes seven icons of a theme or is worth 3 or more, sacrificing its least
 useful verse, while it holds three verses or more; it answers a Quote It or quotes a verse correctly with the
 table's `computer_recall` chance (the setting); with a Quick Play that cancels, it answers an opponent's verse of
-worth 2 or more; in friendly play it accepts an attempt scored 0.75 or more.
+worth 2 or more; in friendly play it accepts an attempt scored 0.75 or more. A verse acting on opponents: it aims at the opponent's
+chapter nearest a book, or the opponent holding most verses; made to give up a verse, it gives its least useful one
+(and, to pick one of its own chapters, the one farthest from a book).
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING
 from typing import Any
 
+from rules.cards import CardData
 from rules.games.chapter_and_verse import CV_THEMES
+from rules.games.chapter_and_verse.table import card_icons
 from rules.play.interface import Action
 from rules.play.interface import Card
 
@@ -29,7 +34,12 @@ BOOK_ICONS = 7
 
 
 def worth(card: Card) -> int:
-    data = card.data
+    return _worth(card.data)
+
+
+@lru_cache(maxsize=4096)
+def _worth(data: CardData) -> int:
+    """Read once a printing: the computer asks it of every verse of a hand at every choice."""
     bonus = any(
         e.get("kind") in ("prayer", "keyword", "cross-reference") or (e.get("kind") == "text" and "do" in e)
         for e in data.effects
@@ -42,7 +52,9 @@ def useful(card: Card) -> int:
 
 
 def _icons(cards: list[Card]) -> list[int]:
-    return [sum(int(c.data.icons.get(t, 0) or 0) for c in cards) for t in CV_THEMES]
+    if not cards:
+        return [0] * len(CV_THEMES)
+    return [sum(t) for t in zip(*[card_icons(c.data) for c in cards], strict=True)]
 
 
 def _placement(state: State, seat: int, card: Card, chapter: int) -> int:
@@ -57,9 +69,7 @@ def _placement(state: State, seat: int, card: Card, chapter: int) -> int:
 
 
 def _card(state: State, card_id: str) -> Card:
-    found = state.card(card_id)
-    assert found is not None
-    return found[2]
+    return state.by_id[card_id]
 
 
 def _cheapest(hand: list[Card], n: int, skip: str = "") -> int:
@@ -113,7 +123,7 @@ def _choose(state: State, seat: int, legal: list[Action]) -> Action:
     none = next((a for a in legal if not a.get("ids")), None)
     action = step.get("actions", [{}])[step.get("i", 0)] if step.get("step") == "do" else {}
     name = action.get("action", step.get("step"))
-    if name == "hand-to-deck-bottom":
+    if name in ("hand-to-deck-bottom", "foe"):
         return min(cards, key=lambda p: useful(p[1]))[0]
     if name == "set-from-hand":
         chapter = state.seats[seat].chapters.get(step["chapter"], [])
@@ -159,7 +169,7 @@ def _challenge(state: State, seat: int, legal: list[Action]) -> Action:
 
 def _respond(state: State, seat: int, legal: list[Action]) -> Action:
     top = state.line[-1]
-    target = _card(state, top["card"]) if state.card(top["card"]) else None
+    target = state.by_id.get(top["card"])
     for a in legal:
         if a["type"] != "quick-play":
             continue
@@ -223,4 +233,21 @@ def choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> 
         return {"type": "place", "where": "top" if any(worth(c) >= 3 for c in rest) else "bottom"}
     if kind == "book":
         return _book(state, seat, legal)
+    if kind == "target":
+        return _target(state, seat, legal)
+    if kind == "prevent":
+        return legal[0]  # a verse of its own kept from the discard pile
     return legal[0]
+
+
+def _target(state: State, seat: int, legal: list[Action]) -> Action:
+    """An opponent's chapter: the one nearest a book (its own, when an opponent's verse makes it pick: the
+    farthest); an opponent: the one holding most verses."""
+    if "chapter" not in legal[0]:
+        return max(legal, key=lambda a: len(state.seats[a["owner"]].hand))
+
+    def key(a: Action) -> tuple[int, int]:
+        cards = state.seats[a["owner"]].chapters[a["chapter"]]
+        return (max(_icons(cards)), len(cards))
+
+    return min(legal, key=key) if legal[0]["owner"] == seat else max(legal, key=key)

@@ -71,8 +71,38 @@ ACTIONS: dict[str, dict[str, Checker]] = {
     # Put `n` verses from the hand on the bottom of the deck; with `if-drew` true, only if an
     # earlier action of the same effect drew a verse ("you may draw a verse; if you do, ...").
     "hand-to-deck-bottom": {"n": integer(1), "if-drew": boolean},
-    # Acts on opponents only: nothing happens in a solo game.
+    # Acts on opponents in a way the whole game cannot follow yet: nothing happens in a solo game, and the whole
+    # game lists it (docs/games/chapter-and-verse.md). The actions below it act on opponents and the whole game
+    # follows them; alone, they too do nothing.
     "opponents": {},
+    # Each opponent, in turn order, puts `n` verses of their choice from their hand `to` their discard pile or the
+    # bottom of their deck (The Natural Man, The Sword of the Lord and of Gideon).
+    "opponents-from-hand": {"n": integer(1), "to": string(choices=("discard", "deck-bottom"))},
+    # Verses leave an opponent's chapter for its owner's discard pile: `target` `each-opponent` (each opponent with
+    # such a chapter; the owner picks one when several qualify) or `chosen-chapter` (the player picks one opponent's
+    # chapter); the chapter holds at least `min-verses` verses and no verse with `without-marker`; `which` verses:
+    # its `last` n, or n of the owner's choice (`owner-chooses`).
+    "opponent-chapter-to-discard": {
+        "n": integer(1),
+        "target": string(choices=("each-opponent", "chosen-chapter")),
+        "which": string(choices=("last", "owner-chooses")),
+        "min-verses": integer(1),
+        "without-marker": _marker,
+    },
+    # The player picks an opponent (with a verse in hand) and takes a random verse of their hand into their own.
+    "take-random-from-opponent-hand": {},
+    # The player picks an opponent and looks at their hand.
+    "look-at-opponent-hand": {},
+    # The player picks an opponent: no Quote It challenge from them until the end of the player's next turn.
+    "opponent-no-quote-it": {},
+    # No opponent may close a book during their next turn.
+    "opponents-no-book": {},
+    # While the verse is in play (not set), another player's verse effects cannot move or discard this chapter's
+    # verses (Rock of Our Redeemer); it does nothing when it resolves.
+    "protects-chapter": {},
+    # A Quick Play kept in the hand: when an opponent's verse effect would put a verse of its holder's into a
+    # discard pile, the holder may discard it to prevent that (Shut the Lions' Mouths); in the Line, nothing.
+    "prevent-discard": {},
     # Cancel the effect this verse answers in the Line (the one set in the Line just before it): a Quick Play's
     # "Cancel the effect of a verse an opponent has just played". Nothing to cancel in a solo game.
     "cancel-effect": {},
@@ -84,6 +114,7 @@ _OPTIONAL: dict[str, frozenset[str]] = {
     "draw-blessing": frozenset({"each-player"}),
     "set-from-hand": frozenset({"marker"}),
     "hand-to-deck-bottom": frozenset({"if-drew"}),
+    "opponent-chapter-to-discard": frozenset({"min-verses", "without-marker"}),
 }
 # Exactly one of these keys.
 _ONE_OF: dict[str, tuple[str, ...]] = {"chapter-verses-with": ("theme", "marker")}
@@ -169,7 +200,8 @@ def timing_of(effect: Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------- compiling for the plan
 # Conditions: ("icon", theme index) | ("at-most", n) | ("with", n, (kinds that count)).
 # Actions: ("draw", n, (kinds that count) or None) | ("blessing", n) | ("set", n, (kinds allowed) or None)
-#          | ("return", n) | ("arrange", n) | ("bottom", n, only if the effect drew); `opponents` compiles to nothing.
+#          | ("return", n) | ("arrange", n) | ("bottom", n, only if the effect drew); the actions on opponents and
+#          `cancel-effect` compile to nothing.
 def _picks(cards: Sequence[Any], theme: str | None, marker: str | None) -> tuple[int, ...]:
     """The kinds with an icon of `theme` or the `marker` (markers compared case-insensitively)."""
     if theme is not None:
@@ -202,7 +234,7 @@ def compile_action(action: Mapping[str, Any], cards: Sequence[Any]) -> tuple[Any
         return (short[name], n)
     if name == "hand-to-deck-bottom":
         return ("bottom", n, bool(action.get("if-drew", False)))
-    return None  # opponents, cancel-effect: nothing to do alone
+    return None  # the actions on opponents, cancel-effect: nothing to do alone
 
 
 def compile_effect(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from rules.cards import CardData
@@ -58,8 +59,17 @@ R_BIG = f"{DOC}: The Big Rule"
 
 
 # ---------------------------------------------------------------- cards
-def effects_of(card: Card, kind: str) -> list[Mapping[str, Any]]:
-    return [e for e in card.data.effects if e.get("kind") == kind]
+def effects_of(card: Card, kind: str) -> tuple[Mapping[str, Any], ...]:
+    return _by_kind(card.data).get(kind, ())
+
+
+@lru_cache(maxsize=4096)
+def _by_kind(data: CardData) -> dict[str, tuple[Mapping[str, Any], ...]]:
+    """A printing's effects by kind, read once (the legal actions ask of every verse in hand at every step)."""
+    out: dict[str, list[Mapping[str, Any]]] = {}
+    for e in data.effects:
+        out.setdefault(str(e.get("kind")), []).append(e)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def timing(effect: Mapping[str, Any]) -> str:
@@ -105,7 +115,15 @@ def _has(card: Card, theme: str | None, marker: str | None) -> bool:
 
 
 def chapter_allows(card: Card, chapter: list[Card]) -> bool:
-    return all(_holds(c, chapter) for e in effects_of(card, "text") if timing(e) == "play" for c in e.get("only") or ())
+    return all(_holds(c, chapter) for c in _only(card.data))
+
+
+@lru_cache(maxsize=4096)
+def _only(data: CardData) -> tuple[Mapping[str, Any], ...]:
+    """The conditions on where a printing may be played (most verses have none), read once."""
+    return tuple(
+        c for e in data.effects if e.get("kind") == "text" and timing(e) == "play" for c in e.get("only") or ()
+    )
 
 
 def playable(state: State, card: Card) -> bool:
@@ -144,8 +162,10 @@ def _remove(state: State, card_id: str) -> tuple[int | None, str, Card]:
         seat = state.seats[owner]
         pile = seat.zones()[zone]
         pile.remove(card)
-        if zone.startswith("chapter-") and not pile:
-            del seat.chapters[int(zone.split("-")[1])]
+        if zone.startswith("chapter-"):
+            state.tabletop += 1
+            if not pile:
+                del seat.chapters[int(zone.split("-")[1])]
     state.set_ids.discard(card_id)
     return owner, zone, card
 
@@ -176,6 +196,7 @@ def _into_chapter(state: State, seat: int, card: Card, chapter: int) -> int:
         s.next_chapter += 1
         s.chapters[chapter] = []
     s.chapters[chapter].append(card)
+    state.tabletop += 1
     return chapter
 
 
@@ -261,6 +282,7 @@ def new_game(setup: Setup) -> tuple[State, list[Event]]:
         if not datas:
             raise SetupError(f"seats[{i}].deck", "empty-deck", "The deck has no verse to play with.")
         cards = _cards_for(i, datas)
+        state.by_id.update((c.id, c) for c in cards)
         rng.shuffle(cards)
         state.seats[i].deck = cards
     _stack(setup.options, [s.deck for s in state.seats])
@@ -377,6 +399,7 @@ def _phase(state: State, events: list[Event]) -> None:
     elif state.phase == "next":
         _ev(state, events, "end", seat, (), R_END, f"{s.name}'s turn is over.")
         state.active = (seat + 1) % len(state.seats)
+        state.turn_no += 1
         state.turn_actions = 0
         if state.active == state.first:
             state.round += 1
@@ -464,6 +487,11 @@ def _step_pay(state: State, step: dict[str, Any], choice: Action | None, events:
 
 
 def _challengers(state: State, seat: int) -> list[int]:
+    """The opponents asked in turn whether to say Quote It (not one a Struck Dumb still silences)."""
+    return [o for o in _opponents(state, seat) if state.no_quote_it.get(o, -1) < state.turn_no]
+
+
+def _opponents(state: State, seat: int) -> list[int]:
     n = len(state.seats)
     return [(seat + k) % n for k in range(1, n)]
 
@@ -510,9 +538,7 @@ def _step_challenge(state: State, step: dict[str, Any], choice: Action | None, e
 
 
 def _card_of(state: State, card_id: str) -> Card:
-    found = state.card(card_id)
-    assert found is not None, card_id
-    return found[2]
+    return state.by_id[card_id]
 
 
 def _step_answer(state: State, step: dict[str, Any], choice: Action | None, events: list[Event]) -> None:
@@ -683,7 +709,7 @@ def _step_resolve(state: State, step: dict[str, Any], choice: Action | None, eve
         return
     entry = state.line.pop()
     steps: list[dict[str, Any]] = []
-    found = state.card(entry["card"])
+    found = state.card(entry["card"]) if entry["card"] in state.by_id else None
     if entry.get("cancelled"):
         _ev(
             state,
@@ -721,7 +747,7 @@ def _entry_steps(state: State, entry: dict[str, Any], card: Card, events: list[E
         chapter = entry["chapter"]
         if chapter not in state.seats[seat].chapters or card not in state.seats[seat].chapters[chapter]:
             return []  # no longer in play (a book was closed, a verse moved)
-        before = [_card_of(state, i) for i in entry["before"] if state.card(i)]
+        before = [state.by_id[i] for i in entry["before"]]
         for e in effects_of(card, "prayer"):
             steps.append({"step": "prayer", "seat": seat, "card": card.id, "n": int(e["n"]), "taken": False})
         for e in effects_of(card, "keyword"):
@@ -855,7 +881,7 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
     s = state.seats[seat]
     card = _card_of(state, step["card"])
     if step["i"] == 0 and choice is None and step["left"] is None:
-        before = [_card_of(state, i) for i in step["before"] if state.card(i)]
+        before = [state.by_id[i] for i in step["before"]]
         if not all(_holds(c, before) for c in step["if"]):
             _ev(
                 state,
@@ -887,6 +913,15 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
                     draw_blessing(state, who, events, R_EFFECTS)
         elif name == "opponents":
             _not_followed(events, seat, card, f"this part of {card.title}: {step['text']}")
+        elif name in ("protects-chapter", "prevent-discard"):
+            pass  # read where a verse would leave a chapter or a hand (_protected, _ask_prevent)
+        elif name in FOE_ACTIONS:
+            # The action on opponents is a step of its own (it may wait for their choices); the rest follows it.
+            step["i"] += 1
+            step["left"] = None
+            foe = {"step": "foe", "seat": seat, "card": card.id, "action": dict(a), "queue": None, "left": 0}
+            state.todo[0:0] = [foe, step]
+            return
         elif name == "cancel-effect":
             below = step.get("line_index", 0) - 1
             if 0 <= below < len(state.line):
@@ -984,6 +1019,261 @@ def _choice_options(state: State, step: dict[str, Any], a: Mapping[str, Any], ca
     return []
 
 
+# ---------------------------------------------------------------- printed effects on opponents
+FOE_ACTIONS = frozenset(
+    {
+        "opponents-from-hand",
+        "opponent-chapter-to-discard",
+        "take-random-from-opponent-hand",
+        "look-at-opponent-hand",
+        "opponent-no-quote-it",
+        "opponents-no-book",
+    }
+)
+
+
+def _next_turn_of(state: State, who: int) -> int:
+    """The number of `who`'s next turn after this one (its current turn does not count)."""
+    n = len(state.seats)
+    return state.turn_no + ((who - state.active) % n or n)
+
+
+def _protected(state: State, owner: int, chapter: list[Card], by: int) -> bool:
+    """Rock of Our Redeemer: another player's verse effects cannot move or discard this chapter's verses."""
+    return owner != by and any(
+        c.id not in state.set_ids
+        and any(x.get("action") == "protects-chapter" for e in effects_of(c, "text") for x in e.get("do") or ())
+        for c in chapter
+    )
+
+
+def _chapters_hit(state: State, seat: int, owner: int, a: Mapping[str, Any]) -> list[int]:
+    """`owner`'s chapters an `opponent-chapter-to-discard` of `seat`'s verse may hit."""
+    out = []
+    for n, chapter in state.seats[owner].chapters.items():
+        if len(chapter) < int(a.get("min-verses", 1)):
+            continue
+        if "without-marker" in a and any(_has(c, None, a["without-marker"]) for c in chapter):
+            continue
+        if not _protected(state, owner, chapter, seat):
+            out.append(n)
+    return out
+
+
+def _to_owner_discard(state: State, card_id: str, card: Card, events: list[Event]) -> None:
+    owner, zone, c = _remove(state, card_id)
+    assert owner is not None
+    state.seats[owner].discard.append(c)
+    _ev(
+        state,
+        events,
+        "foe-discard",
+        owner,
+        (c.title,),
+        R_EFFECTS,
+        f"{card.title}: {_name(state, owner)} puts {c.title} from {zone.replace('-', ' ')} into the discard pile.",
+    )
+
+
+def _preventers(state: State, who: int) -> list[Card]:
+    return [
+        c
+        for c in state.seats[who].hand
+        if any(x.get("action") == "prevent-discard" for e in effects_of(c, "quick-play") for x in e.get("do") or ())
+    ]
+
+
+def _ask_prevent(state: State, step: dict[str, Any], who: int, card: Card) -> bool:
+    """Shut the Lions' Mouths: before an opponent's effect puts `who`'s verses into a discard pile, `who` may
+    discard a preventing Quick Play from the hand (asked once an effect)."""
+    if who in step["asked"]:
+        return False
+    step["asked"].append(who)
+    found = _preventers(state, who)
+    if not found:
+        return False
+    step["asking"] = who
+    says = f"{card.title} would put your verses into your discard pile: prevent it with a Quick Play, or pass."
+    _ask(state, who, "prevent", step, says, options=[c.id for c in found])
+    return True
+
+
+def _step_foe(state: State, step: dict[str, Any], choice: Action | None, events: list[Event]) -> None:
+    """A printed action on opponents (docs/card-effects.md); the opponents choose what leaves their hand or
+    chapter, the player chooses the opponent or the chapter a verse names ("Choose an opponent's chapter")."""
+    seat = step["seat"]
+    a = step["action"]
+    name = a["action"]
+    card = _card_of(state, step["card"])
+    n = int(a.get("n", 1))
+    step.setdefault("asked", [])
+    step.setdefault("spared", [])
+    if choice is not None and choice["type"] in ("prevent", "pass"):
+        who = step.pop("asking")
+        if choice["type"] == "prevent":
+            _, _, c = _remove(state, choice["ids"][0])
+            state.seats[who].discard.append(c)
+            step["spared"].append(who)
+            _ev(
+                state,
+                events,
+                "prevent",
+                who,
+                (c.title, card.title),
+                R_QUICK,
+                f"{_name(state, who)} discards {c.title} (Quick Play): {card.title} puts none of their verses into "
+                "the discard pile.",
+            )
+        choice = None
+    if name == "opponents-no-book":
+        for o in _opponents(state, seat):
+            state.no_book[o] = _next_turn_of(state, o)
+        _ev(
+            state,
+            events,
+            "no-book",
+            seat,
+            (card.title,),
+            R_EFFECTS,
+            f"{card.title}: no opponent may close a book during their next turn.",
+        )
+        return
+    if name == "opponents-from-hand":
+        if step["queue"] is None:
+            step["queue"], step["left"] = _opponents(state, seat), n
+        to_discard = a["to"] == "discard"
+        if choice is not None:
+            who = step["queue"][0]
+            _, _, c = _remove(state, choice["ids"][0])
+            if to_discard:
+                state.seats[who].discard.append(c)
+                text = f"{card.title}: {_name(state, who)} discards {c.title} from hand."
+            else:
+                state.seats[who].deck.append(c)
+                text = f"{card.title}: {_name(state, who)} puts a verse from hand on the bottom of the deck."
+            _ev(state, events, "foe-hand", who, (c.title,) if to_discard else (), R_EFFECTS, text)
+            step["left"] -= 1
+        while step["queue"]:
+            who = step["queue"][0]
+            hand = state.seats[who].hand
+            if to_discard and hand and step["left"] == n and _ask_prevent(state, step, who, card):
+                return
+            if step["left"] > 0 and hand and who not in step["spared"]:
+                where = "into your discard pile" if to_discard else "on the bottom of your deck"
+                says = f"{card.title}: put a verse from your hand {where}."
+                _ask(state, who, "choose", step, says, options=[c.id for c in hand], optional=False)
+                return
+            step["queue"].pop(0)
+            step["left"] = n
+        return
+    if name == "opponent-chapter-to-discard":
+        if step["queue"] is None:
+            # each-opponent: one chapter of each (its owner picks); chosen-chapter: one chapter the player picks.
+            step["queue"] = _opponents(state, seat) if a["target"] == "each-opponent" else [None]
+            step["hit"], step["left"] = None, n
+        if choice is not None:
+            if choice["type"] == "target":
+                step["hit"] = [choice["owner"], choice["chapter"]]
+            else:
+                _to_owner_discard(state, choice["ids"][0], card, events)
+                step["left"] -= 1
+        while step["queue"]:
+            who = step["queue"][0]
+            if step["hit"] is None:
+                owners = _opponents(state, seat) if who is None else [who]
+                targets = [{"owner": o, "chapter": k} for o in owners for k in _chapters_hit(state, seat, o, a)]
+                if len(targets) > 1:
+                    chooser = seat if who is None else who
+                    says = f"{card.title}: choose the chapter it acts on ({step.get('text', card.data.text)})."
+                    _ask(state, chooser, "target", step, says, targets=targets)
+                    return
+                if not targets:
+                    if who is None:
+                        _ev(
+                            state,
+                            events,
+                            "no-target",
+                            seat,
+                            (card.title,),
+                            R_EFFECTS,
+                            f"{card.title}: no opponent's chapter can be chosen.",
+                        )
+                    step["queue"].pop(0)
+                    continue
+                step["hit"] = [targets[0]["owner"], targets[0]["chapter"]]
+            owner, k = step["hit"]
+            chapter = state.seats[owner].chapters.get(k, [])
+            if chapter and _ask_prevent(state, step, owner, card):
+                return
+            if owner in step["spared"]:
+                pass
+            elif a["which"] == "last":
+                for c in list(chapter[-n:]):
+                    _to_owner_discard(state, c.id, card, events)
+            elif step["left"] > 0 and chapter:
+                says = f"{card.title}: put a verse of your chapter {k} into your discard pile."
+                _ask(state, owner, "choose", step, says, options=[c.id for c in chapter], optional=False)
+                return
+            step["queue"].pop(0)
+            step["hit"], step["left"] = None, n
+        return
+    # The player picks an opponent.
+    if step.get("target") is None:
+        needs_hand = name != "opponent-no-quote-it"
+        options = [o for o in _opponents(state, seat) if state.seats[o].hand or not needs_hand]
+        if choice is not None and choice["type"] == "target":
+            step["target"] = choice["owner"]
+        elif len(options) == 1:
+            step["target"] = options[0]
+        elif not options:
+            _ev(state, events, "no-target", seat, (card.title,), R_EFFECTS, f"{card.title}: no opponent has a verse.")
+            return
+        else:
+            targets = [{"owner": o} for o in options]
+            _ask(state, seat, "target", step, f"{card.title}: choose an opponent.", targets=targets)
+            return
+        choice = None
+    o = step["target"]
+    foe = state.seats[o]
+    if name == "take-random-from-opponent-hand":
+        c = state.rng.choice(foe.hand)
+        _remove(state, c.id)
+        state.seats[seat].hand.append(c)
+        _ev(
+            state,
+            events,
+            "take",
+            seat,
+            (card.title,),
+            R_EFFECTS,
+            f"{card.title}: {_name(state, seat)} takes a random verse from {foe.name}'s hand.",
+        )
+    elif name == "look-at-opponent-hand":
+        if choice is None:
+            _ask(state, seat, "look", step, f"{card.title}: {foe.name}'s hand.", shows=[c.id for c in foe.hand])
+            return
+        _ev(
+            state,
+            events,
+            "look",
+            seat,
+            (card.title,),
+            R_EFFECTS,
+            f"{card.title}: {_name(state, seat)} looks at {foe.name}'s hand.",
+        )
+    elif name == "opponent-no-quote-it":
+        state.no_quote_it[o] = _next_turn_of(state, seat)
+        _ev(
+            state,
+            events,
+            "no-quote-it",
+            o,
+            (card.title,),
+            R_EFFECTS,
+            f"{card.title}: {foe.name} cannot say Quote It until the end of {_name(state, seat)}'s next turn.",
+        )
+
+
 STEPS: dict[str, Callable[[State, dict[str, Any], Action | None, list[Event]], None]] = {
     "pay": _step_pay,
     "challenge": _step_challenge,
@@ -995,18 +1285,28 @@ STEPS: dict[str, Callable[[State, dict[str, Any], Action | None, list[Event]], N
     "keyword": _step_keyword,
     "xref": _step_xref,
     "do": _step_do,
+    "foe": _step_foe,
 }
 
 
 # ---------------------------------------------------------------- books
 def book_themes(state: State) -> list[str]:
     """Themes a book could be closed in now: one chapter at most from each player, seven icons of the theme."""
-    out = []
-    for t, theme in enumerate(CV_THEMES):
-        best = sum(max((state.icons(ch)[t] for ch in s.chapters.values()), default=0) for s in state.seats)
-        if best >= tb.BOOK_ICONS:
-            out.append(theme)
+    cached = state.themes_cache
+    if cached is not None and cached[0] == state.tabletop:
+        return cached[1]
+    out = _book_themes(state)
+    state.themes_cache = (state.tabletop, out)
     return out
+
+
+def _book_themes(state: State) -> list[str]:
+    best = [0] * len(CV_THEMES)
+    for s in state.seats:
+        counts = [state.icons(ch) for ch in s.chapters.values()]
+        for t in range(len(CV_THEMES)):
+            best[t] += max((c[t] for c in counts), default=0)
+    return [theme for t, theme in enumerate(CV_THEMES) if best[t] >= tb.BOOK_ICONS]
 
 
 def _book_reachable(state: State, t: int, chosen: list[list[int]]) -> bool:
@@ -1044,6 +1344,7 @@ def _close_book(state: State, seat: int, theme: str, chosen: list[list[int]], ev
     for o, n in chosen:
         s = state.seats[o]
         cards = s.chapters.pop(n)
+        state.tabletop += 1
         for c in cards:
             state.set_ids.discard(c.id)
         s.discard.extend(cards)
@@ -1100,7 +1401,8 @@ def _legal(state: State) -> dict[int, list[Action]]:
         if free:
             out.append({"type": "pass"})
         else:
-            out += [{"type": "start-book", "theme": t} for t in book_themes(state)]
+            if state.no_book.get(seat) != state.turn_no:  # Parting the Sea: no book this turn
+                out += [{"type": "start-book", "theme": t} for t in book_themes(state)]
             out.append({"type": "end-turn"})
     elif kind == "sacrifice":
         out = [_card_action("sacrifice", c) for c in s.hand]
@@ -1123,6 +1425,13 @@ def _legal(state: State) -> dict[int, list[Action]]:
         out = [{"type": "place", "where": "top"}, {"type": "place", "where": "bottom"}]
     elif kind == "book":
         out = _book_legal(state)
+    elif kind == "target":
+        out = [{"type": "target", **t} for t in prompt["targets"]]
+    elif kind == "look":
+        out = [{"type": "done"}]
+    elif kind == "prevent":
+        out = [{"type": "prevent", "cards": [_card_of(state, i).title], "ids": [i]} for i in prompt["options"]]
+        out.append({"type": "pass"})
     return {seat: out}
 
 
@@ -1280,7 +1589,9 @@ class ChapterAndVerse:
         options = self.legal(state).get(seat, [])
         if not options:
             raise Refusal("not-your-turn", f"Seat {seat} may not act now.")
-        return computer.choose(state, seat, options, rng)
+        chosen = computer.choose(state, seat, options, rng)
+        # The legal action itself where the choice is one (apply then takes it without comparing it with each).
+        return next((a for a in options if a == chosen), chosen)
 
 
 ENGINE = ChapterAndVerse()

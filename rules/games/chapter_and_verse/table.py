@@ -89,16 +89,42 @@ class State:
     blocked: set[str] = field(default_factory=set)  # Unique titles (keys) played: no more of them
     emptied: list[int] = field(default_factory=list)  # seats that drew their last blessing in this step
     last_judgement: dict[str, Any] | None = None
+    turn_no: int = 0  # turns begun so far, the first 0 (how long a printed restriction lasts)
+    no_quote_it: dict[int, int] = field(default_factory=dict)  # seat -> the last turn it may not say Quote It
+    no_book: dict[int, int] = field(default_factory=dict)  # seat -> the turn it may not close a book
     not_followed: list[list[dict[str, str]]] = field(default_factory=list)  # per seat: effects not followed
     # The legal actions of the position, kept until the next action (the loop, the computer and the check ask).
     legal_cache: dict[int, list[Any]] | None = None
     result: Result | None = None
+    # Every card of the game by its id: cards change zones but never leave the game (Outer Darkness is a zone).
+    by_id: dict[str, Card] = field(default_factory=dict)
+    # Bumped whenever a chapter changes (game.py: _into_chapter, _remove, _close_book): the themes a book could be
+    # closed in are kept for it, since every play phase's legal actions ask.
+    tabletop: int = 0
+    themes_cache: tuple[int, list[str]] | None = None
 
     def card(self, card_id: str) -> tuple[int | None, str, Card] | None:
-        for owner, zone, cards in self.zones():
-            for c in cards:
-                if c.id == card_id:
-                    return owner, zone, c
+        """Where a card is: its zone's owner and name. The zones that change most are searched first, with plain
+        loops (this runs a few times an action; a generator over every zone cost a quarter of a game)."""
+        if card_id not in self.by_id:
+            return None
+        for c in self.playing:
+            if c.id == card_id:
+                return None, "playing", c
+        for owner, seat in enumerate(self.seats):
+            for name, cards in (("hand", seat.hand), ("discard", seat.discard)):
+                for c in cards:
+                    if c.id == card_id:
+                        return owner, name, c
+            for n, chapter in seat.chapters.items():
+                for c in chapter:
+                    if c.id == card_id:
+                        return owner, f"chapter-{n}", c
+        for owner, seat in enumerate(self.seats):
+            for name, cards in (("deck", seat.deck), ("blessings", seat.blessings), ("outer-darkness", seat.darkness)):
+                for c in cards:
+                    if c.id == card_id:
+                        return owner, name, c
         return None
 
     def zones(self) -> Iterator[tuple[int | None, str, list[Card]]]:
@@ -108,11 +134,9 @@ class State:
         yield None, "playing", self.playing
 
     def icons(self, cards: list[Card]) -> list[int]:
-        out = [0, 0, 0, 0, 0]
-        for c in cards:
-            for t, n in enumerate(card_icons(c.data)):
-                out[t] += n
-        return out
+        if not cards:
+            return [0, 0, 0, 0, 0]
+        return [sum(t) for t in zip(*[card_icons(c.data) for c in cards], strict=True)]
 
 
 @cache
@@ -177,6 +201,8 @@ def _frame(state: State, seat: int | None, whole: bool) -> dict[str, Any]:
         shown_prompt = {"seat": prompt["seat"], "kind": prompt["kind"], "says": prompt.get("says", "")}
         if whole or seat == prompt["seat"]:
             shown_prompt["shows"] = list(prompt.get("shows", ()))
+            # The same cards with their titles: a face-down card (an opponent's hand looked at) has none elsewhere.
+            shown_prompt["shown"] = [state.by_id[i].to_dict() for i in shown_prompt["shows"]]
     return {
         "variant": state.options.variant,
         "round": state.round,

@@ -99,10 +99,10 @@ def test_the_new_game_form_takes_a_deck_list_and_names_a_bad_one(catalog):
 
 def test_the_effects_the_site_cannot_follow_are_listed_for_their_player(catalog):
     client = Client()
-    deck = ["Pride Cycle", *FILL]
+    deck = ["Samuel on the Wall", *FILL]  # a Quick Play answering a Quote It: not followed
     page = _game(client, {}, [deck, FILL], computer=True)
     html = client.get(page).content.decode()
-    assert "Effects the site cannot follow (1)" in html and "Pride Cycle" in html
+    assert "Effects the site cannot follow (1)" in html and "Samuel on the Wall" in html
 
 
 def test_a_teacher_stacks_the_deal_from_the_new_game_form(catalog):
@@ -129,3 +129,18 @@ def test_a_teacher_stacks_the_deal_from_the_new_game_form(catalog):
     form["deal"] = "Jesus Wept | Jesus Wept\nMurmuring\n"  # Ann's deck has one Jesus Wept
     answer = client.post("/play/", form)
     assert answer.status_code == 400 and "no (more)" in answer.content.decode()
+
+
+def test_the_lord_looketh_on_the_heart_shows_the_opponents_hand_on_the_page(catalog):
+    # "Look at an opponent's hand": the page names the opponent's verses to the player looking, and only then.
+    client = Client()
+    ann = ["Bow in the Cloud", "A Change of Heart", "The Lord Looketh on the Heart", *FILL[:4]]
+    ben = ["Buried Their Swords", "Wages of Sin", "Jesus Wept", *FILL[1:5]]
+    page = _game(client, {"blessings": 1, "quote_it": False, "deal": [ann, ben]}, [ann, ben], computer=True)
+    html = client.get(page).content.decode()
+    index = re.search(r'value="(\d+)">\s*<button type="submit" class="btn">freeplay: The Lord Looketh', html)
+    assert index is not None and "You see:" not in html
+    assert client.post(page, {"seat": "0", "index": index.group(1)}).status_code == 302
+    html = client.get(page).content.decode()
+    shown = re.search(r'<p class="play-shown">You see: ([^<]*)</p>', html)
+    assert shown is not None and "Jesus Wept" in shown.group(1) and "Wages of Sin" in shown.group(1)

@@ -575,7 +575,8 @@ def test_an_ability_the_game_does_not_follow_is_listed_at_the_deal_and_when_it_c
     mine = ["Shepherd", "Shepherd", "Camels", *["Shepherd"] * 4, *FILL]
     table = Table(mine, ARMED)
     dealt = [e for e in table.body["events"] if e["type"] == "not-followed"]
-    assert [e["cards"] for e in dealt] == [["Camels"]]
+    assert [(e["seat"], e["cards"]) for e in dealt] == [(0, [])]  # names no card: the deck is secret
+    assert [e["title"] for e in table.state["not_followed"]] == ["Camels"]
     table.do("follower")
     table.end_turn()
     table.end_turn()

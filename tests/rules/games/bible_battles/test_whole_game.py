@@ -281,3 +281,17 @@ def test_the_computer_always_chooses_a_legal_action_and_ends_a_game_against_itse
 
     state, _log = play_out(ENGINE, setup, choose, rng=random.Random(7), check_every=25)
     assert state.result is not None
+
+
+def test_after_the_deal_no_view_names_a_card_of_another_seats_deck():
+    """play.md, views per seat: a spectator and an opponent see no card of a seat's library, and the abilities the
+    game does not follow are listed for the deck's own player only (Camels would tell what the deck holds)."""
+    board = Board(["Camels", "Shepherd", *FILL], ["Shepherd", *FILL])
+    state = board.state
+    library = {c.id for c in state.seats[0].deck} | {c.id for c in state.seats[0].hand}
+    for viewer in (None, 1):
+        seen = repr(ENGINE.view(state, viewer))
+        assert not [i for i in library if i in seen]
+        assert "Camels" not in seen
+    assert [e["title"] for e in ENGINE.view(state, 0)["not_followed"]] == ["Camels"]
+    assert all("Camels" not in e.cards for e in board.dealt)  # the deal's events, shown to every seat

@@ -3,6 +3,8 @@ starter set split or random legal decks keeps every card and secret and replays;
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 
 from hypothesis import HealthCheck
@@ -69,3 +71,32 @@ def test_computers_alone_play_whole_games_closing_books() -> None:
         assert ENGINE.result(state) is not None
         assert sum(seat.books for seat in state.seats) >= 2
         check_replay(ENGINE, setup, log)
+
+
+# The computer's seeded games, move for move: digests of their action logs taken before the speed work of issue 30
+# (docs/benchmarks.md); making the engine faster must not change one move.
+SEEDED_LOGS = {
+    "2-0": "77fec9c2a33fb38c",
+    "2-1": "c1afad950fe5478f",
+    "4-0": "aba5b2dc461961de",
+    "4-1": "ffd93b1638ee12f5",
+}
+
+
+def _seeded_log(seats: int, seed: int) -> str:
+    setup = _decks(seats, {"variant": "advanced", "rounds": 20})(seed)
+    state, log = play_out(
+        ENGINE,
+        setup,
+        lambda s, seat, legal, r: ENGINE.computer(s, seat, r),
+        rng=random.Random(seed),
+        check_every=10_000,
+    )
+    result = ENGINE.result(state)
+    assert result is not None
+    moves = json.dumps([log, list(result.winners), result.reason], sort_keys=True, default=str)
+    return hashlib.sha256(moves.encode()).hexdigest()[:16]
+
+
+def test_seeded_computer_games_are_the_same_move_for_move() -> None:
+    assert {f"{seats}-{seed}": _seeded_log(seats, seed) for seats in (2, 4) for seed in (0, 1)} == SEEDED_LOGS
