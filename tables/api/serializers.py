@@ -84,6 +84,9 @@ class TableSummarySerializer(serializers.Serializer):
     host = serializers.CharField()
     seats = SeatAnswerSerializer(many=True)
     url = serializers.CharField()
+    clock = serializers.DictField(
+        allow_null=True, help_text="kind, minutes, increment_seconds, move_hours; null: none."
+    )
 
 
 class LobbySerializer(serializers.Serializer):

@@ -20,6 +20,7 @@ from cardsite.api.reading import reads_query
 from tables.api import serializers as s
 from tables.guests import guest_token_from
 from tables.guests import set_guest_cookie
+from tables.selectors import clock_settings
 from tables.selectors import lobby_tables
 from tables.selectors import move_messages
 from tables.selectors import seat_state
@@ -54,6 +55,7 @@ def table_summary(table: Any) -> dict[str, Any]:
         "host": table.host.get_username(),
         "seats": [{"index": x.index, "kind": x.kind, "name": x.name, "taken": x.taken} for x in seats],
         "url": f"/tables/{table.pk}/",
+        "clock": clock_settings(table),
     }
 
 

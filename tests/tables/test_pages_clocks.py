@@ -96,3 +96,10 @@ def test_a_guest_keeps_their_seat_in_the_rematch(boxes, alice):
     guest.post(f"{url}rematch/")
     made = Table.objects.get(rematch_of=table)
     assert "You play seat 2" in guest.get(f"/tables/{made.pk}/", follow=True).content.decode()
+
+
+def test_the_lobby_tells_each_open_table_s_clock(boxes, alice):
+    open_table(alice, clock_minutes="5", increment_seconds="2")
+    open_table(alice, move_hours="24")
+    lobby = client_for().get("/tables/").content.decode()
+    assert "5 min + 2 s a move" in lobby and "24 hours a move" in lobby
