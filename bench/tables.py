@@ -1,7 +1,8 @@
 """Online tables (docs/tables.md): the cost of a move in the server, and moves broadcast to the other seat
 over the table's WebSocket, with many tables at once.
 
-Run with `.venv/bin/python bench/tables.py [--tables N] [--moves M]` (`--tables 5 --moves 5` for a quick run).
+Run with `.venv/bin/python bench/tables.py [--tables N] [--moves M] [--clock MINUTES]` (`--tables 5 --moves 5`
+for a quick run; `--clock 30`: every table with a live 30-minute clock, charged in each move's transaction).
 
 A throwaway database (SQLite unless DATABASE_URL names PostgreSQL) with the starter catalogs loaded through the
 real loader; tables of Book of Mormon Battles (the rules' Shorter Game) between two people.
@@ -36,7 +37,7 @@ from bench.in_process import throwaway_database
 GAME = "book-of-mormon-battles"
 
 
-def setup_tables(count: int):
+def setup_tables(count: int, clock: int = 0):
     from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.test import Client
@@ -54,7 +55,9 @@ def setup_tables(count: int):
     for n in range(count):
         a = users.create_user(f"bench-a{n}", password="x")
         b = users.create_user(f"bench-b{n}", password="x")
-        table = table_create(host=a, game=GAME, seats=["person", "person"], variant="shorter-game", seed=n)
+        table = table_create(
+            host=a, game=GAME, seats=["person", "person"], variant="shorter-game", seed=n, clock_minutes=clock
+        )
         table_join(table_id=table.pk, actor=Actor(user=b))
         cookies = []
         for user in (a, b):
@@ -186,10 +189,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--moves", type=int, default=20)
+    parser.add_argument("--clock", type=int, default=0, help="A live clock of this many minutes (0: none).")
     args = parser.parse_args()
     django_environment()
     with throwaway_database():
-        tables = setup_tables(args.tables + 1)
+        tables = setup_tables(args.tables + 1, args.clock)
         first, rest = tables[0], tables[1:]
         move_cost(first[0], first[1], max(args.moves, 40))
         from asgiref.sync import async_to_sync

@@ -163,6 +163,10 @@ TABLES_TOURNAMENT_SPECTATOR_DELAY = env_int("TABLES_TOURNAMENT_SPECTATOR_DELAY",
 # A socket's messages: at most this many bytes each (checked before parsing), and this many a second.
 TABLES_MESSAGE_BYTES = env_int("TABLES_MESSAGE_BYTES", 4096)
 TABLES_MESSAGES_PER_SECOND = env_int("TABLES_MESSAGES_PER_SECOND", 10)
+# Clocks (docs/tables.md, "Clocks"): celery beat ends the tables whose flag fell with nobody touching them, every
+# TABLES_CLOCK_EVERY_SECONDS, at most TABLES_CLOCK_BATCH a run (the rest in the next).
+TABLES_CLOCK_EVERY_SECONDS = env_int("TABLES_CLOCK_EVERY_SECONDS", 15)
+TABLES_CLOCK_BATCH = env_int("TABLES_CLOCK_BATCH", 200)
 
 DATABASES = {
     "default": dj_database_url.parse(
@@ -502,6 +506,7 @@ JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 300)
 JOB_QUEUED_HOURS = env_int("JOB_QUEUED_HOURS", 6)
 CELERY_BEAT_SCHEDULE = {
     "reap-jobs": {"task": "cardcollections.reap_jobs", "schedule": float(REAPER_EVERY_SECONDS)},
+    "tables-clocks": {"task": "tables.flag_timed_out", "schedule": float(TABLES_CLOCK_EVERY_SECONDS)},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Unfinished queued work one caller may hold (cardsite/api/work.py): jobs at once and estimated seconds of

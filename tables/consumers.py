@@ -30,7 +30,11 @@ from tables.selectors import table_seats
 from tables.services import Actor
 from tables.services import seat_of
 from tables.services import table_move
+from tables.services import table_rematch
 from tables.services import table_resign
+from tables.services import table_takeback_answer
+from tables.services import table_takeback_ask
+from tables.services import table_touch
 
 log = logging.getLogger(__name__)
 
@@ -120,8 +124,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._move(kind, message, key)
         elif kind == "phrase":
             await self._phrase(message)
+        elif kind in ("takeback", "takeback-answer", "rematch"):
+            await self._offer(kind, message)
         else:
-            await self._refuse(key, "bad-type", "A message's type is hello, move, resign or phrase.")
+            await self._refuse(
+                key,
+                "bad-type",
+                "A message's type is hello, move, resign, phrase, takeback, takeback-answer or rematch.",
+            )
 
     async def _move(self, kind: str, message: dict[str, Any], key: str | None) -> None:
         try:
@@ -151,6 +161,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         # The layer tells every socket of the table, this one too; catching up here as well costs nothing
         # when it already has (and works with no layer at all).
         await self._catch_up(self.sent)
+
+    async def _offer(self, kind: str, message: dict[str, Any]) -> None:
+        """A take-back asked or answered, a rematch offered: the same services as the API; on success every socket
+        of the table hears `changed` and catches up, this one too."""
+        try:
+            if kind == "takeback":
+                await database_sync_to_async(table_takeback_ask)(
+                    table_id=self.table_id, actor=self.actor, after=message.get("after")
+                )
+            elif kind == "takeback-answer":
+                agree = message.get("agree")
+                if not isinstance(agree, bool):
+                    await self._refuse(None, "bad-agree", "'agree' is true or false.")
+                    return
+                await database_sync_to_async(table_takeback_answer)(
+                    table_id=self.table_id, actor=self.actor, agree=agree
+                )
+            else:
+                await database_sync_to_async(table_rematch)(table_id=self.table_id, actor=self.actor)
+        except ServiceError as refusal:
+            await self._refuse(None, getattr(refusal, "code", refusal.kind), refusal.message)
+            return
+        await self._catch_up(self.sent, always=True)
 
     async def _phrase(self, message: dict[str, Any]) -> None:
         index = message.get("phrase")
@@ -191,6 +224,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = table_get(table_id=self.table_id)
         if table is None:
             return []
+        table = table_touch(table)  # past a deadline, the server decides the flag first
         seats = table_seats(table)
         mine = seat_of(seats, self.actor)
         self.seat = mine.index if mine is not None else None  # a guest removed, a seat taken: as it is now

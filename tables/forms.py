@@ -19,6 +19,21 @@ class NewTableForm(forms.Form):
     rules = forms.ChoiceField(choices=TableRules.choices, initial=TableRules.FRIENDLY)
     listed = forms.BooleanField(required=False, initial=True, label="Show it in the lobby")
     allow_guests = forms.BooleanField(required=False, label="Guests may join with a name only (family, class)")
+    # The clock (docs/tables.md, "Clocks"): minutes (and an increment) for a live game, or hours a move.
+    clock_minutes = forms.IntegerField(
+        min_value=0, max_value=180, initial=0, required=False, label="Clock: minutes each", help_text="0: no clock."
+    )
+    increment_seconds = forms.IntegerField(
+        min_value=0, max_value=60, initial=0, required=False, label="Clock: seconds added a move"
+    )
+    move_hours = forms.IntegerField(
+        min_value=0,
+        max_value=168,
+        initial=0,
+        required=False,
+        label="Or hours a move (correspondence)",
+        help_text="E.g. 24: a move a day, and 'your turn' in your notifications. Not with a clock.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -28,3 +43,6 @@ class NewTableForm(forms.Form):
 
     def seats(self) -> list[str]:
         return ["person"] * self.cleaned_data["people"] + ["computer"] * self.cleaned_data["computers"]
+
+    def clock(self) -> dict[str, int]:
+        return {k: self.cleaned_data.get(k) or 0 for k in ("clock_minutes", "increment_seconds", "move_hours")}

@@ -35,11 +35,26 @@ class Table(models.Model):
     status = models.CharField(max_length=8, choices=TableStatus.choices, default=TableStatus.OPEN)
     seq = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
+    # The clock (docs/tables.md, "Clocks"), chosen when the table is made: a live clock (`clock_initial`
+    # seconds each, `clock_increment` more after each of a seat's moves) or a correspondence table
+    # (`move_hours` per move), or neither (0, 0, 0). `clock_since` is when the seats to act were last charged;
+    # `clock_deadline` the moment the first of them runs out (what the beat task looks for).
+    clock_initial = models.PositiveIntegerField(default=0)
+    clock_increment = models.PositiveIntegerField(default=0)
+    move_hours = models.PositiveSmallIntegerField(default=0)
+    clock_since = models.DateTimeField(null=True, blank=True)
+    clock_deadline = models.DateTimeField(null=True, blank=True)
+    # Open offers: {"takeback": {"seat", "undo": [seq ...], "agreed": [seat ...]}, "rematch": {"agreed": [...]}}
+    offers = models.JSONField(default=dict, blank=True)
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "listed", "-created"], name="table_lobby")]
+        indexes = [
+            models.Index(fields=["status", "listed", "-created"], name="table_lobby"),
+            models.Index(fields=["clock_deadline"], name="table_clock_deadline"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} table {self.pk}"
@@ -62,6 +77,7 @@ class Seat(models.Model):
     name = models.CharField(max_length=40, blank=True)  # fixed when taken: the game's setup names the seats
     guest_token = models.CharField(max_length=43, blank=True)  # random; the guest's cookie carries it, signed
     allow_replay = models.BooleanField(default=True)
+    clock_left = models.FloatField(null=True, blank=True)  # seconds left on a live clock (a person's seat)
 
     class Meta:
         ordering = ["index"]
@@ -78,6 +94,8 @@ class Seat(models.Model):
 class MoveKind(models.TextChoices):
     ACTION = "action", "Action"  # one of the engine's legal actions, replayed
     RESIGN = "resign", "Resignation"
+    TIMEOUT = "timeout", "Out of time"  # the server's: the seat's flag fell
+    TAKEBACK = "takeback", "Take-back"  # action {"undo": [seq ...]}: those moves no longer count
 
 
 class Move(models.Model):

@@ -18,9 +18,12 @@ from rules.play.log import Played
 from tables.models import Move
 from tables.models import MoveKind
 from tables.models import Seat
+from tables.models import SeatKind
 from tables.models import Table
 
 KEPT = 512
+# A take-back looks this far back for the asker's move behind the computer's answers.
+MAX_UNDO = 64
 _lock = threading.Lock()
 _positions: OrderedDict[tuple[UUID, int], Played] = OrderedDict()
 
@@ -30,8 +33,11 @@ def seat_specs(seats: Iterable[Seat]) -> list[dict[str, Any]]:
 
 
 def replay_moves(table: Table, seats: Iterable[Seat], moves: Iterable[Move]) -> Played:
-    """The game after `moves` (the log's actions, in order; resignations are not the engine's)."""
-    actions = [{"seat": m.seat, **m.action} for m in moves if m.kind == MoveKind.ACTION]
+    """The game after `moves` (the log's actions, in order; resignations and time-outs are not the engine's).
+    A take-back's move names the moves it undoes: they stay in the log and are not replayed."""
+    moves = list(moves)
+    undone = {seq for m in moves if m.kind == MoveKind.TAKEBACK for seq in m.action.get("undo", [])}
+    actions = [{"seat": m.seat, **m.action} for m in moves if m.kind == MoveKind.ACTION and m.seq not in undone]
     return game_replay(
         game=table.game, seats=seat_specs(seats), options=table.options, seed=table.seed, actions=actions
     )
@@ -71,3 +77,18 @@ def forget_positions() -> None:
     """Tests: start with an empty cache."""
     with _lock:
         _positions.clear()
+
+
+def undoable_moves(table: Table, seats: list[Seat], index: int) -> list[int]:
+    """The moves a take-back by seat `index` would undo: its last move and the computer's answers after it, while
+    nobody else has moved since (docs/tables.md, "Take-backs"); [] when there is none."""
+    computers = {s.index for s in seats if s.kind == SeatKind.COMPUTER}
+    undo: list[int] = []
+    for move in Move.objects.filter(table=table).order_by("-seq")[:MAX_UNDO]:
+        if move.kind != MoveKind.ACTION:
+            return []
+        if move.seat in computers:
+            undo.append(move.seq)
+            continue
+        return sorted([*undo, move.seq]) if move.seat == index else []
+    return []

@@ -9,16 +9,21 @@ from typing import Any
 from uuid import UUID
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from play.games.board import view_titles
 from rules.play.log import Played
+from tables.clocks import clock_kind
+from tables.clocks import seconds_left
 from tables.models import Move
 from tables.models import MoveKind
 from tables.models import Seat
 from tables.models import SeatKind
 from tables.models import Table
+from tables.models import TableRules
 from tables.models import TableStatus
 from tables.positions import position
+from tables.positions import undoable_moves
 
 LOBBY_SIZE = 50
 
@@ -64,6 +69,14 @@ def seat_state(table: Table, seats: list[Seat], seat: int | None) -> dict[str, A
     engine, state = played.engine, played.state
     result = engine.result(state)
     legal = engine.legal(state) if result is None and table.status == TableStatus.PLAYING else {}
+    now = timezone.now()
+    playing = table.status == TableStatus.PLAYING
+
+    def ticking(s: Seat) -> bool:
+        return playing and s.kind == SeatKind.PERSON and s.index in legal
+
+    offers = {k: table.offers.get(k) for k in ("takeback", "rematch")}
+    rematch = table_rematch_of(table) if table.status == TableStatus.OVER else None
     return {
         "type": "state",
         "table": str(table.pk),
@@ -73,13 +86,63 @@ def seat_state(table: Table, seats: list[Seat], seat: int | None) -> dict[str, A
         "rules": table.rules,
         "you": seat,
         "seats": [
-            {"index": s.index, "name": s.name, "kind": s.kind, "taken": s.taken, "to_act": s.index in legal}
+            {
+                "index": s.index,
+                "name": s.name,
+                "kind": s.kind,
+                "taken": s.taken,
+                "to_act": s.index in legal,
+                "clock": seconds_left(table, s, ticking(s), now) if playing else None,
+                "clock_runs": ticking(s) and clock_kind(table) is not None,
+            }
             for s in seats
         ],
         "view": engine.view(state, seat),
         "legal": legal.get(seat, []) if seat is not None else [],
         "result": table.result if table.status == TableStatus.OVER else None,
+        "clock": clock_settings(table),
+        "offers": offers,
+        "offers_tag": offers_tag(offers, rematch),
+        "can_take_back": seat is not None
+        and playing
+        and table.rules == TableRules.FRIENDLY
+        and not offers["takeback"]
+        and seq == table.seq
+        and bool(undoable_moves(table, seats, seat)),
+        "rematch": str(rematch.pk) if rematch is not None else None,
+        "rematch_of": str(table.rematch_of_id) if table.rematch_of_id else None,
     }
+
+
+def clock_settings(table: Table) -> dict[str, Any] | None:
+    """The table's clock as chosen at its making (docs/tables.md, "Clocks"), or None: no clock."""
+    kind = clock_kind(table)
+    if kind is None:
+        return None
+    return {
+        "kind": kind,
+        "minutes": table.clock_initial // 60,
+        "increment_seconds": table.clock_increment,
+        "move_hours": table.move_hours,
+    }
+
+
+def offers_tag(offers: dict[str, Any], rematch: Table | None) -> str:
+    """A short mark of the open offers: the client redraws the board when it changes."""
+    takeback, again = offers.get("takeback") or {}, offers.get("rematch") or {}
+    return f"t{takeback.get('agreed', '')}r{again.get('agreed', '')}m{rematch.pk if rematch else ''}".replace(" ", "")
+
+
+def table_rematch_of(table: Table) -> Table | None:
+    """The rematch opened from a finished table, if any."""
+    return Table.objects.filter(rematch_of=table).first()
+
+
+MOVE_WORDS: dict[str, str] = {
+    MoveKind.RESIGN: "resigned",
+    MoveKind.TIMEOUT: "ran out of time",
+    MoveKind.TAKEBACK: "took back move",
+}
 
 
 def move_messages(table: Table, seats: list[Seat], seat: int | None, after: int) -> list[dict[str, Any]]:
@@ -95,7 +158,9 @@ def move_messages(table: Table, seats: list[Seat], seat: int | None, after: int)
     for move in Move.objects.filter(table=table, seq__gt=after, seq__lte=upto).order_by("seq"):
         cards = [c for c in move.action.get("cards", []) if isinstance(c, str)]
         shown = cards if cards and all(c in visible for c in cards) else []
-        kind = "resigned" if move.kind == MoveKind.RESIGN else str(move.action.get("type", "")).replace("-", " ")
+        kind = MOVE_WORDS.get(move.kind) or str(move.action.get("type", "")).replace("-", " ")
+        if move.kind == MoveKind.TAKEBACK:
+            kind += " " + ", ".join(str(n) for n in move.action.get("undo", []))
         words = f"{names.get(move.seat, 'A player')}: {kind}"
         if shown:
             words += " " + ", ".join(shown)
@@ -107,7 +172,7 @@ def move_messages(table: Table, seats: list[Seat], seat: int | None, after: int)
                 "seq": move.seq,
                 "seat": move.seat,
                 "kind": move.kind,
-                "action": move.action.get("type", "resign") if move.kind == MoveKind.ACTION else "resign",
+                "action": move.action.get("type", "") if move.kind == MoveKind.ACTION else move.kind,
                 "cards": shown,
                 "words": words,
             }

@@ -25,8 +25,11 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import IntegrityError
 from django.db import transaction
+from django.utils import timezone
 
 from cardcollections.blocks.selectors import player_blocks
+from cardcollections.notifications.models import NotificationKind
+from cardcollections.notifications.services import notify
 from cardsite.api.errors import CONFLICT
 from cardsite.api.errors import INVALID
 from cardsite.api.errors import NOT_ALLOWED
@@ -41,6 +44,14 @@ from rules.play.log import MAX_ACTIONS
 from rules.play.log import Played
 from rules.play.registry import engine_for
 from tables.broadcast import table_moved
+from tables.clocks import CORRESPONDENCE
+from tables.clocks import LIVE
+from tables.clocks import clock_kind
+from tables.clocks import deadline
+from tables.clocks import elapsed
+from tables.clocks import fallen
+from tables.clocks import running
+from tables.clocks import seconds_left
 from tables.models import Move
 from tables.models import MoveKind
 from tables.models import Seat
@@ -48,13 +59,22 @@ from tables.models import SeatKind
 from tables.models import Table
 from tables.models import TableRules
 from tables.models import TableStatus
+from tables.positions import position
 from tables.positions import position_take
 from tables.positions import remember
 from tables.positions import replay_moves
+from tables.positions import undoable_moves
 
 KEY = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
 MAX_ACTION_KEYS = 8
 GUEST_NAME = re.compile(r"[\w][\w .'-]{0,28}[\w.]?", re.UNICODE)
+# What a write saves of the table's row.
+SAVED = ["status", "seq", "result", "updated", "clock_since", "clock_deadline", "offers"]
+# Clock choices (docs/tables.md, "Clocks"): a live clock of up to 3 hours, up to a minute more a move; a
+# correspondence table of up to a week a move.
+MAX_CLOCK_MINUTES = 180
+MAX_INCREMENT_SECONDS = 60
+MAX_MOVE_HOURS = 168
 
 
 class TableRefused(ServiceError):
@@ -136,10 +156,15 @@ def table_create(
     rules: str = TableRules.FRIENDLY,
     listed: bool = True,
     allow_guests: bool = False,
+    clock_minutes: Any = 0,
+    increment_seconds: Any = 0,
+    move_hours: Any = 0,
     seed: int | None = None,
 ) -> Table:
     """A new table with `seats` ("person" or "computer", in order); the host takes the first person's seat. A
-    table of the host and computers starts at once. The deal is checked by the engine before anything is kept."""
+    table of the host and computers starts at once. The deal is checked by the engine before anything is kept.
+    A clock is live (`clock_minutes` each, `increment_seconds` more a move) or correspondence (`move_hours` a
+    move), or none (all 0)."""
     engine = engine_for(game)
     if engine is None:
         raise TableRefused("not-playable", f"{game!r} cannot be played whole on this site yet.", field="game")
@@ -156,9 +181,11 @@ def table_create(
         raise TableRefused("unknown-variant", f"Variants of this game: {', '.join(engine.variants)}.", field="variant")
     if rules not in TableRules.values:
         raise TableRefused("bad-rules", "Rules are 'friendly' or 'tournament'.", field="rules")
+    clock = _check_clock(clock_minutes, increment_seconds, move_hours)
     options = {"variant": variant} if variant else {}
     with transaction.atomic():
         table = Table.objects.create(
+            **clock,
             game=game,
             options=options,
             seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
@@ -188,14 +215,37 @@ def table_create(
     return table
 
 
+def _check_clock(minutes: Any, increment: Any, hours: Any) -> dict[str, int]:
+    def number(value: Any, name: str, top: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+            raise TableRefused("bad-clock", f"'{name}' is a whole number from 0 to {top}.", field=name)
+        return value
+
+    minutes = number(minutes, "clock_minutes", MAX_CLOCK_MINUTES)
+    increment = number(increment, "increment_seconds", MAX_INCREMENT_SECONDS)
+    hours = number(hours, "move_hours", MAX_MOVE_HOURS)
+    if hours and (minutes or increment):
+        raise TableRefused("bad-clock", "A table has a live clock or hours a move, not both.", field="move_hours")
+    if increment and not minutes:
+        raise TableRefused("bad-clock", "An increment needs a live clock's minutes.", field="clock_minutes")
+    return {"clock_initial": minutes * 60, "clock_increment": increment, "move_hours": hours}
+
+
 def _start_if_full(table: Table, seats: list[Seat]) -> None:
-    """Every seat taken: the game starts, and the computer plays if it has the first turn."""
+    """Every seat taken: the game starts, the clocks are set, and the computer plays if it has the first turn."""
     if table.status != TableStatus.OPEN or not all(seat.taken for seat in seats):
         return
     table.status = TableStatus.PLAYING
+    if clock_kind(table) == LIVE:
+        for seat in seats:
+            seat.clock_left = float(table.clock_initial) if seat.kind == SeatKind.PERSON else None
+        Seat.objects.filter(table=table, kind=SeatKind.PERSON).update(clock_left=float(table.clock_initial))
     played = position_take(table, seats)
     _play_computers(table, seats, played)
-    table.save(update_fields=["status", "seq", "result", "updated"])
+    after = played.engine.legal(played.state)
+    _restart_clock(table, seats, after, timezone.now())
+    _tell_turn(table, seats, {}, after)
+    table.save(update_fields=SAVED)
     _on_commit_moved(table, played, changed=True)
 
 
@@ -320,19 +370,19 @@ def table_move(
                 if mine is None or mine.index != done.seat:
                     raise TableRefused("bad-key", "That key names another seat's move.", field="key", kind=CONFLICT)
                 return Outcome(table=table, moves=[done], duplicate=True)
-            mine = seat_of(seats, actor)
-            if mine is None:
-                raise TableRefused(
-                    "not-your-seat", "You have no seat at this table: you are watching.", kind=NOT_ALLOWED
-                )
-            if table.status != TableStatus.PLAYING:
-                raise TableRefused("not-playing", f"The table is {table.get_status_display().lower()}.", kind=CONFLICT)
+            mine = _seated(seats, actor)
+            _playing(table)
+            now = timezone.now()
+            _raise_if_fell(table, seats, now)
             if after != table.seq:
                 raise TableRefused(
                     "stale", f"Move {table.seq} is the last one; yours followed move {after}.", kind=CONFLICT
                 )
             _check_budget(actor)
             played = position_take(table, seats)
+            before = played.engine.legal(played.state)
+            _charge_clock(table, seats, before, now, mover=mine)
+            table.offers.pop("takeback", None)  # the log moved on: an open take-back no longer names its last move
             if kind == MoveKind.RESIGN:
                 appended = [_append(table, mine.index, MoveKind.RESIGN, {}, key)]
                 others = tuple(s.index for s in seats if s.index != mine.index)
@@ -347,13 +397,18 @@ def table_move(
                     raise TableRefused(refusal.code, refusal.detail, field="action", kind=INVALID) from None
                 appended = [_apply(table, played, mine.index, legal, key)]
                 appended += _play_computers(table, seats, played)
-            table.save(update_fields=["status", "seq", "result", "updated"])
+            after_legal = played.engine.legal(played.state) if table.status == TableStatus.PLAYING else {}
+            _restart_clock(table, seats, after_legal, now)
+            _tell_turn(table, seats, before, after_legal)
+            table.save(update_fields=SAVED)
             _on_commit_moved(table, played if kind == MoveKind.ACTION else None)
             return Outcome(table=table, moves=appended)
     except IntegrityError:
         # Another process appended this seq or used this key between our read and write (the lock is the
         # first guard; on a database without row locks the constraint is).
         raise TableRefused("stale", "Another move came first: catch up and try again.", kind=CONFLICT) from None
+    except _FlagFell:
+        raise _out_of_time(table_id) from None
 
 
 def table_resign(*, table_id: UUID, actor: Actor, after: Any, key: Any) -> Outcome:
@@ -393,3 +448,274 @@ def _play_computers(table: Table, seats: list[Seat], played: Played) -> list[Mov
         action = engine.computer(state, seat, computer_rng(table))
         appended.append(_apply(table, played, seat, action, f"computer:{table.seq + 1}"))
     return appended
+
+
+# ------------------------------------------------------------------------------------------------ checks
+
+
+def _seated(seats: Sequence[Seat], actor: Actor) -> Seat:
+    mine = seat_of(seats, actor)
+    if mine is None:
+        raise TableRefused("not-your-seat", "You have no seat at this table: you are watching.", kind=NOT_ALLOWED)
+    return mine
+
+
+def _playing(table: Table) -> None:
+    if table.status != TableStatus.PLAYING:
+        raise TableRefused("not-playing", f"The table is {table.get_status_display().lower()}.", kind=CONFLICT)
+
+
+def _check_after(after: Any) -> None:
+    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= 10**6:
+        raise TableRefused("bad-after", "'after' is the number of the last move you saw (0: none).", field="after")
+
+
+# ------------------------------------------------------------------------------------------------ clocks
+
+
+class _FlagFell(Exception):
+    """Inside a write's transaction: a flag has fallen. The write is rolled back, the table ended by time in a
+    transaction of its own (`table_flag`), and the request refused as `out-of-time`."""
+
+
+def _raise_if_fell(table: Table, seats: list[Seat], now: Any) -> None:
+    if clock_kind(table) is None or table.clock_deadline is None or table.clock_deadline > now:
+        return
+    played = position(table, seats)
+    if fallen(table, seats, played.engine.legal(played.state), now) is not None:
+        raise _FlagFell
+
+
+def _out_of_time(table_id: UUID) -> TableRefused:
+    table_flag(table_id=table_id)
+    table = Table.objects.filter(pk=table_id).first()
+    seat = (table.result or {}).get("seat") if table is not None else None
+    seats = Seat.objects.filter(table_id=table_id, index=seat) if isinstance(seat, int) else Seat.objects.none()
+    name = seats.values_list("name", flat=True).first() or "A player"
+    return TableRefused("out-of-time", f"{name} ran out of time: the game is over.", kind=CONFLICT)
+
+
+def _charge_clock(table: Table, seats: list[Seat], before: Mapping[int, Any], now: Any, mover: Seat | None) -> None:
+    """Charge the seats whose clock ran since `clock_since` (the people to act before this write), and give the
+    mover their increment. In the write's transaction: a refused move charges nothing."""
+    if clock_kind(table) != LIVE or table.clock_since is None:
+        return
+    spent = elapsed(table, now)
+    for seat in running(seats, before):
+        left = seat.clock_left if seat.clock_left is not None else float(table.clock_initial)
+        seat.clock_left = max(0.0, left - spent)
+        if mover is not None and seat.index == mover.index:
+            seat.clock_left += table.clock_increment
+        seat.save(update_fields=["clock_left"])
+
+
+def _restart_clock(table: Table, seats: list[Seat], legal: Mapping[int, Any], now: Any) -> None:
+    """After a write: the clocks of the people now to act run from `now`; the deadline is when the first falls."""
+    if clock_kind(table) is None:
+        return
+    table.clock_since = now
+    table.clock_deadline = deadline(table, seats, legal) if table.status == TableStatus.PLAYING else None
+
+
+def _tell_turn(table: Table, seats: list[Seat], before: Mapping[int, Any], after: Mapping[int, Any]) -> None:
+    """A correspondence table: "your turn" through the bell (and mail, by the player's choice) to each signed-in
+    player who must act now and did not before (docs/notifications.md: `notify` mails after commit)."""
+    if clock_kind(table) != CORRESPONDENCE or table.status != TableStatus.PLAYING:
+        return
+    for seat in running(seats, after):
+        if seat.index in before or seat.user is None:
+            continue
+        notify(
+            seat.user,
+            kind=NotificationKind.TABLE_TURN,
+            message=f"Your turn at {table.game.replace('-', ' ')}: {table.move_hours} hours to move.",
+            url=f"/tables/{table.pk}/",
+        )
+
+
+def table_flag(*, table_id: UUID, now: Any = None) -> Seat | None:
+    """End the table by time if a flag has fallen (the seat that ran out loses, the others win), as a resignation
+    is recorded: a `timeout` move in the log and the result. Answers the seat, or None (no flag fell: the
+    deadline is counted again). Idempotent: the table's row is locked and checked again."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table, seats = _locked(table_id)
+        if table.status != TableStatus.PLAYING or clock_kind(table) is None:
+            return None
+        played = position(table, seats)
+        legal = played.engine.legal(played.state)
+        seat = fallen(table, seats, legal, now)
+        if seat is None:
+            table.clock_deadline = deadline(table, seats, legal)
+            table.save(update_fields=["clock_deadline"])
+            return None
+        if clock_kind(table) == LIVE:
+            seat.clock_left = 0.0
+            seat.save(update_fields=["clock_left"])
+        _append(table, seat.index, MoveKind.TIMEOUT, {}, f"timeout:{table.seq + 1}")
+        table.status = TableStatus.OVER
+        table.result = {
+            "winners": [s.index for s in seats if s.index != seat.index],
+            "reason": "time",
+            "seat": seat.index,
+        }
+        table.clock_deadline = None
+        table.offers.pop("takeback", None)
+        table.save(update_fields=SAVED)
+        _on_commit_moved(table, None, changed=True)
+        return seat
+
+
+def tables_flag_due(*, limit: int = 100, now: Any = None) -> int:
+    """The beat task's work: end at most `limit` tables whose clock ran out with nobody touching them, the
+    longest overdue first. Answers how many ended."""
+    now = now or timezone.now()
+    due = Table.objects.filter(status=TableStatus.PLAYING, clock_deadline__lte=now).order_by("clock_deadline")
+    return sum(1 for pk in list(due.values_list("pk", flat=True)[:limit]) if table_flag(table_id=pk, now=now))
+
+
+def table_touch(table: Table) -> Table:
+    """A read touching a table: past its deadline, the server decides the flag first (docs/tables.md)."""
+    due = table.clock_deadline is not None and table.clock_deadline <= timezone.now()
+    if table.status == TableStatus.PLAYING and due and table_flag(table_id=table.pk) is not None:
+        table.refresh_from_db()
+    return table
+
+
+def clock_left(table: Table, seat: Seat, ticking: bool) -> float | None:
+    return seconds_left(table, seat, ticking, timezone.now())
+
+
+# ------------------------------------------------------------------------------------------------ take-backs
+
+
+def _all_agreed(seats: list[Seat], agreed: Sequence[int]) -> bool:
+    return all(s.index in agreed for s in seats if s.kind == SeatKind.PERSON)
+
+
+def _take_back(table: Table, seats: list[Seat], offer: Mapping[str, Any], now: Any) -> None:
+    """Everyone agreed: a `takeback` move marks the moves undone (never a row deleted), the position is the log
+    replayed without them, and every seat's view is sent again."""
+    current = position(table, seats)
+    _charge_clock(table, seats, current.engine.legal(current.state), now, mover=None)
+    _append(table, int(offer["seat"]), MoveKind.TAKEBACK, {"undo": list(offer["undo"])}, f"takeback:{table.seq + 1}")
+    table.offers.pop("takeback", None)
+    played = replay_moves(table, seats, Move.objects.filter(table=table).order_by("seq"))
+    _play_computers(table, seats, played)
+    _restart_clock(table, seats, played.engine.legal(played.state), now)
+    table.save(update_fields=SAVED)
+    _on_commit_moved(table, played, changed=True)
+
+
+def table_takeback_ask(*, table_id: UUID, actor: Actor, after: Any) -> Table:
+    """The actor asks to take back their last move (friendly rules only). The other people answer; the computer
+    agrees at once, so against the computer alone it is taken back now."""
+    _check_after(after)
+    try:
+        with transaction.atomic():
+            table, seats = _locked(table_id)
+            mine = _seated(seats, actor)
+            if table.rules == TableRules.TOURNAMENT:
+                raise TableRefused("no-takebacks", "Tournament tables allow no take-backs.", kind=CONFLICT)
+            _playing(table)
+            now = timezone.now()
+            _raise_if_fell(table, seats, now)
+            if after != table.seq:
+                raise TableRefused("stale", f"Move {table.seq} is the last one, not {after}.", kind=CONFLICT)
+            if table.offers.get("takeback"):
+                raise TableRefused("offer-open", "A take-back is already asked: wait for the answer.", kind=CONFLICT)
+            undo = undoable_moves(table, seats, mine.index)
+            if not undo:
+                raise TableRefused(
+                    "nothing-to-take-back",
+                    "Only your own last move can be taken back, before anyone else has moved.",
+                    kind=CONFLICT,
+                )
+            agreed = [mine.index, *(s.index for s in seats if s.kind == SeatKind.COMPUTER)]
+            offer = {"seat": mine.index, "undo": undo, "agreed": agreed}
+            table.offers = {**table.offers, "takeback": offer}
+            if _all_agreed(seats, agreed):
+                _take_back(table, seats, offer, now)
+                return table
+            table.save(update_fields=SAVED)
+            _on_commit_moved(table, None, changed=True)
+            return table
+    except _FlagFell:
+        raise _out_of_time(table_id) from None
+
+
+def table_takeback_answer(*, table_id: UUID, actor: Actor, agree: bool) -> Table:
+    """Another person at the table agrees to the open take-back (once all have, it is taken back) or refuses it
+    (it is closed)."""
+    try:
+        with transaction.atomic():
+            table, seats = _locked(table_id)
+            mine = _seated(seats, actor)
+            _playing(table)
+            offer = table.offers.get("takeback")
+            if not offer:
+                raise TableRefused("no-offer", "Nobody is asking for a take-back.", kind=CONFLICT)
+            if mine.index == offer["seat"]:
+                raise TableRefused("own-offer", "You asked: the other players answer.", kind=CONFLICT)
+            now = timezone.now()
+            _raise_if_fell(table, seats, now)
+            if not agree:
+                table.offers.pop("takeback")
+            else:
+                offer["agreed"] = sorted({*offer["agreed"], mine.index})
+                if _all_agreed(seats, offer["agreed"]):
+                    _take_back(table, seats, offer, now)
+                    return table
+            table.save(update_fields=SAVED)
+            _on_commit_moved(table, None, changed=True)
+            return table
+    except _FlagFell:
+        raise _out_of_time(table_id) from None
+
+
+# ------------------------------------------------------------------------------------------------ rematch
+
+
+def table_rematch(*, table_id: UUID, actor: Actor) -> tuple[Table, Table | None]:
+    """A seated player offers (or accepts) a rematch of a finished table. Once every person has (the computer
+    always accepts), a new table opens with the same game, variant, rules, clock and seats, and starts. Answers
+    the table and the rematch, if open."""
+    with transaction.atomic():
+        table, seats = _locked(table_id)
+        mine = _seated(seats, actor)
+        if table.status != TableStatus.OVER:
+            raise TableRefused("not-over", "A rematch is offered once the game is over.", kind=CONFLICT)
+        made = Table.objects.filter(rematch_of=table).first()
+        if made is not None:
+            return table, made
+        offer = table.offers.get("rematch") or {"agreed": []}
+        agreed = sorted({*offer["agreed"], mine.index, *(s.index for s in seats if s.kind == SeatKind.COMPUTER)})
+        table.offers = {**table.offers, "rematch": {"agreed": agreed}}
+        if _all_agreed(seats, agreed):
+            made = _open_rematch(table, seats)
+        table.save(update_fields=SAVED)
+        _on_commit_moved(table, None, changed=True)
+        return table, made
+
+
+def _open_rematch(table: Table, seats: list[Seat]) -> Table:
+    made = Table.objects.create(
+        game=table.game,
+        options=table.options,
+        seed=random.SystemRandom().randrange(2**62),
+        host=table.host,
+        rules=table.rules,
+        listed=table.listed,
+        allow_guests=table.allow_guests,
+        spectator_delay=table.spectator_delay,
+        clock_initial=table.clock_initial,
+        clock_increment=table.clock_increment,
+        move_hours=table.move_hours,
+        rematch_of=table,
+    )
+    # The same seats, the same people: a guest keeps their token (the new table's page gives them its cookie).
+    Seat.objects.bulk_create(
+        Seat(table=made, index=s.index, kind=s.kind, user=s.user, name=s.name, guest_token=s.guest_token) for s in seats
+    )
+    _start_if_full(made, list(Seat.objects.filter(table=made).select_related("user").order_by("index")))
+    return made

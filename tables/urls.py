@@ -13,4 +13,6 @@ urlpatterns = [
     path("tables/<uuid:table_id>/leave/", views.LeaveTable.as_view(), name="table-leave"),
     path("tables/<uuid:table_id>/remove-guest/", views.RemoveGuest.as_view(), name="table-remove-guest"),
     path("tables/<uuid:table_id>/move/", views.MoveForm.as_view(), name="table-move"),
+    path("tables/<uuid:table_id>/takeback/", views.TakebackForm.as_view(), name="table-takeback"),
+    path("tables/<uuid:table_id>/rematch/", views.RematchForm.as_view(), name="table-rematch"),
 ]

@@ -32,6 +32,7 @@ from play.games.board import board_zones
 from play.games.board import view_titles
 from rules.games import GAMES_BY_SLUG
 from tables.forms import NewTableForm
+from tables.guests import cookie_name
 from tables.guests import guest_token_from
 from tables.guests import set_guest_cookie
 from tables.models import Table
@@ -49,8 +50,12 @@ from tables.services import table_create
 from tables.services import table_join
 from tables.services import table_leave
 from tables.services import table_move
+from tables.services import table_rematch
 from tables.services import table_remove_guest
 from tables.services import table_resign
+from tables.services import table_takeback_answer
+from tables.services import table_takeback_ask
+from tables.services import table_touch
 
 
 def _actor(request: HttpRequest, table_id: UUID) -> Actor:
@@ -79,6 +84,7 @@ def _choice_label(choice: dict[str, Any]) -> str:
 
 def board_context(request: HttpRequest, table: Table) -> dict[str, Any]:
     """The board as the viewer's seat (or a spectator) sees it, drawn with the play pages' zones."""
+    table = table_touch(table)  # past a deadline, the server decides the flag before drawing
     seats = table_seats(table)
     mine = seat_of(seats, _actor(request, table.pk))
     seat = mine.index if mine is not None else None
@@ -89,8 +95,17 @@ def board_context(request: HttpRequest, table: Table) -> dict[str, Any]:
     drawn = []
     for i, seat_view in enumerate(view.get("seats", [])):
         entry = state["seats"][i]
-        drawn.append({**entry, "zones": board_zones(seat_view.get("zones")), "you": i == seat, "seat": names[i]})
+        drawn.append(
+            {
+                **entry,
+                "zones": board_zones(seat_view.get("zones")),
+                "you": i == seat,
+                "seat": names[i],
+                "clock_text": clock_text(entry["clock"]),
+            }
+        )
     result = state["result"]
+    takeback = state["offers"].get("takeback")
     return {
         "table": table,
         "game": GAMES_BY_SLUG.get(table.game),
@@ -105,7 +120,25 @@ def board_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "winners": [s.name for s in seats if result and s.index in result.get("winners", [])],
         "moves": list(reversed(move_messages(table, seats, seat, max(0, state["seq"] - 20)))),
         "phrases": list(enumerate(PHRASES)),
+        "takeback": takeback,
+        "takeback_by": names[takeback["seat"]].name if takeback and takeback["seat"] in names else "",
+        "rematch_agreed": [
+            names[i].name for i in (state["offers"].get("rematch") or {}).get("agreed", []) if i in names
+        ],
+        "rematch_mine": seat is not None and seat in (state["offers"].get("rematch") or {}).get("agreed", []),
     }
+
+
+def clock_text(seconds: float | None) -> str:
+    """A clock as a person reads it: 4:05, 1:02:03, or for a correspondence move 23 h 59 min."""
+    if seconds is None:
+        return ""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours >= 10:
+        return f"{hours} h {minutes} min"
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 class LobbyPage(CountedPostView):
@@ -132,6 +165,7 @@ class LobbyPage(CountedPostView):
                 rules=form.cleaned_data["rules"],
                 listed=form.cleaned_data["listed"],
                 allow_guests=form.cleaned_data["allow_guests"],
+                **form.clock(),
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)
@@ -142,6 +176,9 @@ class LobbyPage(CountedPostView):
 class TablePage(View):
     def get(self, request: HttpRequest, table_id: UUID) -> HttpResponse:
         table = _table(table_id)
+        carried = _carried_guest(request, table)
+        if carried is not None:
+            return carried
         context = board_context(request, table)
         seats = [s["seat"] for s in context["seats"]] or table_seats(table)
         context.update(
@@ -157,6 +194,19 @@ class TablePage(View):
             }
         )
         return render(request, "tables/table.html", context)
+
+
+def _carried_guest(request: HttpRequest, table: Table) -> HttpResponse | None:
+    """A rematch keeps its guests: the cookie of the table it was made from names their seat here too, so the
+    page gives them this table's cookie and draws itself again with it."""
+    if table.rematch_of_id is None or cookie_name(table.pk) in request.COOKIES:
+        return None
+    token = guest_token_from(request.COOKIES, table.rematch_of_id)
+    if not token or not any(s.guest_token == token for s in table_seats(table)):
+        return None
+    response = redirect("table", table_id=table.pk)
+    set_guest_cookie(response, table.pk, token, secure=request.is_secure())
+    return response
 
 
 class BoardPartial(View):
@@ -247,3 +297,37 @@ class MoveForm(CountedPostView):
         except ServiceError as exc:
             page_refusal(request, exc)
         return _back(table_id)
+
+
+class TakebackForm(CountedPostView):
+    """Ask to take back your last move (`ask`), or answer another player's (`agree` / `refuse`)."""
+
+    post_scope = "live"
+
+    def post(self, request: HttpRequest, table_id: UUID) -> HttpResponseBase:
+        actor = _actor(request, table_id)
+        answer = request.POST.get("answer", "")
+        try:
+            if answer == "ask":
+                table_takeback_ask(table_id=table_id, actor=actor, after=_int(request.POST.get("after")))
+            elif answer in ("agree", "refuse"):
+                table_takeback_answer(table_id=table_id, actor=actor, agree=answer == "agree")
+            else:
+                messages.error(request, "Ask, agree or refuse.")
+        except ServiceError as exc:
+            page_refusal(request, exc)
+        return _back(table_id)
+
+
+class RematchForm(CountedPostView):
+    """Offer (or accept) a rematch; once everyone has, go to the new table."""
+
+    post_scope = "live"
+
+    def post(self, request: HttpRequest, table_id: UUID) -> HttpResponseBase:
+        try:
+            _, made = table_rematch(table_id=table_id, actor=_actor(request, table_id))
+        except ServiceError as exc:
+            page_refusal(request, exc)
+            return _back(table_id)
+        return redirect("table", table_id=made.pk) if made is not None else _back(table_id)

@@ -20,6 +20,7 @@ class NotificationKind(models.TextChoices):
     DECK_LIKED = "deck-liked", "Deck liked"
     DECK_COMMENTED = "deck-commented", "Comment on your deck"
     PLAYER_FOLLOWED = "player-followed", "New follower"
+    TABLE_TURN = "table-turn", "Your turn at a table"  # correspondence tables (docs/tables.md, "Clocks")
 
 
 SOCIAL_KINDS = frozenset(

@@ -18,6 +18,8 @@
   var pending = null;  // the move sent and not yet answered: sent again, with its key, after a reconnect
   var resent = 0;
   var lastSeq = currentSeq();
+  var drawnAt = Date.now();  // when the board's clock figures (the server's) were drawn
+  var flagAsked = false;
 
   function board() { return document.getElementById("board"); }
   function currentSeq() { var b = board(); return b ? Number(b.dataset.seq) || 0 : 0; }
@@ -48,7 +50,7 @@
         var wrap = document.createElement("div");
         wrap.innerHTML = html;
         var fresh = wrap.firstElementChild;
-        if (old && fresh) old.replaceWith(fresh);
+        if (old && fresh) { old.replaceWith(fresh); drawnAt = Date.now(); flagAsked = false; }
         document.querySelectorAll(".table-resign input[name=after]").forEach(function (i) { i.value = currentSeq(); });
         if (focused) {  // keyboard play: focus the first move of the new board, or the board itself
           var first = document.querySelector("form.table-move button");
@@ -74,7 +76,8 @@
         lastSeq = Math.max(lastSeq, m.seq);
       } else if (m.type === "state") {
         setBusy(false);
-        var changed = m.seq !== currentSeq() || m.status !== (board() && board().dataset.status);
+        var changed = m.seq !== currentSeq() || m.status !== (board() && board().dataset.status) ||
+          m.offers_tag !== (board() && board().dataset.offers);
         lastSeq = m.seq;
         if (changed) refreshBoard();
       } else if (m.type === "refused" && m.code === "retry" && pending && m.key === pending.key && resent < 5) {
@@ -102,6 +105,29 @@
       setTimeout(connect, 500 * Math.pow(2, retry));
     };
   }
+
+  // The clocks count down from the server's figures; the server decides when a flag falls (docs/tables.md,
+  // "Clocks"): at 0 the client only says hello, and the server ends the game if the time is really out.
+  function clockText(seconds) {
+    var whole = Math.max(0, Math.floor(seconds));
+    var h = Math.floor(whole / 3600), m = Math.floor((whole % 3600) / 60), s = whole % 60;
+    if (h >= 10) return h + " h " + m + " min";
+    var mm = h ? String(m).padStart(2, "0") : String(m);
+    return (h ? h + ":" : "") + mm + ":" + String(s).padStart(2, "0");
+  }
+  function tick() {
+    var spent = (Date.now() - drawnAt) / 1000;
+    document.querySelectorAll(".table-clock[data-runs]").forEach(function (el) {
+      var left = Number(el.dataset.left) - spent;
+      el.textContent = clockText(left);
+      el.classList.toggle("table-clock-low", left < 30);
+      if (left <= 0 && !flagAsked) {
+        flagAsked = true;
+        send({ type: "hello", after: lastSeq });
+      }
+    });
+  }
+  setInterval(tick, 1000);
 
   function send(message) {
     if (!socket || socket.readyState !== WebSocket.OPEN) return false;

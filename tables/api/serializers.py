@@ -19,6 +19,19 @@ class CreateSerializer(serializers.Serializer):
     rules = serializers.ChoiceField(choices=TableRules.values, required=False, default=TableRules.FRIENDLY)
     listed = serializers.BooleanField(required=False, default=True, help_text="Shown in the lobby while open.")
     allow_guests = serializers.BooleanField(required=False, default=False)
+    clock_minutes = StrictIntegerField(
+        required=False, default=0, min_value=0, max_value=180, help_text="A live clock: minutes each (0: none)."
+    )
+    increment_seconds = StrictIntegerField(
+        required=False, default=0, min_value=0, max_value=60, help_text="A live clock: seconds added after each move."
+    )
+    move_hours = StrictIntegerField(
+        required=False,
+        default=0,
+        min_value=0,
+        max_value=168,
+        help_text="A correspondence table: hours a move (e.g. 24), with 'your turn' notifications. Not with a clock.",
+    )
 
 
 class JoinSerializer(serializers.Serializer):
@@ -34,6 +47,21 @@ class MoveSerializer(serializers.Serializer):
 class ResignSerializer(serializers.Serializer):
     after = StrictIntegerField(min_value=0)
     key = serializers.RegexField(r"^[A-Za-z0-9_.:-]{8,64}$")
+
+
+class TakebackSerializer(serializers.Serializer):
+    after = StrictIntegerField(min_value=0, help_text="The table's last seq: your move must be the last.")
+
+
+class AnswerSerializer(serializers.Serializer):
+    agree = serializers.BooleanField(help_text="true: take the move back; false: refuse.")
+
+
+class OfferAnswerSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The table's last seq now.")
+    status = serializers.CharField()
+    offers = serializers.DictField(help_text='The open offers: {"takeback": ..., "rematch": ...}.')
+    rematch = serializers.UUIDField(allow_null=True, required=False, help_text="The rematch's table, once open.")
 
 
 class StateQuery(serializers.Serializer):
@@ -56,6 +84,9 @@ class TableSummarySerializer(serializers.Serializer):
     host = serializers.CharField()
     seats = SeatAnswerSerializer(many=True)
     url = serializers.CharField()
+    clock = serializers.DictField(
+        allow_null=True, help_text="kind, minutes, increment_seconds, move_hours; null: none."
+    )
 
 
 class LobbySerializer(serializers.Serializer):
@@ -74,6 +105,14 @@ class TableStateSerializer(serializers.Serializer):
     view = serializers.DictField(help_text="The engine's view for this seat (a spectator's: no hidden card).")
     legal = serializers.ListField(child=serializers.DictField(), help_text="The caller's legal actions now.")
     result = serializers.DictField(allow_null=True)
+    clock = serializers.DictField(
+        allow_null=True, help_text="kind (live, correspondence), minutes, increment_seconds, move_hours."
+    )
+    offers = serializers.DictField(help_text="An open take-back (seat, undo, agreed) and rematch (agreed).")
+    offers_tag = serializers.CharField()
+    can_take_back = serializers.BooleanField(help_text="The caller may ask to take back their last move now.")
+    rematch = serializers.UUIDField(allow_null=True, help_text="The rematch of this finished table, once open.")
+    rematch_of = serializers.UUIDField(allow_null=True)
     moves = serializers.ListField(child=serializers.DictField(), required=False, help_text="With `after`.")
 
 

@@ -4,9 +4,12 @@ from django.urls import path
 
 from tables.api.views import JoinApi
 from tables.api.views import MovesApi
+from tables.api.views import RematchApi
 from tables.api.views import ResignApi
 from tables.api.views import TableApi
 from tables.api.views import TablesApi
+from tables.api.views import TakebackAnswerApi
+from tables.api.views import TakebackApi
 
 urlpatterns = [
     path("tables/", TablesApi.as_view(), name="api-tables"),
@@ -14,4 +17,7 @@ urlpatterns = [
     path("tables/<uuid:table_id>/join/", JoinApi.as_view(), name="api-table-join"),
     path("tables/<uuid:table_id>/moves/", MovesApi.as_view(), name="api-table-moves"),
     path("tables/<uuid:table_id>/resign/", ResignApi.as_view(), name="api-table-resign"),
+    path("tables/<uuid:table_id>/takeback/", TakebackApi.as_view(), name="api-table-takeback"),
+    path("tables/<uuid:table_id>/takeback/answer/", TakebackAnswerApi.as_view(), name="api-table-takeback-answer"),
+    path("tables/<uuid:table_id>/rematch/", RematchApi.as_view(), name="api-table-rematch"),
 ]

@@ -20,6 +20,7 @@ from cardsite.api.reading import reads_query
 from tables.api import serializers as s
 from tables.guests import guest_token_from
 from tables.guests import set_guest_cookie
+from tables.selectors import clock_settings
 from tables.selectors import lobby_tables
 from tables.selectors import move_messages
 from tables.selectors import seat_state
@@ -31,7 +32,11 @@ from tables.services import seat_of
 from tables.services import table_create
 from tables.services import table_join
 from tables.services import table_move
+from tables.services import table_rematch
 from tables.services import table_resign
+from tables.services import table_takeback_answer
+from tables.services import table_takeback_ask
+from tables.services import table_touch
 
 
 def actor_of(request: Any, table_id: UUID) -> Actor:
@@ -50,6 +55,7 @@ def table_summary(table: Any) -> dict[str, Any]:
         "host": table.host.get_username(),
         "seats": [{"index": x.index, "kind": x.kind, "name": x.name, "taken": x.taken} for x in seats],
         "url": f"/tables/{table.pk}/",
+        "clock": clock_settings(table),
     }
 
 
@@ -57,6 +63,7 @@ def _state(table_id: UUID, request: Any, after: int | None) -> dict[str, Any]:
     table = table_get(table_id=table_id)
     if table is None:
         raise refused(status.HTTP_404_NOT_FOUND, "There is no such table.")
+    table = table_touch(table)
     seats = table_seats(table)
     mine = seat_of(seats, actor_of(request, table_id))
     state = seat_state(table, seats, mine.index if mine is not None else None)
@@ -191,3 +198,66 @@ class ResignApi(APIView):
             table_id=table_id, actor=actor_of(request, table_id), after=body["after"], key=body["key"]
         )
         return _answer(outcome)
+
+
+OFFER_RESPONSES = {
+    200: s.OfferAnswerSerializer,
+    400: s.RefusalSerializer,
+    403: s.RefusalSerializer,
+    404: s.RefusalSerializer,
+    409: s.RefusalSerializer,
+}
+
+
+def _offers(table: Any, rematch: Any = None) -> Response:
+    body = {"seq": table.seq, "status": table.status, "offers": table.offers, "rematch": rematch and str(rematch.pk)}
+    return Response(body)
+
+
+class TakebackApi(APIView):
+    permission_classes = [permissions.AllowAny]
+    throttle_scope = "live"
+
+    @extend_schema(
+        operation_id="tables_takeback",
+        summary="Ask to take back your last move (friendly tables)",
+        request=s.TakebackSerializer,
+        responses=OFFER_RESPONSES,
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: UUID) -> Response:
+        body = read_body(request, s.TakebackSerializer)
+        return _offers(table_takeback_ask(table_id=table_id, actor=actor_of(request, table_id), after=body["after"]))
+
+
+class TakebackAnswerApi(APIView):
+    permission_classes = [permissions.AllowAny]
+    throttle_scope = "live"
+
+    @extend_schema(
+        operation_id="tables_takeback_answer",
+        summary="Agree to or refuse another player's take-back",
+        request=s.AnswerSerializer,
+        responses=OFFER_RESPONSES,
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: UUID) -> Response:
+        body = read_body(request, s.AnswerSerializer)
+        return _offers(table_takeback_answer(table_id=table_id, actor=actor_of(request, table_id), agree=body["agree"]))
+
+
+class RematchApi(APIView):
+    permission_classes = [permissions.AllowAny]
+    throttle_scope = "live"
+
+    @extend_schema(
+        operation_id="tables_rematch",
+        summary="Offer or accept a rematch of a finished table",
+        request=None,
+        responses=OFFER_RESPONSES,
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: UUID) -> Response:
+        read_body(request, NoFields)
+        table, made = table_rematch(table_id=table_id, actor=actor_of(request, table_id))
+        return _offers(table, made)

@@ -111,6 +111,7 @@ def test_two_people_play_a_whole_game_with_a_spectator_and_a_reload(people, live
     log_in(ann, base, "alice", "/tables/")
     ann.get_by_label("Game").select_option("book-of-mormon-battles")
     ann.get_by_label("Variant").fill("shorter-game")  # the rules' Shorter Game: about 70 moves, not 1,200
+    ann.get_by_label("Clock: minutes each").fill("30")
     ann.get_by_role("button", name="Open the table").click()
     expect(ann.locator("#table-invite")).to_be_visible()
     invite = ann.locator("#table-invite").get_attribute("href")
@@ -124,6 +125,11 @@ def test_two_people_play_a_whole_game_with_a_spectator_and_a_reload(people, live
     expect(watcher.locator("#table-connection")).to_have_text("Live")
     # ann's board learns over the socket that the game began: no reload
     expect(ann.locator("#board")).to_have_attribute("data-status", "playing")
+    # the clocks of the players to act count down in the page, from the server's figures
+    clock = ann.locator(".table-clock-runs").first
+    shown = clock.text_content()
+    assert shown in ("30:00", "29:59")
+    expect(clock).not_to_have_text(shown)
 
     table = _db(lambda: Table.objects.get())
     moves, reloaded, checked_secret, idle = 0, False, False, 0
@@ -162,6 +168,15 @@ def test_two_people_play_a_whole_game_with_a_spectator_and_a_reload(people, live
     for page in (ann, ben, watcher):
         expect(page.locator(".play-result")).to_contain_text("Won by")
     assert reloaded and checked_secret
+    # a rematch: ann offers, ben's board learns of it over the socket and he accepts; both end at the new table
+    ann.get_by_role("button", name="Offer a rematch").click()
+    expect(ann.locator(".table-rematch")).to_contain_text("You offered a rematch")
+    ben.get_by_role("button", name="Accept the rematch (alice offered)").click()
+    expect(ben.locator("#board")).to_have_attribute("data-status", "playing")
+    rematch = _db(lambda: Table.objects.get(rematch_of=table.pk))
+    assert ben.url.endswith(f"/tables/{rematch.pk}/") and rematch.clock_initial == 30 * 60
+    ann.get_by_role("link", name="Go to the rematch").click()
+    expect(ann.locator("#board")).to_have_attribute("data-status", "playing")
     # the phone's width: nothing sticks out of 360 px
     width = ann.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360, f"the table page is {width} px wide at 360"

@@ -13,10 +13,12 @@ from cardsite.asgi import application
 from tables.models import Move
 from tables.models import Table
 from tables.positions import position
+from tables.selectors import seat_state
 from tables.selectors import table_seats
 from tables.services import Actor
 from tables.services import table_create
 from tables.services import table_join
+from tables.services import table_move
 from tests.tables.conftest import BOMB
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -250,3 +252,36 @@ def test_a_reconnecting_client_gets_exactly_the_moves_it_missed(cookies, table, 
     got = run(scenario)
     assert [m["seq"] for m in got if m["type"] == "move"] == [3, 4]
     assert got[-1]["type"] == "state" and got[-1]["seq"] == 4
+
+
+def test_a_take_back_over_the_socket_rebuilds_every_seat_s_view(cookies, table, alice, bob, charlie):
+    first = seat_state(table, table_seats(table), 0)["legal"][0]
+    table_move(table_id=table.pk, actor=Actor(user=alice), after=0, key="alice-move-1", action=first)
+
+    async def scenario():
+        a, b, c = (Socket(table.pk, cookies[n]) for n in ("alice", "bob", "charlie"))
+        for s in (a, b, c):
+            await s.open()
+            await s.send({"type": "hello", "after": 1})
+            await s.until_state()
+        await c.send({"type": "takeback", "after": 1})
+        spectator = await c.read()
+        await a.send({"type": "takeback", "after": 1})
+        asked = (await b.until_state())[-1]
+        await b.send({"type": "takeback-answer", "agree": "yes"})
+        malformed = await b.read()
+        await b.send({"type": "takeback-answer", "agree": True})
+        rebuilt = await a.until_state()
+        while rebuilt[-1]["seq"] < 2:  # the states of the ask come first
+            rebuilt = await a.until_state()
+        for s in (a, b, c):
+            await s.close()
+        return spectator, asked, malformed, rebuilt
+
+    spectator, asked, malformed, rebuilt = run(scenario)
+    assert spectator["type"] == "refused" and spectator["code"] == "not-your-seat"
+    assert asked["offers"]["takeback"]["seat"] == 0
+    assert malformed["code"] == "bad-agree"
+    state = [m for m in rebuilt if m["type"] == "state"][-1]
+    assert state["seq"] >= 2 and state["legal"] and not state["offers"]["takeback"]
+    assert Move.objects.filter(table=table, kind="takeback").count() == 1

@@ -22,7 +22,7 @@ def open_table(host, **extra):
     body = {"game": BOMB, "people": 2, "computers": 0, "rules": "friendly", "listed": "on", "variant": "", **extra}
     answer = client_for(host).post("/tables/", body)
     assert answer.status_code == 302, answer.content.decode()[:2000]
-    return Table.objects.get(), answer["Location"]
+    return Table.objects.get(pk=answer["Location"].split("/")[2]), answer["Location"]
 
 
 def test_the_lobby_lists_an_open_table_and_its_page_invites_with_a_link_and_a_qr_code(boxes, alice):
