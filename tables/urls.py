@@ -13,4 +13,7 @@ urlpatterns = [
     path("tables/<uuid:table_id>/leave/", views.LeaveTable.as_view(), name="table-leave"),
     path("tables/<uuid:table_id>/remove-guest/", views.RemoveGuest.as_view(), name="table-remove-guest"),
     path("tables/<uuid:table_id>/move/", views.MoveForm.as_view(), name="table-move"),
+    path("tables/<uuid:table_id>/replay/", views.ReplayPage.as_view(), name="table-replay"),
+    path("tables/<uuid:table_id>/replay-consent/", views.ReplayConsent.as_view(), name="table-replay-consent"),
+    path("tables/matches/<int:match_id>/", views.MatchTablePage.as_view(), name="table-match"),
 ]

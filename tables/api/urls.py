@@ -2,8 +2,11 @@
 
 from django.urls import path
 
+from tables.api.views import AllowReplayApi
 from tables.api.views import JoinApi
+from tables.api.views import MatchTablesApi
 from tables.api.views import MovesApi
+from tables.api.views import ReplayApi
 from tables.api.views import ResignApi
 from tables.api.views import TableApi
 from tables.api.views import TablesApi
@@ -14,4 +17,7 @@ urlpatterns = [
     path("tables/<uuid:table_id>/join/", JoinApi.as_view(), name="api-table-join"),
     path("tables/<uuid:table_id>/moves/", MovesApi.as_view(), name="api-table-moves"),
     path("tables/<uuid:table_id>/resign/", ResignApi.as_view(), name="api-table-resign"),
+    path("tables/<uuid:table_id>/replay/", ReplayApi.as_view(), name="api-table-replay"),
+    path("tables/<uuid:table_id>/allow-replay/", AllowReplayApi.as_view(), name="api-table-allow-replay"),
+    path("tables/matches/<int:match_id>/", MatchTablesApi.as_view(), name="api-table-match"),
 ]
