@@ -49,17 +49,31 @@ def replay_consent(seats: list[Seat]) -> list[dict[str, Any]]:
     ]
 
 
+def _as_then(message: dict[str, Any], visible: set[str]) -> dict[str, Any]:
+    """A move's words (the table's, which name the cards a spectator sees at the end) as a spectator read them at
+    the step shown: a card face down then (a choice not yet revealed) is counted, not named."""
+    shown = message["cards"]
+    if not shown or all(card in visible for card in shown):
+        return message
+    who = message["words"].split(":", 1)[0]
+    count = len(shown)
+    words = f"{who}: {str(message['action']).replace('-', ' ')} ({count} card{'s' if count != 1 else ''})"
+    return {**message, "cards": [], "words": words}
+
+
 def replay_step(table: Table, seats: list[Seat], step: int) -> dict[str, Any]:
-    """The position after move `step` (0: the deal) as a spectator sees it, with the moves up to it in words (as
-    the table page words them: a card is named only where a spectator sees it at the end)."""
+    """The position after move `step` (0: the deal) as a spectator sees it, with the moves up to it in words, a
+    card named only where the spectator sees it at that step."""
     step = max(0, min(step, table.seq))
     played = position(table, seats, step)
+    view = played.engine.view(played.state, None)
+    visible = view_titles(view)
     first = max(0, step - MOVES_AROUND)
-    moves = [m for m in move_messages(table, seats, None, first) if m["seq"] <= step]  # never a later move
+    moves = [_as_then(m, visible) for m in move_messages(table, seats, None, first) if m["seq"] <= step]
     return {
         "step": step,
         "last": table.seq,
-        "view": played.engine.view(played.state, None),
+        "view": view,
         "move": next((m for m in moves if m["seq"] == step), None),
         "moves": moves,
     }
@@ -99,7 +113,7 @@ def replay_steps(table: Table, seats: list[Seat], after: int) -> list[dict[str, 
         steps.append(
             {
                 "step": move.seq,
-                "move": words.get(move.seq),
+                "move": _as_then(words[move.seq], visible) if move.seq in words else None,
                 "events": [_public_event(e, visible) for e in events],
                 "view": view,
             }
