@@ -150,3 +150,12 @@ def test_the_organiser_sets_played_online_in_the_api_and_on_the_event_form(event
     assert answer.status_code == 200 and answer.json()["played_online"] is True
     bad = client.patch(f"/api/v1/events/{event.pk}/", {"played_online": "yes"}, content_type="application/json")
     assert bad.status_code == 400 and "played_online" in bad.content.decode()
+
+
+def test_the_organiser_ticks_played_online_on_the_events_form(event, alice, client):  # noqa: F811
+    client.force_login(alice)
+    assert 'name="played_online"' in client.get(f"/events/{event.pk}/edit/").content.decode()
+    fields = {"name": event.name, "format": event.format, "deadline": "2099-01-01T10:00", "played_online": "on"}
+    assert client.post(f"/events/{event.pk}/edit/", fields).status_code == 302
+    event.refresh_from_db()
+    assert event.played_online
