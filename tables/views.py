@@ -26,6 +26,8 @@ from django.views import View
 
 from cardcollections.catalog.selectors import card_ids_by_title
 from cardsite.api.errors import ServiceError
+from cardsite.api.throttles import page_request_allowed
+from cardsite.api.throttles import too_many_requests
 from cardsite.page_writes import CountedPostView
 from cardsite.page_writes import page_refusal
 from play.games.board import board_zones
@@ -262,6 +264,9 @@ class ReplayPage(View):
     links (htmx swaps the board when it is there). 404 for whoever may not see it."""
 
     def get(self, request: HttpRequest, table_id: UUID) -> HttpResponse:
+        # Each step may replay the log (tables/replays.py): counted as the live pages are, anonymous or not.
+        if not page_request_allowed(request, scope="live", reads=True):
+            return too_many_requests()
         table = _table(table_id)
         seats = table_seats(table)
         if not replay_visible(table, seats, _actor(request, table.pk)):

@@ -205,6 +205,8 @@ class ReplayApi(APIView):
     for the seated players alone; 404 for anyone else and before the game is over."""
 
     permission_classes = [permissions.AllowAny]
+    throttle_scope = "live"  # a page of steps replays the log: counted, as the replay page is
+    throttle_reads = True
 
     @extend_schema(
         operation_id="tables_replay",

@@ -150,3 +150,16 @@ def test_a_player_allows_the_replay_on_the_page_and_in_the_api_and_a_stranger_ca
     assert Seat.objects.filter(table=finished, allow_replay=True).count() == 2  # the stranger changed nothing
     with pytest.raises(TableRefused):
         seat_replay_allow(table_id=finished.pk, actor=Actor(user=charlie), allow=False)
+
+
+def test_stepping_a_replay_is_counted_against_the_live_limit(finished, alice, bob, settings):
+    allow_all(finished, alice, bob)
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "live_anon": "2/min"},
+    }
+    client = client_for()
+    answers = [client.get(f"/tables/{finished.pk}/replay/?step={n}").status_code for n in range(3)]
+    assert answers == [200, 200, 429]
+    assert client.get(f"/api/v1/tables/{finished.pk}/replay/").status_code == 429
