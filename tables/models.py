@@ -76,7 +76,11 @@ class Seat(models.Model):
     )
     name = models.CharField(max_length=40, blank=True)  # fixed when taken: the game's setup names the seats
     guest_token = models.CharField(max_length=43, blank=True)  # random; the guest's cookie carries it, signed
-    allow_replay = models.BooleanField(default=True)
+    # The player's consent to a public replay of the finished game (docs/tables.md, "Replays"): off until they
+    # choose; the replay is public only where every person seated allows it.
+    allow_replay = models.BooleanField(default=False)
+    # The seat's deck list (a collectible game's; an event's registered deck), dealt by the engine with the seed.
+    deck = models.TextField(blank=True, default="")
     clock_left = models.FloatField(null=True, blank=True)  # seconds left on a live clock (a person's seat)
 
     class Meta:
@@ -119,3 +123,22 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"move {self.seq} of {self.table_id}"
+
+
+class MatchTable(models.Model):
+    """A table opened for an event's match played online (docs/tables.md, "Tournament matches online"): one per
+    game of the match, `a_seat` the seat of the match's first player. `recorded` is claimed once, by a conditional
+    update, when the game's end is counted into the match."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="match_link")
+    match = models.ForeignKey("decks.Match", on_delete=models.CASCADE, related_name="online_tables")
+    game_number = models.PositiveSmallIntegerField(default=1)
+    a_seat = models.PositiveSmallIntegerField(default=0)
+    recorded = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["match", "game_number"]
+        constraints = [models.UniqueConstraint(fields=["match", "game_number"], name="match_table_once_per_game")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_number} of match {self.match_id}"

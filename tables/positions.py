@@ -29,7 +29,10 @@ _positions: OrderedDict[tuple[UUID, int], Played] = OrderedDict()
 
 
 def seat_specs(seats: Iterable[Seat]) -> list[dict[str, Any]]:
-    return [{"name": seat.name or f"Seat {seat.index + 1}"} for seat in seats]
+    # A seat's deck list (an event's registered deck) is dealt with the seed; a fixed-deck game's seats have none.
+    return [
+        {"name": seat.name or f"Seat {seat.index + 1}", **({"deck": seat.deck} if seat.deck else {})} for seat in seats
+    ]
 
 
 def replay_moves(table: Table, seats: Iterable[Seat], moves: Iterable[Move]) -> Played:

@@ -8,13 +8,16 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.db.models import Q
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from decks.models import Match
 from play.games.board import view_titles
 from rules.play.log import Played
 from tables.clocks import clock_kind
 from tables.clocks import seconds_left
+from tables.models import MatchTable
 from tables.models import Move
 from tables.models import MoveKind
 from tables.models import Seat
@@ -183,3 +186,18 @@ def move_messages(table: Table, seats: list[Seat], seat: int | None, after: int)
 def replay_allowed(seats: list[Seat]) -> bool:
     """A finished game's replay is public only where every person at the table allows it."""
     return all(s.allow_replay for s in seats if s.kind == SeatKind.PERSON)
+
+
+def match_tables_of(*, match_id: int, user: Any) -> list[MatchTable] | None:
+    """The tables of an event's match played online, game by game, for one of its players or the event's organiser;
+    None for anyone else (and for no such match), so a stranger learns nothing (docs/tables.md)."""
+    if user is None or not user.is_authenticated:
+        return None
+    match = (
+        Match.objects.filter(pk=match_id)
+        .filter(Q(player_a__user=user) | Q(player_b__user=user) | Q(round__event__organiser=user))
+        .first()
+    )
+    if match is None:
+        return None
+    return list(MatchTable.objects.filter(match=match).select_related("table").order_by("game_number"))

@@ -249,6 +249,46 @@ def _start_if_full(table: Table, seats: list[Seat]) -> None:
     _on_commit_moved(table, played, changed=True)
 
 
+def table_create_seated(
+    *,
+    host: User,
+    game: str,
+    players: Sequence[tuple[User, str]],
+    rules: str = TableRules.TOURNAMENT,
+    seed: int | None = None,
+) -> Table:
+    """A table whose people the caller chose (an event's pairing: docs/tables.md, "Tournament matches online"):
+    seat i is `players[i]`'s, with their deck list ("" in a fixed-deck game). Unlisted, no guests; it starts at
+    once. The deal is checked by the engine before anything is kept, as in `table_create`."""
+    engine = engine_for(game)
+    if engine is None:
+        raise TableRefused("not-playable", f"{game!r} cannot be played whole on this site yet.", field="game")
+    if not engine.min_seats <= len(players) <= engine.max_seats:
+        raise TableRefused(
+            "seat-count", f"This game takes {engine.min_seats} to {engine.max_seats} players.", field="seats"
+        )
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game,
+            seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
+            host=host,
+            rules=rules,
+            listed=False,
+            spectator_delay=settings.TABLES_TOURNAMENT_SPECTATOR_DELAY if rules == TableRules.TOURNAMENT else 0,
+        )
+        made = [
+            Seat(table=table, index=i, user=user, name=user.get_username(), deck=deck)
+            for i, (user, deck) in enumerate(players)
+        ]
+        Seat.objects.bulk_create(made)
+        try:
+            replay_moves(table, made, [])
+        except (SetupError, NotPlayable) as exc:
+            raise TableRefused(getattr(exc, "code", "bad-setup"), str(exc), field="players") from None
+        _start_if_full(table, made)
+    return table
+
+
 def table_join(*, table_id: UUID, actor: Actor, guest_name: str = "") -> tuple[Seat, str]:
     """The actor takes the first free seat: a signed-in user, or (where the host allows) a guest by name. Answers
     the seat and, for a guest, the token their cookie must carry. A person already seated gets their seat back."""
@@ -319,6 +359,21 @@ def table_remove_guest(*, table_id: UUID, host: User, seat_index: int) -> None:
         seat.guest_token, seat.name = "", ""
         seat.save(update_fields=["guest_token", "name"])
         _on_commit_moved(table, None, changed=True)
+
+
+def seat_replay_allow(*, table_id: UUID, actor: Actor, allow: bool) -> Seat:
+    """The actor's consent to a public replay of this table's game (docs/tables.md, "Replays"), at any time: the
+    replay is public only while every person seated allows it."""
+    if not isinstance(allow, bool):
+        raise TableRefused("bad-allow", "'allow_replay' is true or false.", field="allow_replay")
+    with transaction.atomic():
+        _table, seats = _locked(table_id)
+        mine = seat_of(seats, actor)
+        if mine is None:
+            raise TableRefused("not-seated", "You have no seat at this table.", kind=NOT_ALLOWED)
+        mine.allow_replay = allow
+        mine.save(update_fields=["allow_replay"])
+        return mine
 
 
 # ------------------------------------------------------------------------------------------------ moving

@@ -15,4 +15,7 @@ urlpatterns = [
     path("tables/<uuid:table_id>/move/", views.MoveForm.as_view(), name="table-move"),
     path("tables/<uuid:table_id>/takeback/", views.TakebackForm.as_view(), name="table-takeback"),
     path("tables/<uuid:table_id>/rematch/", views.RematchForm.as_view(), name="table-rematch"),
+    path("tables/<uuid:table_id>/replay/", views.ReplayPage.as_view(), name="table-replay"),
+    path("tables/<uuid:table_id>/replay-consent/", views.ReplayConsent.as_view(), name="table-replay-consent"),
+    path("tables/matches/<int:match_id>/", views.MatchTablePage.as_view(), name="table-match"),
 ]

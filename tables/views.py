@@ -26,6 +26,8 @@ from django.views import View
 
 from cardcollections.catalog.selectors import card_ids_by_title
 from cardsite.api.errors import ServiceError
+from cardsite.api.throttles import page_request_allowed
+from cardsite.api.throttles import too_many_requests
 from cardsite.page_writes import CountedPostView
 from cardsite.page_writes import page_refusal
 from play.games.board import board_zones
@@ -38,7 +40,11 @@ from tables.guests import set_guest_cookie
 from tables.models import Table
 from tables.models import TableStatus
 from tables.phrases import PHRASES
+from tables.replays import replay_consent
+from tables.replays import replay_step
+from tables.replays import replay_visible
 from tables.selectors import lobby_tables
+from tables.selectors import match_tables_of
 from tables.selectors import move_messages
 from tables.selectors import seat_state
 from tables.selectors import table_get
@@ -46,6 +52,7 @@ from tables.selectors import table_seats
 from tables.selectors import tables_of
 from tables.services import Actor
 from tables.services import seat_of
+from tables.services import seat_replay_allow
 from tables.services import table_create
 from tables.services import table_join
 from tables.services import table_leave
@@ -191,6 +198,9 @@ class TablePage(View):
                 "guest_seats": [s for s in seats if s.guest_token],
                 "is_host": request.user.is_authenticated and request.user.pk == table.host_id,
                 "all_seats": seats,
+                "my_seat": next((s for s in seats if s.index == context["seat"]), None),
+                "replay_open": replay_visible(table, seats, _actor(request, table.pk)),
+                "match_link": getattr(table, "match_link", None),
             }
         )
         return render(request, "tables/table.html", context)
@@ -331,3 +341,68 @@ class RematchForm(CountedPostView):
             page_refusal(request, exc)
             return _back(table_id)
         return redirect("table", table_id=made.pk) if made is not None else _back(table_id)
+
+
+class ReplayPage(View):
+    """A finished game step by step as a spectator saw it (docs/tables.md, "Replays"); `?step=n`, prev/next are
+    links (htmx swaps the board when it is there). 404 for whoever may not see it."""
+
+    def get(self, request: HttpRequest, table_id: UUID) -> HttpResponse:
+        # Each step may replay the log (tables/replays.py): counted as the live pages are, anonymous or not.
+        if not page_request_allowed(request, scope="live", reads=True):
+            return too_many_requests()
+        table = _table(table_id)
+        seats = table_seats(table)
+        if not replay_visible(table, seats, _actor(request, table.pk)):
+            raise Http404("There is no such replay.")
+        step = replay_step(table, seats, _int(request.GET.get("step")) or 0)
+        view = step["view"]
+        result = table.result or {}
+        last = step["step"] == step["last"]
+        context = {
+            "table": table,
+            "game": GAMES_BY_SLUG.get(table.game),
+            "step": step,
+            # The board's template, as a spectator's: the end's banner only on the last step.
+            "state": {"seq": step["step"], "status": "over" if last else "replay", "result": result},
+            "seat": None,
+            "seats": [
+                {"name": s.name, "kind": s.kind, "zones": board_zones(v.get("zones")), "to_act": False}
+                for s, v in zip(seats, view.get("seats", []), strict=False)
+            ],
+            "shared": board_zones(view.get("zones")),
+            "facts": {k: v for k, v in view.items() if k not in ("seats", "zones") and isinstance(v, str | int)},
+            "image_ids": card_ids_by_title(game=table.game, titles=view_titles(view)),
+            "choices": [],
+            "winners": [s.name for s in seats if s.index in result.get("winners", [])] if last else [],
+            "moves": list(reversed(step["moves"])),
+            "consent": replay_consent(seats),
+        }
+        template = "tables/_replay.html" if request.headers.get("HX-Request") else "tables/replay.html"
+        return render(request, template, context)
+
+
+class ReplayConsent(CountedPostView):
+    """A seated player allows (or stops allowing) the public replay of the table's game."""
+
+    def post(self, request: HttpRequest, table_id: UUID) -> HttpResponseBase:
+        try:
+            seat_replay_allow(
+                table_id=table_id, actor=_actor(request, table_id), allow=request.POST.get("allow_replay") == "on"
+            )
+        except ServiceError as exc:
+            page_refusal(request, exc)
+        return redirect(reverse("table", args=[table_id]) + "#replay-consent")
+
+
+@method_decorator(login_required, name="dispatch")
+class MatchTablePage(View):
+    """ "Play your match online" from an event's page: the match's current game's table, for its players and the
+    event's organiser (404 for anyone else)."""
+
+    def get(self, request: HttpRequest, match_id: int) -> HttpResponse:
+        links = match_tables_of(match_id=match_id, user=request.user)
+        if not links:
+            # No such match for this user, or one without a table (the event is not played online).
+            raise Http404("This match has no table on the site.")
+        return redirect("table", table_id=links[-1].table_id)

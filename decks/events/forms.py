@@ -70,6 +70,12 @@ class EventSettingsForm(forms.Form):
         help_text="Round robin suits a small group; its rounds are set by the number of players.",
     )
     decklists_public = forms.BooleanField(required=False, label="Show the top decks' lists once the event is finished")
+    played_online = forms.BooleanField(
+        required=False,
+        label="Played online",
+        help_text="Each pairing gets a table on this site with the players' registered decks; the result is "
+        "recorded when the game ends. Players at a physical table still report as usual.",
+    )
 
     def clean_pairing(self) -> str | None:
         # Left out of a post: unchanged (None), as the other settings.

@@ -56,6 +56,9 @@ class Event(models.Model):
     decklists_public = models.BooleanField(
         default=False, help_text="the top decks' lists are shown to everyone once the event is finished"
     )
+    # Each pairing gets a table on the site for its two players (docs/tables.md, "Tournament matches online");
+    # players at a physical table still report as before.
+    played_online = models.BooleanField(default=False, help_text="each pairing gets a table on the site")
     state = models.CharField(max_length=12, choices=EventState.choices, default=EventState.REGISTRATION)
     # The number of the latest round paired (0 before round 1): pairing claims the next number by a conditional update.
     current_round = models.PositiveSmallIntegerField(default=0)

@@ -66,6 +66,7 @@ from decks.models import Registration
 from decks.models import TournamentFormatVersion
 from rules.deck_compare import list_hash
 from rules.games import GAMES_BY_SLUG
+from rules.play.registry import engine_for
 from rules.tournament.scoring import GAMES_PER_MATCH
 from rules.tournament.scoring import TOP_CUT_SIZES
 from rules.tournament.scoring import default_rounds
@@ -113,7 +114,7 @@ def _check_event_fields(*, name: str | None, description: str | None) -> None:
 
 
 # The event's tournament settings (docs/contracts/tournaments.md), as keywords of event_create and event_update.
-SETTINGS = ("rounds", "games_per_match", "top_cut", "decklists_public", "pairing")
+SETTINGS = ("rounds", "games_per_match", "top_cut", "decklists_public", "pairing", "played_online")
 PAIRINGS = ("swiss", "round_robin")
 MAX_ROUNDS = 20
 
@@ -176,6 +177,9 @@ def _apply_settings(event: Event, values: dict[str, Any]) -> None:
     # A running event's rounds are a number (set at the start; "by player count" is made one above).
     if event.state == EventState.RUNNING and rounds != event.rounds and cast(int, rounds) < event.current_round:
         raise OutOfTurn("rounds", f"Round {event.current_round} is already paired: choose at least that many.")
+    if given.get("played_online") and engine_for(event.game.slug) is None:
+        # A table deals the game through its whole-game engine (docs/tables.md): without one, nothing to play.
+        raise EventError("played_online", f"{event.game.name} cannot be played whole on this site yet.")
     for key, value in given.items():
         setattr(event, key, value)
 

@@ -46,6 +46,7 @@ from decks.tournaments.selectors import players_of
 from decks.tournaments.selectors import round_complete
 from decks.tournaments.selectors import round_of
 from decks.tournaments.selectors import seat_of
+from decks.tournaments.signals import round_paired
 from rules.tournament import bracket_first_round
 from rules.tournament import bracket_next_round
 from rules.tournament import check_result
@@ -154,6 +155,9 @@ def _create_round(event: Event, kind: str, tables: Sequence[tuple[Player, Player
             match.wins_a, match.wins_b, match.draws, match.confirmed = *bye.wins, 0, True
         matches.append(match)
     Match.objects.bulk_create(matches)
+    # In this transaction: an event played online opens its tables with the round (tables/matches.py receives it;
+    # decks never imports tables).
+    round_paired.send(sender=Round, round=round_, event=event)
     return round_
 
 

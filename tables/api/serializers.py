@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from cardsite.api.booleans import StrictBooleanField
 from cardsite.api.numbers import StrictIntegerField
 from tables.models import SeatKind
 from tables.models import TableRules
@@ -133,3 +134,51 @@ class RefusalSerializer(serializers.Serializer):
     field = serializers.CharField(required=False)
     message = serializers.CharField(required=False)
     code = serializers.CharField(required=False, help_text="stale, not-your-seat, not-your-turn, illegal-action ...")
+
+
+class ReplayQuery(serializers.Serializer):
+    after = StrictIntegerField(
+        required=False, default=0, min_value=0, help_text="The steps after this move (0: from the first)."
+    )
+
+
+class ReplayStepSerializer(serializers.Serializer):
+    step = serializers.IntegerField(help_text="The move's seq.")
+    move = serializers.DictField(help_text="The move in words, as the table sends it to a spectator.")
+    events = serializers.ListField(
+        child=serializers.DictField(), help_text="What the move did; cards named only where a spectator sees them."
+    )
+    view = serializers.DictField(help_text="The spectator's view after the move: no hidden card.")
+
+
+class ReplaySerializer(serializers.Serializer):
+    table = serializers.UUIDField()
+    game = serializers.CharField()
+    last = serializers.IntegerField(help_text="The log's last move.")
+    result = serializers.DictField()
+    consent = serializers.ListField(child=serializers.DictField(), help_text="Each person's allow_replay.")
+    start = serializers.DictField(help_text="The deal as a spectator sees it (only when `after` is 0).", required=False)
+    steps = ReplayStepSerializer(many=True)
+    next = serializers.IntegerField(allow_null=True, help_text="Pass as `after` for the next steps; null: the end.")
+
+
+class AllowReplaySerializer(serializers.Serializer):
+    allow_replay = StrictBooleanField(help_text="Allow anyone to watch this game's replay once it is over.")
+
+
+class AllowReplayAnswerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    allow_replay = serializers.BooleanField()
+    public = serializers.BooleanField(help_text="Every person seated allows it: the replay is public.")
+
+
+class MatchTableSerializer(serializers.Serializer):
+    game_number = serializers.IntegerField()
+    table = serializers.UUIDField()
+    status = serializers.CharField()
+    url = serializers.CharField()
+
+
+class MatchTablesSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    tables = MatchTableSerializer(many=True)

@@ -2,9 +2,12 @@
 
 from django.urls import path
 
+from tables.api.views import AllowReplayApi
 from tables.api.views import JoinApi
+from tables.api.views import MatchTablesApi
 from tables.api.views import MovesApi
 from tables.api.views import RematchApi
+from tables.api.views import ReplayApi
 from tables.api.views import ResignApi
 from tables.api.views import TableApi
 from tables.api.views import TablesApi
@@ -20,4 +23,7 @@ urlpatterns = [
     path("tables/<uuid:table_id>/takeback/", TakebackApi.as_view(), name="api-table-takeback"),
     path("tables/<uuid:table_id>/takeback/answer/", TakebackAnswerApi.as_view(), name="api-table-takeback-answer"),
     path("tables/<uuid:table_id>/rematch/", RematchApi.as_view(), name="api-table-rematch"),
+    path("tables/<uuid:table_id>/replay/", ReplayApi.as_view(), name="api-table-replay"),
+    path("tables/<uuid:table_id>/allow-replay/", AllowReplayApi.as_view(), name="api-table-allow-replay"),
+    path("tables/matches/<int:match_id>/", MatchTablesApi.as_view(), name="api-table-match"),
 ]

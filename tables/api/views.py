@@ -20,15 +20,22 @@ from cardsite.api.reading import reads_query
 from tables.api import serializers as s
 from tables.guests import guest_token_from
 from tables.guests import set_guest_cookie
+from tables.replays import replay_consent
+from tables.replays import replay_start
+from tables.replays import replay_steps
+from tables.replays import replay_visible
 from tables.selectors import clock_settings
 from tables.selectors import lobby_tables
+from tables.selectors import match_tables_of
 from tables.selectors import move_messages
+from tables.selectors import replay_allowed
 from tables.selectors import seat_state
 from tables.selectors import table_get
 from tables.selectors import table_seats
 from tables.services import Actor
 from tables.services import Outcome
 from tables.services import seat_of
+from tables.services import seat_replay_allow
 from tables.services import table_create
 from tables.services import table_join
 from tables.services import table_move
@@ -261,3 +268,85 @@ class RematchApi(APIView):
         read_body(request, NoFields)
         table, made = table_rematch(table_id=table_id, actor=actor_of(request, table_id))
         return _offers(table, made)
+
+
+class ReplayApi(APIView):
+    """A finished game's steps (docs/tables.md, "Replays"): public where every person seated allows it, otherwise
+    for the seated players alone; 404 for anyone else and before the game is over."""
+
+    permission_classes = [permissions.AllowAny]
+    throttle_scope = "live"  # a page of steps replays the log: counted, as the replay page is
+    throttle_reads = True
+
+    @extend_schema(
+        operation_id="tables_replay",
+        summary="A finished game's replay, step by step, as a spectator saw it",
+        parameters=[s.ReplayQuery],
+        responses={200: s.ReplaySerializer, 404: s.RefusalSerializer},
+        tags=["tables"],
+    )
+    def get(self, request: Request, table_id: UUID) -> Response:
+        query = read_query(request, s.ReplayQuery)
+        table = table_get(table_id=table_id)
+        seats = table_seats(table) if table is not None else []
+        if table is None or not replay_visible(table, seats, actor_of(request, table_id)):
+            raise refused(status.HTTP_404_NOT_FOUND, "There is no such replay.")
+        after = min(query["after"], table.seq)
+        steps = replay_steps(table, seats, after)
+        body: dict[str, Any] = {
+            "table": str(table.pk),
+            "game": table.game,
+            "last": table.seq,
+            "result": table.result or {},
+            "consent": replay_consent(seats),
+            "steps": steps,
+            "next": steps[-1]["step"] if steps and steps[-1]["step"] < table.seq else None,
+        }
+        if after == 0:
+            body["start"] = replay_start(table, seats)
+        return Response(body)
+
+
+class AllowReplayApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="tables_allow_replay",
+        summary="Allow (or stop allowing) anyone to watch this game's replay: your seat's choice",
+        request=s.AllowReplaySerializer,
+        responses={200: s.AllowReplayAnswerSerializer, 403: s.RefusalSerializer, 404: s.RefusalSerializer},
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: UUID) -> Response:
+        body = read_body(request, s.AllowReplaySerializer)
+        seat = seat_replay_allow(table_id=table_id, actor=actor_of(request, table_id), allow=body["allow_replay"])
+        public = replay_allowed(table_seats(seat.table))
+        return Response({"seat": seat.index, "allow_replay": seat.allow_replay, "public": public})
+
+
+class MatchTablesApi(APIView):
+    """The tables of an event's match played online, for its players and the organiser (404 for anyone else)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tables_match",
+        summary="An event match's tables, game by game",
+        responses={200: s.MatchTablesSerializer, 404: s.RefusalSerializer},
+        tags=["tables"],
+    )
+    @reads_query(NoFields)
+    def get(self, request: Request, match_id: int) -> Response:
+        links = match_tables_of(match_id=match_id, user=request.user)
+        if not links:
+            raise refused(status.HTTP_404_NOT_FOUND, "This match has no table on the site.")
+        tables = [
+            {
+                "game_number": link.game_number,
+                "table": str(link.table_id),
+                "status": link.table.status,
+                "url": f"/tables/{link.table_id}/",
+            }
+            for link in links
+        ]
+        return Response({"match": match_id, "tables": tables})

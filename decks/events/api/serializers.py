@@ -37,6 +37,11 @@ class EventSettingsIn(serializers.Serializer):
     decklists_public = StrictBooleanField(
         required=False, help_text="Show the top decks' lists to everyone once the event is finished."
     )
+    played_online = StrictBooleanField(
+        required=False,
+        help_text="Each pairing gets a table on the site (/api/v1/tables/matches/{match}/); the result is recorded "
+        "when its game ends.",
+    )
     pairing = serializers.ChoiceField(
         choices=PAIRING_CHOICES,
         required=False,
@@ -100,6 +105,7 @@ class EventOut(serializers.ModelSerializer):
             "top_cut",
             "decklists_public",
             "pairing",
+            "played_online",
             "state",
             "current_round",
             "url",

@@ -208,9 +208,9 @@ class EventDetailApi(_EventApi):
         summary="Change an event (its organiser)",
         description=(
             "name, description, deadline, format, and the tournament settings (rounds, games_per_match, "
-            "top_cut, decklists_public). The game never changes. A new format leaves the registrations' "
-            "snapshots as they are: start a re-check. 403 for anyone but the organiser; 409 for a change "
-            "the event's state no longer allows (the deadline and games per match once started, rounds "
+            "top_cut, decklists_public, pairing, played_online). The game never changes. A new format leaves "
+            "the registrations' snapshots as they are: start a re-check. 403 for anyone but the organiser; 409 "
+            "for a change the event's state no longer allows (the deadline and games per match once started, rounds "
             "once the last Swiss round is paired, the top cut once it started); a field's stored value "
             "sent back is no change and is accepted."
         ),
