@@ -21,12 +21,14 @@ from cardcollections.models import CardSet
 from cardcollections.models import CollectionEntry
 from decks.lists.stats import deck_lines
 from decks.models import Deck
+from learning import scheduling
 from learning.models import DEFAULT_DAILY_GOAL
 from learning.models import FsrsState
 from learning.models import LearnedVerse
 from learning.models import LearningGoal
 from learning.models import Review
 from rules.learning import Grade
+from rules.learning import blank_count
 from rules.learning import verse_key
 from rules.numbers import ID_MAX
 from rules.numbers import NotAWholeNumber
@@ -80,6 +82,12 @@ def reviews_since(*, user: User, since: datetime) -> int:
 def daily_goal(*, user: User) -> int:
     goal = LearningGoal.objects.filter(user_id=user.pk).values_list("daily_reviews", flat=True).first()
     return goal or DEFAULT_DAILY_GOAL
+
+
+def verse_blank_count(*, verse: LearnedVerse, now: datetime) -> int:
+    """How many words the verse's blanks drill hides at `now`: more as the player's measured recall of it grows
+    (the FSRS library's, `scheduling.recall_ahead`), the same for the same state and moment."""
+    return blank_count(len(verse.card.scripture.split()), scheduling.recall_ahead(verse, now))
 
 
 def verse_reviews(*, verse: LearnedVerse, limit: int = 20) -> QuerySet[Review]:

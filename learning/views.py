@@ -36,6 +36,7 @@ from learning.selectors import mastery_by_set
 from learning.selectors import next_due
 from learning.selectors import owned_verse_cards
 from learning.selectors import sets_with_verses
+from learning.selectors import verse_blank_count
 from learning.selectors import verses_due
 from learning.services import LearningError
 from learning.services import drill_answer
@@ -50,7 +51,6 @@ from rules.learning import GRADE_NAMES
 from rules.learning import SELF_GRADED
 from rules.learning import TAP_ORDER
 from rules.learning import Grade
-from rules.learning import blank_count
 from rules.learning import blank_positions
 from rules.learning import choose_kind
 from rules.learning import first_letters
@@ -137,8 +137,8 @@ def _prompt(verse: LearnedVerse, kind: str) -> dict[str, Any]:
     elif kind == FIRST_LETTERS:
         prompt["letters"] = first_letters(card.scripture)
     elif kind == BLANKS:
-        words = len(card.scripture.split())
-        positions = blank_positions(card.scripture, blank_count(words, verse.stability), review_id.int)
+        count = verse_blank_count(verse=verse, now=timezone.now())
+        positions = blank_positions(card.scripture, count, review_id.int)
         # Each word shown, or the number of the blank that hides it (for the input's name read aloud).
         numbers = iter(range(1, len(positions) + 1))
         prompt["blanked"] = [
