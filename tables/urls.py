@@ -13,4 +13,5 @@ urlpatterns = [
     path("tables/<uuid:table_id>/leave/", views.LeaveTable.as_view(), name="table-leave"),
     path("tables/<uuid:table_id>/remove-guest/", views.RemoveGuest.as_view(), name="table-remove-guest"),
     path("tables/<uuid:table_id>/move/", views.MoveForm.as_view(), name="table-move"),
+    path("tables/<uuid:table_id>/sign/", views.SignVerse.as_view(), name="table-sign"),
 ]

@@ -27,6 +27,7 @@ from django.views import View
 from cardcollections.catalog.selectors import card_ids_by_title
 from cardsite.api.errors import ServiceError
 from cardsite.page_writes import CountedPostView
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import page_refusal
 from play.games.board import board_zones
 from play.games.board import view_titles
@@ -37,6 +38,7 @@ from tables.guests import set_guest_cookie
 from tables.models import Table
 from tables.models import TableStatus
 from tables.phrases import PHRASES
+from tables.quotes import quotes_to_sign
 from tables.selectors import lobby_tables
 from tables.selectors import move_messages
 from tables.selectors import seat_state
@@ -51,6 +53,7 @@ from tables.services import table_leave
 from tables.services import table_move
 from tables.services import table_remove_guest
 from tables.services import table_resign
+from tables.services import table_sign_verse
 
 
 def _actor(request: HttpRequest, table_id: UUID) -> Actor:
@@ -154,6 +157,7 @@ class TablePage(View):
                 "guest_seats": [s for s in seats if s.guest_token],
                 "is_host": request.user.is_authenticated and request.user.pk == table.host_id,
                 "all_seats": seats,
+                "to_sign": quotes_to_sign(table, seats, request.user),
             }
         )
         return render(request, "tables/table.html", context)
@@ -247,3 +251,23 @@ class MoveForm(CountedPostView):
         except ServiceError as exc:
             page_refusal(request, exc)
         return _back(table_id)
+
+
+@method_decorator(login_required, name="dispatch")
+class SignVerse(CountedPostView):
+    """A finished game's player signs a verse an opponent quoted word for word (docs/learning.md, "Mastery")."""
+
+    def post(self, request: SignedInHttpRequest, table_id: UUID) -> HttpResponseBase:
+        seat = _int(request.POST.get("seat"))
+        try:
+            signature, new = table_sign_verse(
+                table_id=table_id, signer=request.user, seat=seat, card=request.POST.get("card", "")[:40]
+            )
+        except ServiceError as exc:
+            page_refusal(request, exc)
+            return _back(table_id)
+        if new:
+            messages.success(request, f"You signed {signature.card.title} for {signature.player.username}.")
+        else:
+            messages.info(request, f"{signature.card.title} was signed for {signature.player.username} already.")
+        return redirect(reverse("table", args=[table_id]) + "#table-sign-heading")

@@ -5,6 +5,7 @@ from django.urls import path
 from tables.api.views import JoinApi
 from tables.api.views import MovesApi
 from tables.api.views import ResignApi
+from tables.api.views import SignApi
 from tables.api.views import TableApi
 from tables.api.views import TablesApi
 
@@ -14,4 +15,5 @@ urlpatterns = [
     path("tables/<uuid:table_id>/join/", JoinApi.as_view(), name="api-table-join"),
     path("tables/<uuid:table_id>/moves/", MovesApi.as_view(), name="api-table-moves"),
     path("tables/<uuid:table_id>/resign/", ResignApi.as_view(), name="api-table-resign"),
+    path("tables/<uuid:table_id>/sign/", SignApi.as_view(), name="api-table-sign"),
 ]
