@@ -32,6 +32,7 @@ from cardsite.page_writes import page_refusal
 from play.games.board import board_zones
 from play.games.board import view_titles
 from rules.games import GAMES_BY_SLUG
+from rules.play.log import MAX_TEXT_CHARS
 from tables.forms import NewTableForm
 from tables.guests import guest_token_from
 from tables.guests import set_guest_cookie
@@ -76,7 +77,7 @@ def _choice_label(choice: dict[str, Any]) -> str:
     label = str(choice.get("type", "")).replace("-", " ")
     if choice.get("cards"):
         label += ": " + ", ".join(str(c) for c in choice["cards"])
-    extra = [f"{k} {v}" for k, v in choice.items() if k not in ("type", "cards", "ids")]
+    extra = [f"{k} {v}" for k, v in choice.items() if k not in ("type", "cards", "ids", "text")]
     return label + (f" ({', '.join(extra)})" if extra else "")
 
 
@@ -103,7 +104,10 @@ def board_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "shared": board_zones(view.get("zones")),
         "facts": {k: v for k, v in view.items() if k not in ("seats", "zones") and isinstance(v, str | int)},
         "image_ids": ids,
-        "choices": [{"index": i, "label": _choice_label(c), "action": c} for i, c in enumerate(state["legal"])],
+        "choices": [
+            {"index": i, "label": _choice_label(c), "action": c, "typed": "text" in c and c["text"] is None}
+            for i, c in enumerate(state["legal"])
+        ],
         "key": secrets.token_urlsafe(12),  # the no-script forms' idempotency key: a second click repeats the move
         "winners": [s.name for s in seats if result and s.index in result.get("winners", [])],
         "moves": list(reversed(move_messages(table, seats, seat, max(0, state["seq"] - 20)))),
@@ -241,6 +245,9 @@ class MoveForm(CountedPostView):
             legal = seat_state(table, seats, mine.index)["legal"] if mine is not None else []
             # The action drawn at `after`: if the table moved on since, the service refuses it as stale.
             action = legal[index] if index is not None and index < len(legal) else {"type": ""}
+            if "text" in action and action["text"] is None:
+                # A typed answer (Chapter and Verse's Quote or Quote It): what was typed goes with the move.
+                action = {**action, "text": request.POST.get("text", "")[:MAX_TEXT_CHARS]}
             table_move(
                 table_id=table_id,
                 actor=_actor(request, table_id),

@@ -50,9 +50,10 @@ def cv_box(db):
     catalog_load(document=json.loads(CATALOG.read_text(encoding="utf-8")))
 
 
-def _quoted_game(alice, bob, *, seed: int = 0):
+def _quoted_game(alice, bob, *, seed: int = 0, quote=None):
     """A table of alice (seat 0) and bob (seat 1) where alice quotes a verse word for word (typed through the
-    table's move service, as the API and the socket send it); then bob resigns: the game is over."""
+    table's move service, as the API and the socket send it, or by `quote(table, action, text)`); then bob
+    resigns: the game is over."""
     for attempt in range(40):
         table = table_create(host=alice, game="chapter-and-verse", seats=["person", "person"], seed=seed + attempt)
         table_join(table_id=table.pk, actor=Actor(user=bob))
@@ -72,7 +73,11 @@ def _quoted_game(alice, bob, *, seed: int = 0):
             seat = min(legal)
             quotes = [a for a in legal[seat] if a["type"] == "quote"]
             if seat == 0 and quotes:
-                action = {**quotes[0], "text": state.card(quotes[0]["ids"][0])[2].data.scripture}
+                text = state.card(quotes[0]["ids"][0])[2].data.scripture
+                if quote is not None:
+                    quote(table, legal[seat].index(quotes[0]), text)
+                    continue
+                action = {**quotes[0], "text": text}
             else:
                 choices = [a for a in legal[seat] if a["type"] != "quote"] or legal[seat]
                 action = dict(rng.choice(choices))
@@ -226,3 +231,17 @@ def test_the_api_lists_the_quotes_to_sign_and_signs_one_for_the_opponent_only(fi
         (card.data.title, bob.username, str(finished.pk))
     ]
     assert api_as(bob).get("/api/v1/learn/mastery/").json()["signatures"] == []
+
+
+def test_a_quote_typed_into_the_table_page_without_a_script_is_judged(cv_box, client, alice, bob):
+    """The no-script move form of a typed action carries a text box; what is typed is the quote judged."""
+    client.force_login(alice)
+
+    def quote(table, index, text):
+        page = client.get(f"/tables/{table.pk}/").content.decode()
+        assert "Type the scripture of the verse, from memory" in page
+        body = {"after": table.seq, "index": index, "key": f"page-quote-{table.seq}", "text": text}
+        assert client.post(f"/tables/{table.pk}/move/", body).status_code == 302
+
+    table = _quoted_game(alice, bob, quote=quote)
+    assert _quote(table)[0] == 0
