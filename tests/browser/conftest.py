@@ -2,7 +2,9 @@
 
 import os
 import re
+import socket
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -136,3 +138,33 @@ def card_media_cleanup(transactional_db) -> Iterator[None]:
         for image in (card.scan, card.thumbnail, card.face):
             if image:
                 default_storage.delete(image.name)
+
+
+# The tables' sockets (test_tables_browser.py, test_table_signing_browser.py): one daphne for the session.
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def daphne_port():
+    """daphne in a thread of this process (Twisted's reactor runs once a process: one for the session)."""
+    port = _free_port()
+    ready = threading.Event()
+
+    def serve():
+        from daphne.server import Server
+
+        from cardsite.asgi import application
+
+        Server(
+            application,
+            endpoints=[f"tcp:port={port}:interface=127.0.0.1"],
+            signal_handlers=False,
+            ready_callable=ready.set,
+        ).run()
+
+    threading.Thread(target=serve, daemon=True, name="daphne").start()
+    assert ready.wait(30), "daphne did not start"
+    return port

@@ -5,8 +5,6 @@ them beside gunicorn. The spectator's socket never carries a card only a player 
 
 import copy
 import json
-import socket
-import threading
 import time
 from urllib.parse import urlsplit
 
@@ -23,35 +21,6 @@ from tests.decks.battles.conftest import load_starter_catalogs
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 MOVES = 300  # far more than a Shorter Game takes (about 70 moves): past this the game is not ending
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="session")
-def daphne_port():
-    """daphne in a thread of this process (Twisted's reactor runs once a process: one for the session)."""
-    port = _free_port()
-    ready = threading.Event()
-
-    def serve():
-        from daphne.server import Server
-
-        from cardsite.asgi import application
-
-        Server(
-            application,
-            endpoints=[f"tcp:port={port}:interface=127.0.0.1"],
-            signal_handlers=False,
-            ready_callable=ready.set,
-        ).run()
-
-    threading.Thread(target=serve, daemon=True, name="daphne").start()
-    assert ready.wait(30), "daphne did not start"
-    return port
 
 
 @pytest.fixture
