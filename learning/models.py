@@ -90,5 +90,17 @@ class LearningGoal(models.Model):
 from learning.classes.models import ClassMember  # noqa: E402
 from learning.classes.models import ClassVerse  # noqa: E402
 from learning.classes.models import LearningClass  # noqa: E402
+from learning.mastery.models import MasterySharing  # noqa: E402
+from learning.mastery.models import Signature  # noqa: E402
 
-__all__ = ["ClassMember", "ClassVerse", "FsrsState", "LearnedVerse", "LearningClass", "LearningGoal", "Review"]
+__all__ = [
+    "ClassMember",
+    "ClassVerse",
+    "FsrsState",
+    "LearnedVerse",
+    "LearningClass",
+    "LearningGoal",
+    "MasterySharing",
+    "Review",
+    "Signature",
+]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC
 from datetime import datetime
+from datetime import timedelta
 
 from fsrs import Card as FsrsCard
 from fsrs import Rating
@@ -21,6 +22,10 @@ from learning.models import LearnedVerse
 from rules.learning import Grade
 
 SCHEDULER = Scheduler(enable_fuzzing=False)
+# How far ahead a verse's recall is measured for its blanks (rules.learning.blank_count): the library's forgetting
+# curve is flat, so a year ahead separates a verse learned this week (about 0.46) from one known for months (0.8
+# and more), where the chance of recall today is about 0.9 for both when each is reviewed on its due day.
+RECALL_AHEAD = timedelta(days=365)
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -55,3 +60,14 @@ def apply(verse: LearnedVerse, card: FsrsCard) -> None:
     verse.difficulty = card.difficulty
     verse.due = card.due
     verse.last_review = card.last_review
+
+
+def recall_at(verse: LearnedVerse, when: datetime) -> float:
+    """The library's predicted chance (0 to 1) that the player recalls the verse at `when` (its retrievability);
+    0 for a verse never reviewed."""
+    return float(SCHEDULER.get_card_retrievability(fsrs_card(verse), as_utc(when)))
+
+
+def recall_ahead(verse: LearnedVerse, now: datetime) -> float:
+    """The verse's recall RECALL_AHEAD after `now`: grows with its stability and falls while it is neglected."""
+    return recall_at(verse, now + RECALL_AHEAD)

@@ -21,12 +21,14 @@ from cardcollections.models import CardSet
 from cardcollections.models import CollectionEntry
 from decks.lists.stats import deck_lines
 from decks.models import Deck
+from learning import scheduling
 from learning.models import DEFAULT_DAILY_GOAL
 from learning.models import FsrsState
 from learning.models import LearnedVerse
 from learning.models import LearningGoal
 from learning.models import Review
 from rules.learning import Grade
+from rules.learning import blank_count
 from rules.learning import verse_key
 from rules.numbers import ID_MAX
 from rules.numbers import NotAWholeNumber
@@ -80,6 +82,12 @@ def reviews_since(*, user: User, since: datetime) -> int:
 def daily_goal(*, user: User) -> int:
     goal = LearningGoal.objects.filter(user_id=user.pk).values_list("daily_reviews", flat=True).first()
     return goal or DEFAULT_DAILY_GOAL
+
+
+def verse_blank_count(*, verse: LearnedVerse, now: datetime) -> int:
+    """How many words the verse's blanks drill hides at `now`: more as the player's measured recall of it grows
+    (the FSRS library's, `scheduling.recall_ahead`), the same for the same state and moment."""
+    return blank_count(len(verse.card.scripture.split()), scheduling.recall_ahead(verse, now))
 
 
 def verse_reviews(*, verse: LearnedVerse, limit: int = 20) -> QuerySet[Review]:
@@ -175,6 +183,7 @@ class SetMastery:
     verses: int
     learning: int
     known: int
+    keys: frozenset[str] = frozenset()  # the set's verses' keys
 
     @property
     def known_percent(self) -> int:
@@ -203,10 +212,56 @@ def mastery_by_set(*, user: User) -> list[SetMastery]:
         learning = [mine[k] for k in keys if k in mine]
         if learning:
             known = sum(1 for state in learning if state == FsrsState.REVIEW)
-            out.append(SetMastery(card_set, len(keys), len(learning), known))
+            out.append(SetMastery(card_set, len(keys), len(learning), known, keys))
     return out
 
 
 def decks_to_learn(*, user: User) -> QuerySet[Deck]:
     """The player's own decks (not archived), to choose verses from."""
     return Deck.objects.filter(owner_id=user.pk, archived=False).select_related("game").order_by("name")
+
+
+@dataclass(frozen=True)
+class DeckRecall:
+    """A player's measured recall of a deck's Quote verses (docs/learning.md, "What you know plays"): the mean of
+    the fsrs library's predicted chance they recall each now, over the deck's copies of cards with a Quote effect
+    (a verse not learned counts 0: nothing measured says it is known). `recall` is None for a deck without one."""
+
+    deck: Deck
+    quote_cards: int  # copies in the deck of cards with a Quote effect and a verse
+    verses: int  # the distinct verses among them
+    learned: int  # of those, the verses the player learns
+    recall: float | None
+
+    @property
+    def percent(self) -> int | None:
+        return None if self.recall is None else round(100 * self.recall)
+
+    @property
+    def rate(self) -> str | None:
+        """The recall as a quote rate to send on (two decimals, 0.00 to 1.00)."""
+        return None if self.recall is None else f"{self.recall:.2f}"
+
+
+def deck_quote_recall(*, user: User, deck: Deck, now: datetime) -> DeckRecall:
+    """`user`'s recall of the Quote verses of `deck` (one of theirs: the caller looked it up) at `now`."""
+    lines = deck_lines(game_id=deck.game_id, game_slug=deck.game.slug, entries=deck.cards)
+    copies: dict[int, int] = {}
+    for line in lines:
+        if line.card_id is not None:
+            copies[line.card_id] = copies.get(line.card_id, 0) + line.count
+    keys: dict[int, str] = {}
+    for card in verse_cards().filter(pk__in=copies).only("id", "scripture", "reference", "effects"):
+        if any(isinstance(e, dict) and e.get("kind") == "quote" for e in card.effects or []):
+            keys[card.pk] = verse_key(card.scripture, card.reference)
+    mine = {v.verse_key: v for v in LearnedVerse.objects.filter(user_id=user.pk, verse_key__in=set(keys.values()))}
+    recall = {key: scheduling.recall_at(verse, now) for key, verse in mine.items()}
+    total = sum(copies[pk] for pk in keys)
+    known = sum(copies[pk] * recall.get(key, 0.0) for pk, key in keys.items())
+    return DeckRecall(
+        deck=deck,
+        quote_cards=total,
+        verses=len(set(keys.values())),
+        learned=len(mine),
+        recall=known / total if total else None,
+    )

@@ -10,6 +10,8 @@ urlpatterns = [
     path("learn/goal/", views.learn_goal, name="learn-goal"),
     path("learn/add/", views.AddVersesPage.as_view(), name="learn-add"),
     path("learn/drill/", views.DrillPage.as_view(), name="learn-drill"),
+    path("learn/decks/<uuid:deck_id>/", views.deck_recall_page, name="learn-deck"),
+    path("", include("learning.mastery.urls")),
     path("", include("learning.classes.urls")),
     path("", include("learning.offline.urls")),
 ]

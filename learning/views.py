@@ -9,12 +9,14 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.views.decorators.http import require_GET
@@ -30,12 +32,14 @@ from learning.forms import DrillAnswerForm
 from learning.forms import GoalForm
 from learning.lookups import verse_owned_or_404
 from learning.models import LearnedVerse
+from learning.selectors import deck_quote_recall
 from learning.selectors import decks_to_learn
 from learning.selectors import learning_stats
 from learning.selectors import mastery_by_set
 from learning.selectors import next_due
 from learning.selectors import owned_verse_cards
 from learning.selectors import sets_with_verses
+from learning.selectors import verse_blank_count
 from learning.selectors import verses_due
 from learning.services import LearningError
 from learning.services import drill_answer
@@ -50,7 +54,6 @@ from rules.learning import GRADE_NAMES
 from rules.learning import SELF_GRADED
 from rules.learning import TAP_ORDER
 from rules.learning import Grade
-from rules.learning import blank_count
 from rules.learning import blank_positions
 from rules.learning import choose_kind
 from rules.learning import first_letters
@@ -59,6 +62,8 @@ from rules.learning import scrambled_words
 from rules.learning import with_blanks
 
 UPCOMING = 20
+# The game whose verses carry a Quote effect (docs/learning.md, "What you know plays").
+QUOTE_GAME = "chapter-and-verse"
 GRADE_BY_NAME = {name: grade for grade, name in GRADE_NAMES.items()}
 
 
@@ -78,6 +83,7 @@ def learn_home(request: SignedInHttpRequest) -> HttpResponse:
         "next_due": next_due(user=request.user, now=now) if not stats.due else None,
         "goal_form": GoalForm(initial={"daily_reviews": stats.goal}),
         "mastery": mastery_by_set(user=request.user),
+        "quote_decks": [d for d in decks_to_learn(user=request.user) if d.game.slug == QUOTE_GAME],
     }
     return render(request, "learning/home.html", context)
 
@@ -137,8 +143,8 @@ def _prompt(verse: LearnedVerse, kind: str) -> dict[str, Any]:
     elif kind == FIRST_LETTERS:
         prompt["letters"] = first_letters(card.scripture)
     elif kind == BLANKS:
-        words = len(card.scripture.split())
-        positions = blank_positions(card.scripture, blank_count(words, verse.stability), review_id.int)
+        count = verse_blank_count(verse=verse, now=timezone.now())
+        positions = blank_positions(card.scripture, count, review_id.int)
         # Each word shown, or the number of the blank that hides it (for the input's name read aloud).
         numbers = iter(range(1, len(positions) + 1))
         prompt["blanked"] = [
@@ -216,3 +222,21 @@ class DrillPage(CountedPostView):
             "stats": learning_stats(user=request.user, now=now, day_start=_day_start(now)),
         }
         return render(request, "learning/drill.html", context)
+
+
+@login_required
+@require_GET
+def deck_recall_page(request: SignedInHttpRequest, deck_id: str) -> HttpResponse:
+    """What you know plays: the player's measured recall of one of their decks' Quote verses, offered as the quote
+    rate of its goldfish runs and as the computer's quoting when it plays the deck. The goldfish and play pages
+    (decks, play) cannot import learning, so the figure goes to them in the link (docs/learning.md)."""
+    deck = deck_owned_or_404(user=request.user, pk=deck_id)
+    recall = deck_quote_recall(user=request.user, deck=deck, now=timezone.now())
+    links = {}
+    if recall.rate is not None and deck.game.slug == QUOTE_GAME:
+        links = {
+            "goldfish": f"{reverse('deck-goldfish')}?{urlencode({'deck': deck.pk, 'quote_rate': recall.rate})}",
+            "play": f"{reverse('play-home')}?"
+            + urlencode({"game": QUOTE_GAME, "deck": deck.pk, "computer_recall": recall.rate}),
+        }
+    return render(request, "learning/deck.html", {"deck": deck, "recall": recall, "links": links})

@@ -118,10 +118,18 @@ def judge_tapped(scripture: str, tapped: str) -> QuoteJudgement:
     return compare_quote(tapped, scripture, tolerance=STRICT)
 
 
-def blank_count(words: int, stability: float | None) -> int:
-    """How many words a blanks drill hides: a quarter of the verse at first, up to four fifths of it as the
-    verse is remembered longer (FSRS stability, in days); at least one, never every word."""
-    share = 0.25 if stability is None else min(0.8, 0.25 + stability / 40)
+# A blanks drill hides at least this share of a verse's words (a new verse: a few blanks) and at most this share
+# (a verse known for years: nearly every word), and in between the player's measured recall (docs/learning.md).
+BLANKS_LEAST = 0.2
+BLANKS_MOST = 0.95
+
+
+def blank_count(words: int, recall: float) -> int:
+    """How many of a verse's `words` a blanks drill hides, from the player's measured recall of it (0 to 1: the
+    FSRS library's predicted chance they still recall it a year on, `learning.scheduling.recall_ahead`): that share
+    of the words, from a few for a new verse (recall 0) to nearly all for one known for years; at least one, never
+    every word. The same recall gives the same count."""
+    share = min(BLANKS_MOST, max(BLANKS_LEAST, recall))
     return max(1, min(words - 1 if words > 1 else 1, round(words * share)))
 
 

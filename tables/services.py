@@ -36,6 +36,8 @@ from cardsite.api.errors import NOT_ALLOWED
 from cardsite.api.errors import NOT_FOUND
 from cardsite.api.errors import ServiceError
 from cardsite.cache import count as cache_count
+from learning.mastery.models import Signature
+from learning.mastery.services import signature_create
 from play.games.services import NotPlayable
 from rules.play.interface import Refusal
 from rules.play.interface import SetupError
@@ -64,6 +66,7 @@ from tables.positions import position_take
 from tables.positions import remember
 from tables.positions import replay_moves
 from tables.positions import undoable_moves
+from tables.quotes import quotes_to_sign
 
 KEY = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
 MAX_ACTION_KEYS = 8
@@ -450,6 +453,10 @@ def table_move(
                     legal = refuse_unless_legal(played.engine, played.state, mine.index, action)
                 except Refusal as refusal:
                     raise TableRefused(refusal.code, refusal.detail, field="action", kind=INVALID) from None
+                if "text" in legal and legal["text"] is None and isinstance(action.get("text"), str):
+                    # A typed answer (Chapter and Verse's Quote): the legal action takes any text, and the log keeps
+                    # what was typed, so every replay judges the same words.
+                    legal = {**legal, "text": action["text"]}
                 appended = [_apply(table, played, mine.index, legal, key)]
                 appended += _play_computers(table, seats, played)
             after_legal = played.engine.legal(played.state) if table.status == TableStatus.PLAYING else {}
@@ -774,3 +781,33 @@ def _open_rematch(table: Table, seats: list[Seat]) -> Table:
     )
     _start_if_full(made, list(Seat.objects.filter(table=made).select_related("user").order_by("index")))
     return made
+
+
+# ------------------------------------------------------------------------------------------------ signing
+
+
+def table_sign_verse(*, table_id: UUID, signer: User, seat: Any, card: Any) -> tuple[Signature, bool]:
+    """After a finished game, `signer` (seated there) signs the Mastery card of a verse an opponent at seat `seat`
+    quoted word for word (the game's card id `card`): docs/learning.md, "Mastery". Once per verse, player and
+    table; the signature and whether it is new.
+
+    Refusals: no-table (404), not-your-seat (403: not seated, a guest, or signing one's own quote), not-over (409),
+    not-quoted (400: that seat quoted no such verse here, or has no account to sign for).
+    """
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise TableRefused("no-table", "There is no such table.", kind=NOT_FOUND)
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    mine = seat_of(seats, Actor(user=signer))
+    if mine is None:
+        raise TableRefused("not-your-seat", "Only the players of this game sign its verses.", kind=NOT_ALLOWED)
+    if table.status != TableStatus.OVER:
+        raise TableRefused("not-over", "Verses are signed once the game is over.", kind=CONFLICT)
+    if seat == mine.index:
+        raise TableRefused("not-your-seat", "Nobody signs their own Mastery card.", field="seat", kind=NOT_ALLOWED)
+    found = next((q for q in quotes_to_sign(table, seats, signer) if q.seat == seat and q.card == card), None)
+    if found is None:
+        raise TableRefused("not-quoted", "That player quoted no such verse in this game.", field="card")
+    return signature_create(
+        signer=signer, player=found.player, card=found.catalog_card, table_id=table.pk, game=table.game
+    )

@@ -18,4 +18,5 @@ urlpatterns = [
     path("tables/<uuid:table_id>/replay/", views.ReplayPage.as_view(), name="table-replay"),
     path("tables/<uuid:table_id>/replay-consent/", views.ReplayConsent.as_view(), name="table-replay-consent"),
     path("tables/matches/<int:match_id>/", views.MatchTablePage.as_view(), name="table-match"),
+    path("tables/<uuid:table_id>/sign/", views.SignVerse.as_view(), name="table-sign"),
 ]

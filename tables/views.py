@@ -29,10 +29,12 @@ from cardsite.api.errors import ServiceError
 from cardsite.api.throttles import page_request_allowed
 from cardsite.api.throttles import too_many_requests
 from cardsite.page_writes import CountedPostView
+from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import page_refusal
 from play.games.board import board_zones
 from play.games.board import view_titles
 from rules.games import GAMES_BY_SLUG
+from rules.play.log import MAX_TEXT_CHARS
 from tables.forms import NewTableForm
 from tables.guests import cookie_name
 from tables.guests import guest_token_from
@@ -40,6 +42,7 @@ from tables.guests import set_guest_cookie
 from tables.models import Table
 from tables.models import TableStatus
 from tables.phrases import PHRASES
+from tables.quotes import quotes_to_sign
 from tables.replays import replay_consent
 from tables.replays import replay_step
 from tables.replays import replay_visible
@@ -60,6 +63,7 @@ from tables.services import table_move
 from tables.services import table_rematch
 from tables.services import table_remove_guest
 from tables.services import table_resign
+from tables.services import table_sign_verse
 from tables.services import table_takeback_answer
 from tables.services import table_takeback_ask
 from tables.services import table_touch
@@ -85,7 +89,7 @@ def _choice_label(choice: dict[str, Any]) -> str:
     label = str(choice.get("type", "")).replace("-", " ")
     if choice.get("cards"):
         label += ": " + ", ".join(str(c) for c in choice["cards"])
-    extra = [f"{k} {v}" for k, v in choice.items() if k not in ("type", "cards", "ids")]
+    extra = [f"{k} {v}" for k, v in choice.items() if k not in ("type", "cards", "ids", "text")]
     return label + (f" ({', '.join(extra)})" if extra else "")
 
 
@@ -122,7 +126,10 @@ def board_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "shared": board_zones(view.get("zones")),
         "facts": {k: v for k, v in view.items() if k not in ("seats", "zones") and isinstance(v, str | int)},
         "image_ids": ids,
-        "choices": [{"index": i, "label": _choice_label(c), "action": c} for i, c in enumerate(state["legal"])],
+        "choices": [
+            {"index": i, "label": _choice_label(c), "action": c, "typed": "text" in c and c["text"] is None}
+            for i, c in enumerate(state["legal"])
+        ],
         "key": secrets.token_urlsafe(12),  # the no-script forms' idempotency key: a second click repeats the move
         "winners": [s.name for s in seats if result and s.index in result.get("winners", [])],
         "moves": list(reversed(move_messages(table, seats, seat, max(0, state["seq"] - 20)))),
@@ -201,6 +208,7 @@ class TablePage(View):
                 "my_seat": next((s for s in seats if s.index == context["seat"]), None),
                 "replay_open": replay_visible(table, seats, _actor(request, table.pk)),
                 "match_link": getattr(table, "match_link", None),
+                "to_sign": quotes_to_sign(table, seats, request.user),
             }
         )
         return render(request, "tables/table.html", context)
@@ -297,6 +305,9 @@ class MoveForm(CountedPostView):
             legal = seat_state(table, seats, mine.index)["legal"] if mine is not None else []
             # The action drawn at `after`: if the table moved on since, the service refuses it as stale.
             action = legal[index] if index is not None and index < len(legal) else {"type": ""}
+            if "text" in action and action["text"] is None:
+                # A typed answer (Chapter and Verse's Quote or Quote It): what was typed goes with the move.
+                action = {**action, "text": request.POST.get("text", "")[:MAX_TEXT_CHARS]}
             table_move(
                 table_id=table_id,
                 actor=_actor(request, table_id),
@@ -406,3 +417,23 @@ class MatchTablePage(View):
             # No such match for this user, or one without a table (the event is not played online).
             raise Http404("This match has no table on the site.")
         return redirect("table", table_id=links[-1].table_id)
+
+
+@method_decorator(login_required, name="dispatch")
+class SignVerse(CountedPostView):
+    """A finished game's player signs a verse an opponent quoted word for word (docs/learning.md, "Mastery")."""
+
+    def post(self, request: SignedInHttpRequest, table_id: UUID) -> HttpResponseBase:
+        seat = _int(request.POST.get("seat"))
+        try:
+            signature, new = table_sign_verse(
+                table_id=table_id, signer=request.user, seat=seat, card=request.POST.get("card", "")[:40]
+            )
+        except ServiceError as exc:
+            page_refusal(request, exc)
+            return _back(table_id)
+        if new:
+            messages.success(request, f"You signed {signature.card.title} for {signature.player.username}.")
+        else:
+            messages.info(request, f"{signature.card.title} was signed for {signature.player.username} already.")
+        return redirect(reverse("table", args=[table_id]) + "#table-sign-heading")

@@ -121,10 +121,24 @@ def _game(raw: str | None) -> str:
     return raw if raw is not None and raw in GOLDFISH_SETUPS else GOLDFISH_GAMES[0].slug
 
 
-def hand_url(*, game: str, decklist: str, seed: int, drawn: int = 0) -> str:
-    params = {"game": game, "decklist": decklist, "seed": seed}
+def _quote_percent(raw: str | None) -> int | None:
+    """A quote rate (0 to 1) a link brings, as a whole percent; None when absent or not such a number. The learning
+    app's deck page sends the player's measured recall of the deck's Quote verses this way (docs/learning.md,
+    "What you know plays"): decks cannot import learning, so the figure comes in the link."""
+    text = (raw or "").strip()[:10]
+    try:
+        rate = float(text)
+    except ValueError:
+        return None
+    return round(rate * 100) if 0 <= rate <= 1 else None
+
+
+def hand_url(*, game: str, decklist: str, seed: int, drawn: int = 0, quote_percent: int | None = None) -> str:
+    params: dict[str, Any] = {"game": game, "decklist": decklist, "seed": seed}
     if drawn:
         params["drawn"] = drawn
+    if quote_percent is not None:
+        params["quote_rate"] = f"{quote_percent / 100:.2f}"
     return f"{reverse('deck-goldfish')}?{urlencode(params)}"
 
 
@@ -137,14 +151,19 @@ class GoldfishPage(View):
         # page's text, so hands stay shareable by URL.
         picked = (request.GET.get("deck") or request.GET.get("deck-link") or "").strip()
         saved = _picked_deck(picked, user=request.user) if picked else None
+        my_recall = _quote_percent(request.GET.get("quote_rate"))
         if saved is not None:
-            return HttpResponseRedirect(hand_url(game=saved.game.slug, decklist=deck_text(saved), seed=new_seed()))
+            return HttpResponseRedirect(
+                hand_url(game=saved.game.slug, decklist=deck_text(saved), seed=new_seed(), quote_percent=my_recall)
+            )
         game = _game(request.GET.get("game"))
         decklist = request.GET.get("decklist", "")[: MAX_DECKLIST_CHARS + 1]
         seed_given = request.GET.get("seed", "").strip()
         if decklist.strip() and _int(seed_given, -1, 0, MAX_SEED) < 0:
             # Every hand has its seed in the URL, so it can be shared and drawn again.
-            return HttpResponseRedirect(hand_url(game=game, decklist=decklist, seed=new_seed()))
+            return HttpResponseRedirect(
+                hand_url(game=game, decklist=decklist, seed=new_seed(), quote_percent=my_recall)
+            )
         seed = _int(seed_given, 0, 0, MAX_SEED)
         drawn = _int(request.GET.get("drawn"), 0, 0, MAX_DRAWN)
         context: dict[str, Any] = {
@@ -163,6 +182,9 @@ class GoldfishPage(View):
             "trials": DEFAULT_TRIALS,
             "play_trials": DEFAULT_PLAY_TRIALS,
             "max_trials": MAX_TRIALS,
+            # The play tab's quote rate, in percent: the link's (the player's recall) or every Quote succeeding.
+            "my_recall": my_recall,
+            "quote_percent": 100 if my_recall is None else my_recall,
         }
         if picked:
             context["problem"] = GoldfishInputError("deck", "No deck you may read has that link or id.")
@@ -284,6 +306,11 @@ def request_for_mode(data: Any, mode: str) -> dict[str, Any]:
         body["seed"] = seed
     if mode == "play" and not body["queries"]:
         del body["queries"]
+    quote_percent = _form_number(data.get("play-quote-rate"), 100) if mode == "play" else 100
+    if quote_percent != 100 and body["game"] == "chapter-and-verse":
+        # Chapter and Verse's quote rate, typed as a percent (100, every Quote succeeding, is the default and goes
+        # unsaid); text that is no whole number goes on as it is, and the engine refuses it naming `quote_rate`.
+        body["quote_rate"] = quote_percent / 100 if isinstance(quote_percent, int) else quote_percent
     return body
 
 

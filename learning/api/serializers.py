@@ -129,3 +129,42 @@ class GoalIn(serializers.Serializer):
 
 class GoalOut(serializers.Serializer):
     daily_reviews = serializers.IntegerField()
+
+
+class DeckRecallOut(serializers.Serializer):
+    deck = serializers.UUIDField()
+    quote_cards = serializers.IntegerField(help_text="Copies in the deck of cards with a Quote effect.")
+    verses = serializers.IntegerField(help_text="The distinct verses among them.")
+    learned = serializers.IntegerField(help_text="Of those, the verses you learn.")
+    recall = serializers.FloatField(
+        allow_null=True,
+        help_text="The mean of the fsrs library's predicted recall of each, now (0 to 1; a verse not learned counts "
+        "0); null for a deck with no Quote card. Send it as the goldfish `quote_rate` or the play `computer_recall`.",
+    )
+
+
+class SetProgressOut(serializers.Serializer):
+    set = serializers.CharField(help_text="The catalog set's code.")
+    name = serializers.CharField()
+    verses = serializers.IntegerField()
+    learning = serializers.IntegerField()
+    known = serializers.IntegerField()
+    signed = serializers.IntegerField()
+    levels = serializers.ListField(
+        child=serializers.CharField(), help_text="The designer's Mastery Game levels: no catalog defines any yet."
+    )
+
+
+class SignatureOut(serializers.Serializer):
+    card = serializers.IntegerField()
+    title = serializers.CharField()
+    reference = serializers.CharField()
+    signer = serializers.CharField()
+    table = serializers.UUIDField()
+    signed = serializers.DateTimeField()
+
+
+class MasteryOut(serializers.Serializer):
+    public = serializers.BooleanField()
+    sets = SetProgressOut(many=True)
+    signatures = SignatureOut(many=True)

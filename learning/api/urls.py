@@ -10,4 +10,6 @@ urlpatterns = [
     path("learn/goal/", views.GoalApi.as_view(), name="api-learn-goal"),
     path("learn/verses/", views.VersesApi.as_view(), name="api-learn-verses"),
     path("learn/verses/<int:pk>/", views.VerseApi.as_view(), name="api-learn-verse"),
+    path("learn/decks/<uuid:deck_id>/recall/", views.DeckRecallApi.as_view(), name="api-learn-deck-recall"),
+    path("learn/mastery/", views.MasteryApi.as_view(), name="api-learn-mastery"),
 ]

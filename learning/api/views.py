@@ -28,8 +28,10 @@ from cardsite.api.reading import PageQuery
 from cardsite.api.reading import reads_body
 from cardsite.api.reading import reads_query
 from decks.lists.lookups import deck_owned_or_refused
+from learning.api.serializers import DeckRecallOut
 from learning.api.serializers import GoalIn
 from learning.api.serializers import GoalOut
+from learning.api.serializers import MasteryOut
 from learning.api.serializers import QueueOut
 from learning.api.serializers import QueueQuery
 from learning.api.serializers import ReviewsIn
@@ -39,10 +41,14 @@ from learning.api.serializers import VersePageOut
 from learning.api.serializers import VersesAddedOut
 from learning.api.serializers import VersesAddIn
 from learning.lookups import verse_owned_or_404
+from learning.mastery.selectors import mastery_of
+from learning.mastery.selectors import mastery_public
+from learning.mastery.selectors import signatures_of
 from learning.models import FsrsState
 from learning.models import LearnedVerse
 from learning.models import Review
 from learning.selectors import daily_goal
+from learning.selectors import deck_quote_recall
 from learning.selectors import due_count
 from learning.selectors import reviews_since
 from learning.selectors import verse_reviews
@@ -223,3 +229,67 @@ class GoalApi(LearningApi):
     def put(self, request: SignedInRequest, data: dict[str, Any]) -> Response:
         goal = goal_set(user=request.user, daily_reviews=data["daily_reviews"])
         return Response({"daily_reviews": goal.daily_reviews})
+
+
+class DeckRecallApi(LearningApi):
+    @extend_schema(
+        operation_id="learn_deck_recall",
+        summary="Your recall of a deck's Quote verses",
+        description=(
+            "What you know plays: the mean of your predicted recall now of the verses of the deck's Quote cards, "
+            "to send as the goldfish `quote_rate` or the play `computer_recall`. One of your decks: someone else's "
+            "deck you may read is a 403, one you may not a 404."
+        ),
+        responses={200: DeckRecallOut, 403: NOT_YOUR_DECK, 404: NO_DECK},
+    )
+    @reads_query(NoFields)
+    def get(self, request: SignedInRequest, deck_id: str) -> Response:
+        deck = deck_owned_or_refused(user=request.user, pk=deck_id)
+        recall = deck_quote_recall(user=request.user, deck=deck, now=timezone.now())
+        body = {
+            "deck": deck.pk,
+            "quote_cards": recall.quote_cards,
+            "verses": recall.verses,
+            "learned": recall.learned,
+            "recall": recall.recall,
+        }
+        return Response(DeckRecallOut(body).data)
+
+
+class MasteryApi(LearningApi):
+    @extend_schema(
+        operation_id="learn_mastery",
+        summary="Your mastery",
+        description=(
+            "Your progress on each set you learn a verse of, with the verses signed for you, and the signatures on "
+            "your Mastery cards (the latest 200). The catalogs define no Mastery Game levels: `levels` is empty."
+        ),
+        responses={200: MasteryOut},
+    )
+    @reads_query(NoFields)
+    def get(self, request: SignedInRequest) -> Response:
+        sets = [
+            {
+                "set": p.mastery.card_set.code,
+                "name": p.mastery.card_set.name,
+                "verses": p.mastery.verses,
+                "learning": p.mastery.learning,
+                "known": p.mastery.known,
+                "signed": p.signed,
+                "levels": list(p.levels),
+            }
+            for p in mastery_of(player=request.user)
+        ]
+        signatures = [
+            {
+                "card": s.card_id,
+                "title": s.card.title,
+                "reference": s.card.reference,
+                "signer": s.signer.username,
+                "table": s.table_id,
+                "signed": s.signed,
+            }
+            for s in signatures_of(player=request.user)
+        ]
+        body = {"public": mastery_public(player=request.user), "sets": sets, "signatures": signatures}
+        return Response(MasteryOut(body).data)

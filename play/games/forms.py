@@ -10,6 +10,28 @@ from rules.games import GAMES_BY_SLUG
 from rules.play.registry import engine_for
 from rules.play.registry import playable_games
 
+COMPUTER_RECALLS = [
+    ("1.0", "always right"),
+    ("0.9", "right 9 times in 10"),
+    ("0.7", "right 7 times in 10"),
+    ("0.5", "right half the time"),
+]
+
+
+def recall_given(raw: Any) -> str | None:
+    """A computer's recall (0 to 1, at most two decimals) a link brings, written as the form's choice; else None.
+    The learning app's deck page sends the player's measured recall of their deck's Quote verses this way, so the
+    computer quotes that deck as well as they know it (docs/learning.md, "What you know plays"): play cannot import
+    learning, so the figure comes in the link."""
+    text = str(raw or "").strip()[:10]
+    try:
+        rate = float(text)
+    except ValueError:
+        return None
+    if not 0 <= rate <= 1 or round(rate, 2) != rate:
+        return None
+    return f"{rate:.2f}"
+
 
 class NewGameForm(forms.Form):
     game = forms.ChoiceField(choices=())
@@ -49,12 +71,7 @@ class NewGameForm(forms.Form):
         help_text="Chapter and Verse: an opponent may accept a quote the site judged wrong.",
     )
     computer_recall = forms.TypedChoiceField(
-        choices=[
-            ("1.0", "always right"),
-            ("0.9", "right 9 times in 10"),
-            ("0.7", "right 7 times in 10"),
-            ("0.5", "right half the time"),
-        ],
+        choices=COMPUTER_RECALLS,
         coerce=float,
         empty_value=None,
         initial="0.9",
@@ -75,6 +92,12 @@ class NewGameForm(forms.Form):
         field = self.fields["game"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(slug, GAMES_BY_SLUG[slug].name) for slug in playable_games()]
+        # A recall brought by a link (the player's own, measured by the learning app) is one more choice.
+        given = recall_given(self.data.get("computer_recall") if self.is_bound else self.initial.get("computer_recall"))
+        if given is not None and given not in dict(COMPUTER_RECALLS):
+            recall = self.fields["computer_recall"]
+            assert isinstance(recall, forms.ChoiceField)
+            recall.choices = [(given, f"as well as I know it ({round(float(given) * 100)} %)"), *COMPUTER_RECALLS]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -17,9 +17,12 @@ from django.views import View
 
 from cardcollections.catalog.selectors import card_ids_by_title
 from cardsite.page_writes import counted_posts
+from decks.lists.selectors import deck_get_readable
+from decks.lists.selectors import deck_text
 from play.games.board import board_zones
 from play.games.board import view_titles
 from play.games.forms import NewGameForm
+from play.games.forms import recall_given
 from play.games.selectors import unfollowed_abilities
 from play.games.services import NotPlayable
 from play.games.services import local_game
@@ -49,7 +52,15 @@ def _choice(action: dict[str, Any]) -> dict[str, Any]:
 
 class PlayHome(View):
     def get(self, request: HttpRequest) -> HttpResponse:
-        return self._page(request, NewGameForm(initial={"game": request.GET.get("game")}))
+        initial: dict[str, Any] = {"game": request.GET.get("game")}
+        # A saved deck of the player's (the learning app's "What you know plays" link): both seats play it, and the
+        # computer quotes as well as the link's recall says the player knows its verses.
+        deck = deck_get_readable(deck_id=request.GET["deck"], user=request.user) if request.GET.get("deck") else None
+        if deck is not None and GAMES_BY_SLUG.get(deck.game.slug) and GAMES_BY_SLUG[deck.game.slug].collectible:
+            initial.update(game=deck.game.slug, deck=deck_text(deck), other_deck=deck_text(deck))
+        if recall_given(request.GET.get("computer_recall")) is not None:
+            initial["computer_recall"] = recall_given(request.GET.get("computer_recall"))
+        return self._page(request, NewGameForm(initial=initial))
 
     @staticmethod
     def _page(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:

@@ -212,6 +212,14 @@
 
   document.addEventListener("click", function (event) {
     if (!event.target.closest) return;
+    // "Use my recall (NN %)": the quote rate the learning page's link brought, filled in again.
+    var fill = event.target.closest("[data-fill]");
+    if (fill) {
+      var input = el(fill.getAttribute("data-fill"));
+      input.value = fill.getAttribute("data-value");
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
     var button = event.target.closest("[data-goldfish-run]");
     if (button) { run(button.getAttribute("data-goldfish-run")); return; }
     if (event.target.closest("[data-goldfish-cancel]")) { cancel(); return; }

@@ -142,7 +142,10 @@
       var index = Number(form.elements.index.value);
       var actions = legal ? JSON.parse(legal.textContent) : [];
       if (!actions[index]) return;  // the form posts instead
-      var move = { type: "move", after: Number(form.elements.after.value), key: form.elements.key.value, action: actions[index] };
+      var action = actions[index];
+      // A typed answer (a Quote, a Quote It): the text goes with the move.
+      if (form.elements.text) action = Object.assign({}, action, { text: form.elements.text.value });
+      var move = { type: "move", after: Number(form.elements.after.value), key: form.elements.key.value, action: action };
       if (send(move)) { event.preventDefault(); pending = move; setBusy(true); }
     } else if (form.classList.contains("table-resign")) {
       event.preventDefault();

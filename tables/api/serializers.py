@@ -182,3 +182,24 @@ class MatchTableSerializer(serializers.Serializer):
 class MatchTablesSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     tables = MatchTableSerializer(many=True)
+
+
+class SignSerializer(serializers.Serializer):
+    seat = StrictIntegerField(min_value=0, max_value=5, help_text="The seat of the opponent who quoted the verse.")
+    card = serializers.CharField(max_length=40, help_text="The game's id of the card quoted (from `GET .../sign/`).")
+
+
+class QuoteToSignSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    card = serializers.CharField(help_text="The game's card id.")
+    title = serializers.CharField()
+    reference = serializers.CharField()
+    signed = serializers.BooleanField()
+
+
+class SignedSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    title = serializers.CharField()
+    reference = serializers.CharField()
+    new = serializers.BooleanField(help_text="False: the verse was signed for this player in this game already.")

@@ -9,6 +9,7 @@ from tables.api.views import MovesApi
 from tables.api.views import RematchApi
 from tables.api.views import ReplayApi
 from tables.api.views import ResignApi
+from tables.api.views import SignApi
 from tables.api.views import TableApi
 from tables.api.views import TablesApi
 from tables.api.views import TakebackAnswerApi
@@ -26,4 +27,5 @@ urlpatterns = [
     path("tables/<uuid:table_id>/replay/", ReplayApi.as_view(), name="api-table-replay"),
     path("tables/<uuid:table_id>/allow-replay/", AllowReplayApi.as_view(), name="api-table-allow-replay"),
     path("tables/matches/<int:match_id>/", MatchTablesApi.as_view(), name="api-table-match"),
+    path("tables/<uuid:table_id>/sign/", SignApi.as_view(), name="api-table-sign"),
 ]

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardsite.api.errors import found_or_404
 from cardsite.api.errors import refused
 from cardsite.api.reading import NoFields
 from cardsite.api.reading import read_body
@@ -20,6 +21,7 @@ from cardsite.api.reading import reads_query
 from tables.api import serializers as s
 from tables.guests import guest_token_from
 from tables.guests import set_guest_cookie
+from tables.quotes import quotes_to_sign
 from tables.replays import replay_consent
 from tables.replays import replay_start
 from tables.replays import replay_steps
@@ -41,6 +43,7 @@ from tables.services import table_join
 from tables.services import table_move
 from tables.services import table_rematch
 from tables.services import table_resign
+from tables.services import table_sign_verse
 from tables.services import table_takeback_answer
 from tables.services import table_takeback_ask
 from tables.services import table_touch
@@ -350,3 +353,62 @@ class MatchTablesApi(APIView):
             for link in links
         ]
         return Response({"match": match_id, "tables": tables})
+
+
+class SignApi(APIView):
+    """Signing a verse's Mastery card after a finished game (docs/learning.md, "Mastery")."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tables_quotes_to_sign",
+        summary="The verses your opponents quoted word for word in this finished game, for you to sign",
+        responses={200: s.QuoteToSignSerializer(many=True), 404: s.RefusalSerializer},
+        tags=["tables"],
+    )
+    @reads_query(NoFields)
+    def get(self, request: Request, table_id: UUID) -> Response:
+        table = found_or_404(table_get(table_id=table_id), "There is no such table.")
+        quotes = quotes_to_sign(table, table_seats(table), request.user)
+        body = [
+            {
+                "seat": q.seat,
+                "player": q.player.username,
+                "card": q.card,
+                "title": q.catalog_card.title,
+                "reference": q.catalog_card.reference,
+                "signed": q.signed,
+            }
+            for q in quotes
+        ]
+        return Response(s.QuoteToSignSerializer(body, many=True).data)
+
+    @extend_schema(
+        operation_id="tables_sign",
+        summary="Sign the Mastery card of a verse an opponent quoted word for word in this finished game",
+        request=s.SignSerializer,
+        responses={
+            200: s.SignedSerializer,
+            201: s.SignedSerializer,
+            400: s.RefusalSerializer,
+            403: s.RefusalSerializer,
+            404: s.RefusalSerializer,
+            409: s.RefusalSerializer,
+        },
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: UUID) -> Response:
+        body = read_body(request, s.SignSerializer)
+        signature, new = table_sign_verse(
+            table_id=table_id,
+            signer=request.user,  # type: ignore[arg-type]  # signed in: the permission
+            seat=body["seat"],
+            card=body["card"],
+        )
+        out = {
+            "player": signature.player.username,
+            "title": signature.card.title,
+            "reference": signature.card.reference,
+            "new": new,
+        }
+        return Response(out, status=status.HTTP_201_CREATED if new else status.HTTP_200_OK)

@@ -10,6 +10,7 @@ from django.urls import resolve
 
 from learning.models import LearnedVerse
 from learning.models import LearningGoal
+from learning.models import MasterySharing
 from learning.models import Review
 from tests.project.test_page_accessibility import _problems
 
@@ -21,6 +22,7 @@ def state() -> tuple:
         sorted(LearnedVerse.objects.values_list("id", "user_id", "due", "reviews")),
         sorted(map(str, Review.objects.values_list("uuid", "grade"))),
         sorted(LearningGoal.objects.values_list("user_id", "daily_reviews")),
+        sorted(MasterySharing.objects.values_list("user_id", "public")),
     )
 
 
@@ -237,6 +239,7 @@ POSTS = [
     ("/learn/classes/{klass}/remove/", {"member": "{member}"}),
     ("/learn/classes/{klass}/close/", {}),
     ("/learn/classes/{klass}/leave/", {}),
+    ("/learn/mastery-sharing/", {"public": "on"}),
 ]
 
 
@@ -280,7 +283,10 @@ def test_every_learning_page_that_takes_a_post_is_in_the_table(alice):
     unlisted = [
         route
         for route in url_routes(re.compile(r"^(?!learn/)"))
-        if route not in listed and any(client.post(p).status_code != 405 for p in route_paths(route, {"int": ["1"]}))
+        if route not in listed
+        and any(
+            client.post(p).status_code != 405 for p in route_paths(route, {"int": ["1"], "uuid": [str(uuid.uuid4())]})
+        )
     ]
     assert unlisted == []
 

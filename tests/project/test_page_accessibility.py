@@ -165,6 +165,8 @@ def _player_pages(site) -> list[str]:
         "/learn/",
         f"/learn/add/?deck={site.deck.pk}",
         "/learn/drill/",
+        "/learn/mastery/",
+        f"/learn/decks/{site.deck.pk}/",
     ]
 
 

@@ -114,7 +114,7 @@ def table_state() -> tuple:
     )
 
 
-@pytest.mark.parametrize("page", ["", "join/", "leave/", "move/", "remove-guest/"])
+@pytest.mark.parametrize("page", ["", "join/", "leave/", "move/", "remove-guest/", "sign/"])
 def test_a_page_post_past_the_write_limit_is_a_429_and_changes_nothing(
     boxes, alice, bob, one_write_a_minute, settings, page
 ):
@@ -130,6 +130,7 @@ def test_a_page_post_past_the_write_limit_is_a_429_and_changes_nothing(
         "leave/": {},
         "move/": {"after": "0", "index": "0", "key": "bob-move-0"},
         "remove-guest/": {"seat": "1"},
+        "sign/": {"seat": "0", "card": "c1"},
     }[page]
     client = client_for(bob)
     client.post(path, body)  # the one write allowed

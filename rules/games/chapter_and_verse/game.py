@@ -581,6 +581,8 @@ def _step_answer(state: State, step: dict[str, Any], choice: Action | None, even
             "score": q.score,
             "diff": [list(e) for e in q.diff],
         }
+        if ok:
+            state.quoted.append((seat, card.id))
     rule = R_QUOTE_IT if step["kind"] == "reference" else R_QUOTE
     _ev(
         state,

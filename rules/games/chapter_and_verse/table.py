@@ -92,6 +92,9 @@ class State:
     turn_no: int = 0  # turns begun so far, the first 0 (how long a printed restriction lasts)
     no_quote_it: dict[int, int] = field(default_factory=dict)  # seat -> the last turn it may not say Quote It
     no_book: dict[int, int] = field(default_factory=dict)  # seat -> the turn it may not close a book
+    # Every verse quoted word for word by the comparing function (a Quote's scripture, not a reference; a friendly
+    # acceptance is not a correct quote): (seat, card id), in order. A finished table offers these for signing.
+    quoted: list[tuple[int, str]] = field(default_factory=list)
     not_followed: list[list[dict[str, str]]] = field(default_factory=list)  # per seat: effects not followed
     # The legal actions of the position, kept until the next action (the loop, the computer and the check ask).
     legal_cache: dict[int, list[Any]] | None = None
@@ -253,3 +256,16 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "not_followed": list(state.not_followed[seat]) if seat is not None else [],
         **_frame(state, seat, False),
     }
+
+
+def quoted_verses(state: State) -> list[tuple[int, Card]]:
+    """The verses quoted word for word in this game, each (seat, card) once, in the order quoted: what a
+    finished table offers an opponent to sign (docs/learning.md, "Mastery")."""
+    out: list[tuple[int, Card]] = []
+    seen: set[tuple[int, str]] = set()
+    for seat, card_id in state.quoted:
+        found = state.card(card_id)
+        if found is not None and (seat, card_id) not in seen:
+            seen.add((seat, card_id))
+            out.append((seat, found[2]))
+    return out

@@ -13,6 +13,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from rules.games.chapter_and_verse.game import ENGINE
+from rules.games.chapter_and_verse.table import quoted_verses
 from rules.play.interface import SeatSpec
 from rules.play.interface import Setup
 from tests.rules.play.harness import box_of
@@ -100,3 +101,22 @@ def _seeded_log(seats: int, seed: int) -> str:
 
 def test_seeded_computer_games_are_the_same_move_for_move() -> None:
     assert {f"{seats}-{seed}": _seeded_log(seats, seed) for seats in (2, 4) for seed in (0, 1)} == SEEDED_LOGS
+
+
+def _computers_alone(seed: int, recall: float):
+    setup = _decks(2, {"variant": "advanced", "computer_recall": recall})(seed)
+    state, _log = play_out(
+        ENGINE, setup, lambda s, seat, legal, r: ENGINE.computer(s, seat, r), rng=random.Random(seed), check_every=50
+    )
+    return state
+
+
+def test_the_verses_quoted_word_for_word_are_kept_for_signing() -> None:
+    """Each verse a seat quoted right is listed once, with its seat and card (a finished table offers these to the
+    opponents to sign, docs/learning.md); a seat that never quotes right lists none."""
+    quoted = [v for seed in range(4) for v in quoted_verses(_computers_alone(seed, 1.0))]
+    assert quoted
+    for seat, card in quoted:
+        assert seat in (0, 1)
+        assert any(e.get("kind") == "quote" for e in card.data.effects) and card.data.scripture
+    assert not any(quoted_verses(_computers_alone(seed, 0.0)) for seed in range(4))
