@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from decks.events.models import Event
+from decks.events.selectors import event_is_organiser
 from decks.judging.models import EventJudge
 from decks.judging.models import JudgeCall
 
@@ -14,7 +15,9 @@ from decks.judging.models import JudgeCall
 def is_staff(*, event: Event, user: User | AnonymousUser) -> bool:
     if not user.is_authenticated:
         return False
-    return event.organiser_id == user.pk or EventJudge.objects.filter(event=event, user_id=user.pk).exists()
+    return (
+        event_is_organiser(event=event, user=user) or EventJudge.objects.filter(event=event, user_id=user.pk).exists()
+    )
 
 
 def judges_of(*, event: Event) -> QuerySet[EventJudge]:

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from decks.events.models import Event
 from decks.events.models import EventState
+from decks.events.selectors import event_is_owner
 from decks.events.services import EventError
 from decks.events.services import OutOfTurn
 from decks.judging.models import MAX_CALL_NOTE
@@ -23,7 +24,7 @@ from decks.tournaments.selectors import current_match_of
 
 
 def judge_add(*, organiser: User, event: Event, username: str) -> EventJudge:
-    if event.organiser_id != organiser.pk:
+    if not event_is_owner(event=event, user=organiser):
         raise EventError("event", "Only the organiser names judges.")
     user = User.objects.filter(username__iexact=username.strip()[:150]).first()
     if user is None or not user.has_usable_password():
@@ -39,7 +40,7 @@ def judge_add(*, organiser: User, event: Event, username: str) -> EventJudge:
 
 
 def judge_remove(*, organiser: User, event: Event, judge_id: int) -> None:
-    if event.organiser_id != organiser.pk:
+    if not event_is_owner(event=event, user=organiser):
         raise EventError("event", "Only the organiser removes judges.")
     EventJudge.objects.filter(event=event, pk=judge_id).delete()
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import signed_in_post
 from decks.events.models import Event
+from decks.events.selectors import event_is_owner
 from decks.events.services import EventError
 from decks.judging.selectors import is_staff
 from decks.judging.selectors import judges_of
@@ -47,7 +48,7 @@ def calls_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "calls": open_calls(event=event),
         "judges": judges_of(event=event),
-        "organiser": event.organiser_id == request.user.pk,
+        "organiser": event_is_owner(event=event, user=request.user),  # names the judges
     }
     return render(request, "decks/judging/calls.html", context)
 
