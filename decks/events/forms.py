@@ -70,6 +70,11 @@ class EventSettingsForm(forms.Form):
         help_text="Round robin suits a small group; its rounds are set by the number of players.",
     )
     decklists_public = forms.BooleanField(required=False, label="Show the top decks' lists once the event is finished")
+    casual = forms.BooleanField(
+        required=False,
+        label="Casual event: no public standings",
+        help_text="The standings are shown only to the event's staff and players, and no top decks are ranked.",
+    )
 
     def clean_pairing(self) -> str | None:
         # Left out of a post: unchanged (None), as the other settings.

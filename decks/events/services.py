@@ -116,7 +116,7 @@ def _check_event_fields(*, name: str | None, description: str | None) -> None:
 
 
 # The event's tournament settings (docs/contracts/tournaments.md), as keywords of event_create and event_update.
-SETTINGS = ("rounds", "games_per_match", "top_cut", "decklists_public", "pairing")
+SETTINGS = ("rounds", "games_per_match", "top_cut", "decklists_public", "pairing", "casual")
 PAIRINGS = ("swiss", "round_robin")
 MAX_ROUNDS = 20
 

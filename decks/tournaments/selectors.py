@@ -24,6 +24,7 @@ from django.db.models import QuerySet
 from cardcollections.spreadsheets import spreadsheet_cell
 from decks.adapters import match_record
 from decks.events.selectors import User
+from decks.judging.selectors import is_staff
 from decks.models import ClockState
 from decks.models import Event
 from decks.models import EventState
@@ -39,6 +40,16 @@ from rules.tournament import standings
 STANDINGS_CSV_HEADER = ["rank", "player", "points", "record", "omw", "gwp", "ogw", "dropped"]
 # How many decks the finished event shows when its organiser made the lists public (at least the top cut).
 TOP_DECKS = 8
+
+
+def standings_visible(*, event: Event, user: User) -> bool:
+    """Whether `user` may see the event's standings: anyone's, unless the event is casual (docs/decks.md, "Casual
+    events"): then only its staff (organiser, co-organisers, judges) and its players."""
+    if not event.casual:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return is_staff(event=event, user=user) or Player.objects.filter(event=event, user_id=user.pk).exists()
 
 
 def players_of(*, event: Event) -> QuerySet[Player]:
@@ -196,8 +207,8 @@ def top_decks(*, event: Event) -> list[tuple[Standing, Registration]]:
     order); then everyone else in the order of the Swiss standings. The first max(TOP_DECKS, cut size)
     are shown, each as its Swiss standing (record, points) with `rank` set to the final place.
     """
-    if event.state != EventState.FINISHED or not event.decklists_public:
-        return []
+    if event.state != EventState.FINISHED or not event.decklists_public or event.casual:
+        return []  # a casual event ranks no decks in public
     registrations = {p.user.get_username(): p.registration for p in players_of(event=event)}
     rounds = rounds_of(event=event)
     cut = len(_top_cut_order(rounds, {}))

@@ -64,6 +64,7 @@ from decks.tournaments.selectors import round_clock_of
 from decks.tournaments.selectors import round_complete
 from decks.tournaments.selectors import rounds_of
 from decks.tournaments.selectors import seat_of
+from decks.tournaments.selectors import standings_visible
 from decks.tournaments.selectors import top_decks
 from decks.tournaments.services import event_finish
 from decks.tournaments.services import event_start
@@ -328,16 +329,24 @@ class _PublicEventPage(View):
         return render(request, self.template, {"event": event, **self.context(event)})
 
 
-class StandingsPage(_PublicEventPage):
-    template = "decks/tournaments/standings.html"
+def standings_event(request: HttpRequest, event_id: Any) -> Event:
+    """The event whose standings `request.user` may see; a casual event's are a 404 to all but its staff and players."""
+    event = _event(event_id)
+    if not standings_visible(event=event, user=request.user):
+        raise Http404("A casual event's standings are for its players.")
+    return event
 
-    def context(self, event: Event) -> dict[str, Any]:
-        return {"standings": event_final_standings(event=event)}
+
+class StandingsPage(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = standings_event(request, event_id)
+        context = {"event": event, "standings": event_final_standings(event=event)}
+        return render(request, "decks/tournaments/standings.html", context)
 
 
 class StandingsCsv(View):
     def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
-        return standings_csv_response(_event(event_id))
+        return standings_csv_response(standings_event(request, event_id))
 
 
 class PairingsPage(_PublicEventPage):
@@ -375,7 +384,13 @@ class ProjectorPage(View):
 
     def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
         event = _event(event_id)
-        return render(request, self.template, {"event": event, "view": projector_view(event=event, now=timezone.now())})
+        context = {
+            "event": event,
+            "view": projector_view(event=event, now=timezone.now()),
+            # A casual event's wall shows no standings (anyone may look at the projector page).
+            "show_standings": not event.casual,
+        }
+        return render(request, self.template, context)
 
 
 class ProjectorLive(ProjectorPage):

@@ -37,6 +37,9 @@ class EventSettingsIn(serializers.Serializer):
     decklists_public = StrictBooleanField(
         required=False, help_text="Show the top decks' lists to everyone once the event is finished."
     )
+    casual = StrictBooleanField(
+        required=False, help_text="A casual event: standings only for its staff and players, no top decks."
+    )
     pairing = serializers.ChoiceField(
         choices=PAIRING_CHOICES,
         required=False,
@@ -100,6 +103,7 @@ class EventOut(serializers.ModelSerializer):
             "top_cut",
             "decklists_public",
             "pairing",
+            "casual",
             "state",
             "current_round",
             "url",

@@ -56,6 +56,7 @@ from decks.tournaments.services import player_drop
 from decks.tournaments.services import round_pair_next
 from decks.tournaments.services import top_cut_start
 from decks.tournaments.views import standings_csv_response
+from decks.tournaments.views import standings_event
 
 TAGS = ["tournaments"]
 
@@ -229,7 +230,7 @@ class StandingsApi(CsvOrJsonErrors, _TournamentApi):
     )
     @reads_query(FormatQuery)
     def get(self, request: Request, event_id: int) -> Response | HttpResponse:
-        event = _event(event_id)
+        event = standings_event(request, event_id)
         if request.accepted_renderer.format == "csv":
             return standings_csv_response(event)
         return Response(event_standings(event=event).to_dict())
@@ -246,4 +247,4 @@ class StandingsCsvApi(CsvOrJsonErrors, _TournamentApi):
     )
     @reads_query(NoFields)
     def get(self, request: Request, event_id: int) -> HttpResponse:
-        return standings_csv_response(_event(event_id))
+        return standings_csv_response(standings_event(request, event_id))
