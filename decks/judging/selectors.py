@@ -10,6 +10,7 @@ from decks.events.models import Event
 from decks.events.selectors import event_is_organiser
 from decks.judging.models import EventJudge
 from decks.judging.models import JudgeCall
+from decks.judging.models import Penalty
 
 
 def is_staff(*, event: Event, user: User | AnonymousUser) -> bool:
@@ -30,3 +31,10 @@ def open_calls(*, event: Event) -> QuerySet[JudgeCall]:
 
 def my_open_call(*, event: Event, user: User) -> JudgeCall | None:
     return JudgeCall.objects.filter(event=event, caller_id=user.pk, answered__isnull=True).first()
+
+
+def penalties_of(*, match_id: int) -> QuerySet[Penalty]:
+    """A match's penalties, first given first (its players and staff see them)."""
+    return (
+        Penalty.objects.filter(match_id=match_id).select_related("player__user", "given_by").order_by("created", "id")
+    )

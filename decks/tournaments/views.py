@@ -39,6 +39,7 @@ from decks.events.selectors import event_is_organiser
 from decks.events.services import SETTINGS
 from decks.events.services import EventError
 from decks.events.services import event_update
+from decks.judging.selectors import penalties_of
 from decks.lists.sheets import registration_sheet
 from decks.lists.stats import list_stats
 from decks.models import Event
@@ -311,7 +312,16 @@ class PlayPage(View):
         # A player who dropped during the round still owes its result (a drop only means no later pairing).
         owed = match is not None and not match.bye and not match.confirmed
         clock = round_clock_of(event=event, now=timezone.now(), match=match)
-        context = {"event": event, "player": player, "match": match, "view": view, "owed": owed, "clock": clock}
+        penalties = list(penalties_of(match_id=match.pk)) if match is not None else []
+        context = {
+            "event": event,
+            "player": player,
+            "match": match,
+            "view": view,
+            "owed": owed,
+            "clock": clock,
+            "penalties": penalties,
+        }
         return render(request, "decks/tournaments/play.html", {**context, "picked": view and view.pick(picked)})
 
 

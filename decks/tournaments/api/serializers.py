@@ -117,6 +117,9 @@ class StandingOut(serializers.Serializer):
     gwp = serializers.FloatField(help_text="Game-win %.")
     ogw = serializers.FloatField(help_text="Opponents' game-win %.")
     dropped = serializers.BooleanField()
+    penalties = serializers.ListField(
+        child=serializers.CharField(), help_text="The penalties that changed this player's points, with the reason."
+    )
 
 
 class StandingsOut(serializers.Serializer):
