@@ -383,7 +383,9 @@ class SlipsPage(_PublicEventPage):
     def context(self, event: Event) -> dict[str, Any]:
         current = _current(rounds_of(event=event))
         matches = [m for m in current.matches.all() if not m.bye] if current is not None else []
-        return {"round": current, "matches": matches}
+        # The handicap column is printed when a player of the round has one (docs/decks.md, "Handicaps").
+        handicaps = any(p.registration.handicap is not None for m in matches for p in (m.player_a, m.player_b) if p)
+        return {"round": current, "matches": matches, "handicaps": handicaps}
 
 
 class ProjectorPage(View):
