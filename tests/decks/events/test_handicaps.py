@@ -2,11 +2,17 @@
 handicaps page; it is printed on the slips, shown on the pairings and carried to the engine options of the match;
 a suggestion comes from goldfish runs of the two lists; a player or a stranger can do none of it."""
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 
+from cardcollections.catalog.services import catalog_load
+from cardcollections.models import Game
 from decks.events.services import EventError
+from decks.events.services import event_create
 from decks.handicaps.selectors import match_engine_options
 from decks.handicaps.services import handicap_suggest
 from decks.models import EventCoOrganiser
@@ -103,8 +109,75 @@ def test_a_suggestion_goldfishes_both_lists(event, seven, alice):
     )
     page = response.content.decode()
     assert response.status_code == 200 and "handicap-suggestion" in page
-    # The same list against itself: the same games (one seed), so no handicap.
+    # Two copies of one list: the same games (one seed), so no handicap (these plain verses never win).
     same = handicap_suggest(event=event, user=alice, registration_ids=(reg(event, "bob").pk, reg(event, "dora").pk))
     assert same.turns[0] == same.turns[1] and same.handicaps == (None, None)
     with pytest.raises(EventError):
         handicap_suggest(event=event, user=alice, registration_ids=(reg(event, "bob").pk, reg(event, "bob").pk))
+
+
+@pytest.fixture
+def bb_event(alice, db):
+    """alice's Bible Battles event where ann plays all Shepherds (a wisdom a turn more each turn: 30 by turn 8) and
+    ben a fifth Shepherds, the rest Goats (slower): registered rows as a registration writes them."""
+    catalog_load(
+        document={
+            "game": "bible-battles",
+            "sets": [{"code": "BB1", "name": "Genesis"}],
+            "cards": [
+                {
+                    "set": "BB1",
+                    "number": "1",
+                    "title": "Shepherd",
+                    "type": "follower",
+                    "effort": 1,
+                    "wisdom": 1,
+                    "offense": 0,
+                    "defense": 1,
+                },
+                {
+                    "set": "BB1",
+                    "number": "2",
+                    "title": "Goat",
+                    "type": "animal",
+                    "effort": 1,
+                    "food": 1,
+                    "offense": 0,
+                    "defense": 1,
+                },
+            ],
+        }
+    )
+    event = event_create(
+        organiser=alice,
+        name="Youth night",
+        game=Game.objects.get(slug="bible-battles"),
+        format_slug=None,
+        deadline=timezone.now() + timedelta(days=7),
+    )
+    for name, decklist in (("ann", "40 Shepherd"), ("ben", "8 Shepherd\n32 Goat")):
+        user = User.objects.create_user(name, password=f"{name}-password-1")
+        Registration.objects.create(
+            event=event,
+            player=user,
+            deck_name=name,
+            deck_version=1,
+            format=event.format,
+            decklist=decklist,
+            list_hash="ABCD-1234",
+            card_count=40,
+            validation={"legal": True},
+        )
+    return event
+
+
+def test_a_suggestion_gives_the_slower_list_a_lower_wisdom_target(bb_event, alice):
+    ann, ben = reg(bb_event, "ann"), reg(bb_event, "ben")
+    got = handicap_suggest(event=bb_event, user=alice, registration_ids=(ann.pk, ben.pk))
+    assert got.turns[0] is not None and got.turns[1] is not None and got.turns[0] < got.turns[1]
+    assert got.handicaps[0] is None and got.handicaps[1] is not None and got.handicaps[1] < 30
+    # The same figure the page shows, with one click to use it.
+    page = signed_in(alice).post(f"/events/{bb_event.pk}/handicaps/suggest/", {"a": ann.pk, "b": ben.pk})
+    assert f"{got.handicaps[1]} wisdom" in page.content.decode()
+    signed_in(alice).post(f"/events/{bb_event.pk}/handicaps/", {"registration": ben.pk, "handicap": got.handicaps[1]})
+    assert reg(bb_event, "ben").handicap == got.handicaps[1]
