@@ -171,6 +171,7 @@ class RegistrationOut(serializers.ModelSerializer):
             "active",
             "replaced",
             "recheck",
+            "handicap",
             "recheck_legal",
             "rechecked",
         ]

@@ -181,3 +181,21 @@ def test_a_suggestion_gives_the_slower_list_a_lower_wisdom_target(bb_event, alic
     assert f"{got.handicaps[1]} wisdom" in page.content.decode()
     signed_in(alice).post(f"/events/{bb_event.pk}/handicaps/", {"registration": ben.pk, "handicap": got.handicaps[1]})
     assert reg(bb_event, "ben").handicap == got.handicaps[1]
+
+
+def test_the_api_records_a_handicap_for_the_organisers_only(event, seven, alice, charlie, api_as):
+    bob = reg(event, "bob")
+    path = f"/api/v1/events/{event.pk}/registrations/{bob.pk}/handicap/"
+    response = api_as(alice).put(path, {"handicap": 3}, format="json")
+    assert response.status_code == 200 and response.json() == {
+        "registration": str(bob.pk),
+        "player": "bob",
+        "handicap": 3,
+    }
+    assert api_as(alice).get(f"/api/v1/events/{event.pk}/registrations/{bob.pk}/").json()["handicap"] == 3
+    bad = api_as(alice).put(path, {"handicap": 9}, format="json")
+    assert bad.status_code == 400 and bad.json()["field"] == "handicap"
+    for user in (bob.player, charlie):
+        assert api_as(user).put(path, {"handicap": 1}, format="json").status_code == 403
+    assert api_as(alice, "session").put(path, {"handicap": None}, format="json").status_code == 200
+    assert reg(event, "bob").handicap is None

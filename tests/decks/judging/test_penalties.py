@@ -116,3 +116,20 @@ def test_it_refuses_bad_input_and_keeps_nothing(played, alice, body, says):
     body = {"player": match.player_a.user.username, **body}
     response = signed_in(alice).post(f"/events/{played.pk}/matches/{match.pk}/penalties/", body, follow=True)
     assert says in response.content.decode() and not Penalty.objects.exists()
+
+
+def test_the_api_gives_and_lists_penalties_for_the_staff_and_the_match_only(played, alice, charlie, api_as):
+    match = a_match(played)
+    path = f"/api/v1/events/{played.pk}/matches/{match.pk}/penalties/"
+    body = {"player": match.player_b.user.username, "kind": "game-loss", "reason": "Drew extra cards"}
+    response = api_as(alice).post(path, body, format="json")
+    assert response.status_code == 201 and response.json()["kind"] == "game-loss"
+    assert response.json()["given_by"] == "alice"
+    listed = api_as(match.player_b.user).get(path).json()
+    assert [p["reason"] for p in listed] == ["Drew extra cards"]
+    assert api_as(charlie).get(path).status_code == 404
+    for user in (match.player_a.user, charlie):
+        assert api_as(user).post(path, body, format="json").status_code == 403
+    bad = api_as(alice).post(path, {**body, "kind": "penalty-box"}, format="json")
+    assert bad.status_code == 400 and bad.json()["field"] == "kind"
+    assert Penalty.objects.count() == 1
