@@ -79,6 +79,7 @@ from decks.tournaments.services import round_clock_pause
 from decks.tournaments.services import round_clock_start
 from decks.tournaments.services import round_pair_next
 from decks.tournaments.services import top_cut_start
+from rules.tournament.handicap import HANDICAPS
 
 
 def standings_csv_response(event: Event) -> HttpResponse:
@@ -313,6 +314,13 @@ class PlayPage(View):
         owed = match is not None and not match.bye and not match.confirmed
         clock = round_clock_of(event=event, now=timezone.now(), match=match)
         penalties = list(penalties_of(match_id=match.pk)) if match is not None else []
+        # Either player's handicap, in words ("5 blessings"): both players see what each plays with.
+        seated = [p for p in (match.player_a, match.player_b) if p is not None] if match is not None else []
+        handicaps = [
+            (p.user.get_username(), HANDICAPS[event.game.slug].label(p.registration.handicap))
+            for p in seated
+            if p.registration.handicap is not None and event.game.slug in HANDICAPS
+        ]
         context = {
             "event": event,
             "player": player,
@@ -321,6 +329,7 @@ class PlayPage(View):
             "owed": owed,
             "clock": clock,
             "penalties": penalties,
+            "handicaps": handicaps,
         }
         return render(request, "decks/tournaments/play.html", {**context, "picked": view and view.pick(picked)})
 

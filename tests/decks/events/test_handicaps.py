@@ -24,6 +24,7 @@ from rules.play.interface import SeatSpec
 from rules.play.interface import Setup
 from rules.play.registry import engine_for
 from tests.decks.events.fixtures import close
+from tests.project.test_page_accessibility import _problems
 from tests.rules.play.harness import box_of
 
 pytestmark = pytest.mark.django_db
@@ -45,13 +46,24 @@ def test_the_organiser_records_a_handicap_and_the_slips_and_pairings_show_it(eve
     event_start(event=event)
     event.refresh_from_db()
     round_pair_next(event=event)
-    match = Match.objects.filter(round__event=event, player_b__isnull=False).select_related("player_a").first()
+    match = (
+        Match.objects.filter(round__event=event, player_b__isnull=False)
+        .select_related("player_a__user", "player_b__user")
+        .first()
+    )
     body = {"registration": match.player_a.registration_id, "handicap": "5"}
     assert client.post(f"/events/{event.pk}/handicaps/", body).status_code == 302
     assert 'value="5"' in client.get(f"/events/{event.pk}/handicaps/").content.decode()
     slips = client.get(f"/events/{event.pk}/slips/").content.decode()
     assert "5 blessings" in slips and "7 blessings" in slips
     assert "5 blessings" in client.get(f"/events/{event.pk}/pairings/").content.decode()
+    # Both players see it on their table's page.
+    for player in (match.player_a.user, match.player_b.user):
+        assert (
+            "plays with <strong>5 blessings</strong>"
+            in signed_in(player).get(f"/events/{event.pk}/play/").content.decode()
+        )
+    assert _problems(client.get(f"/events/{event.pk}/handicaps/").content.decode()) == []
     match = Match.objects.select_related("player_a__registration", "player_b__registration").get(pk=match.pk)
     options = match_engine_options(match=match, game="chapter-and-verse")
     assert options == {"seat_blessings": [5, None]}

@@ -16,6 +16,7 @@ from decks.tournaments.services import event_start
 from decks.tournaments.services import match_result_set
 from decks.tournaments.services import round_pair_next
 from tests.decks.events.fixtures import close
+from tests.project.test_page_accessibility import _problems
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +68,8 @@ def test_a_match_loss_turns_the_points_and_the_standings_say_why(played, alice, 
     # The match's players see it on their page; the staff on the match's page.
     mine = signed_in(match.player_a.user).get(f"/events/{played.pk}/play/").content.decode()
     assert "Marked cards" in mine
-    assert "Marked cards" in signed_in(alice).get(f"/events/{played.pk}/matches/{match.pk}/").content.decode()
+    staff_page = signed_in(alice).get(f"/events/{played.pk}/matches/{match.pk}/").content.decode()
+    assert "Marked cards" in staff_page and _problems(staff_page) == []
 
 
 def test_a_warning_is_listed_but_changes_no_points(played, alice):
