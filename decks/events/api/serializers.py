@@ -236,3 +236,12 @@ class EventErrorOut(serializers.Serializer):
     )
     validation = serializers.JSONField(required=False, help_text="An illegal deck: the engine's whole result.")
     errors = serializers.JSONField(required=False, help_text="Every field's problems, when a value is wrong.")  # type: ignore[assignment]  # a declared field, not the serializer's own .errors: DRF's metaclass takes fields off the class
+
+
+class CoOrganiserIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class CoOrganiserOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField(source="user.username")

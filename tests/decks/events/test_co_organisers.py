@@ -104,3 +104,19 @@ def test_it_refuses_an_unknown_name_the_organiser_and_a_guest(event, alice):
     guest = User.objects.create_user("ruth-guest-3fa2")  # no password: no one signs in to it
     with pytest.raises(EventError):
         co_organiser_add(owner=alice, event=event, username=guest.username)
+
+
+def test_the_api_names_lists_and_removes_co_organisers_for_the_organiser_only(event, alice, carol, charlie, api_as):
+    path = f"/api/v1/events/{event.pk}/co-organisers/"
+    response = api_as(alice).post(path, {"username": "carol"}, format="json")
+    assert response.status_code == 201 and response.json()["username"] == "carol"
+    bad = api_as(alice).post(path, {"username": "nobody"}, format="json")
+    assert bad.status_code == 400 and bad.json()["field"] == "username"
+    assert [c["username"] for c in api_as(carol).get(path).json()] == ["carol"]
+    assert api_as(carol).post(path, {"username": "charlie"}, format="json").status_code == 403
+    assert api_as(charlie).get(path).status_code == 404
+    assert api_as(charlie).post(path, {"username": "charlie"}, format="json").status_code == 404
+    co = response.json()["id"]
+    assert api_as(carol).delete(f"{path}{co}/").status_code == 403
+    assert api_as(alice).delete(f"{path}{co}/").status_code == 204
+    assert not EventCoOrganiser.objects.exists()
