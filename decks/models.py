@@ -4,6 +4,7 @@ from decks.comments.models import DeckComment
 from decks.events.models import Event
 from decks.events.models import EventCheck
 from decks.events.models import EventCheckStatus
+from decks.events.models import EventCoOrganiser
 from decks.events.models import EventState
 from decks.events.models import Registration
 from decks.follows.models import Follow
@@ -16,6 +17,8 @@ from decks.goldfish.models import GoldfishStatus
 from decks.guests.models import GuestPlayer
 from decks.judging.models import EventJudge
 from decks.judging.models import JudgeCall
+from decks.judging.models import Penalty
+from decks.judging.models import PenaltyKind
 from decks.likes.models import DeckLike
 from decks.likes.models import DeckView
 from decks.lists.models import Deck
@@ -46,6 +49,7 @@ __all__ = [
     "Event",
     "EventCheck",
     "EventCheckStatus",
+    "EventCoOrganiser",
     "EventJudge",
     "EventState",
     "Follow",
@@ -56,6 +60,8 @@ __all__ = [
     "GuestPlayer",
     "JudgeCall",
     "Match",
+    "Penalty",
+    "PenaltyKind",
     "Player",
     "Registration",
     "Round",

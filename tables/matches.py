@@ -24,6 +24,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from decks.events.services import EventError
+from decks.handicaps.selectors import match_engine_options
 from decks.models import Event
 from decks.models import Match
 from decks.models import Round
@@ -63,9 +64,17 @@ def match_table_open(*, event: Event, match: Match, game_number: int) -> MatchTa
     if a_seat:
         sides.reverse()
     players = [(p.user, p.registration.decklist if collectible else "") for p in sides]
+    # The players' handicaps (docs/decks.md, "Handicaps"), per seat as the engine takes them: seat 0 is the
+    # match's first player, so the lists turn with the seats.
+    options = {
+        name: list(reversed(values)) if a_seat else values
+        for name, values in match_engine_options(match=match, game=slug).items()
+    }
     try:
         with transaction.atomic():
-            table = table_create_seated(host=event.organiser, game=slug, players=players, rules=TableRules.TOURNAMENT)
+            table = table_create_seated(
+                host=event.organiser, game=slug, players=players, rules=TableRules.TOURNAMENT, options=options
+            )
             return MatchTable.objects.create(table=table, match=match, game_number=game_number, a_seat=a_seat)
     except TableRefused as exc:
         logger.warning("no table for match %s of event %s: %s (%s)", match.pk, event.pk, exc.message, exc.code)

@@ -259,10 +259,12 @@ def table_create_seated(
     players: Sequence[tuple[User, str]],
     rules: str = TableRules.TOURNAMENT,
     seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Table:
     """A table whose people the caller chose (an event's pairing: docs/tables.md, "Tournament matches online"):
-    seat i is `players[i]`'s, with their deck list ("" in a fixed-deck game). Unlisted, no guests; it starts at
-    once. The deal is checked by the engine before anything is kept, as in `table_create`."""
+    seat i is `players[i]`'s, with their deck list ("" in a fixed-deck game), and the engine's `options` (an
+    event's handicaps: `seat_blessings`, `seat_wisdom`). Unlisted, no guests; it starts at once. The deal is
+    checked by the engine before anything is kept, as in `table_create`."""
     engine = engine_for(game)
     if engine is None:
         raise TableRefused("not-playable", f"{game!r} cannot be played whole on this site yet.", field="game")
@@ -278,6 +280,7 @@ def table_create_seated(
             rules=rules,
             listed=False,
             spectator_delay=settings.TABLES_TOURNAMENT_SPECTATOR_DELAY if rules == TableRules.TOURNAMENT else 0,
+            options=dict(options or {}),
         )
         made = [
             Seat(table=table, index=i, user=user, name=user.get_username(), deck=deck)

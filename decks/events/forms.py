@@ -76,6 +76,11 @@ class EventSettingsForm(forms.Form):
         help_text="Each pairing gets a table on this site with the players' registered decks; the result is "
         "recorded when the game ends. Players at a physical table still report as usual.",
     )
+    casual = forms.BooleanField(
+        required=False,
+        label="Casual event: no public standings",
+        help_text="The standings are shown only to the event's staff and players, and no top decks are ranked.",
+    )
 
     def clean_pairing(self) -> str | None:
         # Left out of a post: unchanged (None), as the other settings.

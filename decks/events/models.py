@@ -59,6 +59,8 @@ class Event(models.Model):
     # Each pairing gets a table on the site for its two players (docs/tables.md, "Tournament matches online");
     # players at a physical table still report as before.
     played_online = models.BooleanField(default=False, help_text="each pairing gets a table on the site")
+    # A casual event (docs/decks.md, "Casual events"): its standings are for its staff and players only.
+    casual = models.BooleanField(default=False, help_text="standings only for the event's staff and players")
     state = models.CharField(max_length=12, choices=EventState.choices, default=EventState.REGISTRATION)
     # The number of the latest round paired (0 before round 1): pairing claims the next number by a conditional update.
     current_round = models.PositiveSmallIntegerField(default=0)
@@ -94,6 +96,10 @@ class Registration(models.Model):
     recheck = models.JSONField(null=True, blank=True)
     recheck_legal = models.BooleanField(null=True, blank=True)
     rechecked = models.DateTimeField(null=True, blank=True)
+    # The organiser's handicap for this player (docs/decks.md, "Handicaps"), beside the snapshot as the re-check is:
+    # Chapter and Verse, the blessings the player sets aside; Bible Battles, the wisdom they must reach. Null: the
+    # game's own number (7 blessings; the event's wisdom target, 30).
+    handicap = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "created"]
@@ -105,6 +111,23 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deck_name} [{self.list_hash}]"
+
+
+MAX_CO_ORGANISERS = 10
+
+
+class EventCoOrganiser(models.Model):
+    """Someone the organiser named to run the event with them (docs/decks.md, "Co-organisers"): they may do all
+    the organiser does on it but change its staff (decks/events/selectors.py `event_is_organiser`)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="co_organisers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="co_organising")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="event_co_organiser_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} co-organises {self.event_id}"
 
 
 # A re-check is a kind of job, as a collection import is: the same states.

@@ -27,6 +27,7 @@ from cardcollections.spreadsheets import spreadsheet_cell
 from decks.models import Deck
 from decks.models import Event
 from decks.models import EventCheck
+from decks.models import EventCoOrganiser
 from decks.models import EventState
 from decks.models import Registration
 from rules.numbers import NotAWholeNumber
@@ -77,8 +78,34 @@ def event_get(*, event_id: Any) -> Event | None:
     return Event.objects.select_related("game", "organiser", "format_version__format").filter(pk=pk).first()
 
 
-def event_is_organiser(*, event: Event, user: User) -> bool:
+def event_is_owner(*, event: Event, user: User) -> bool:
+    """The organiser who made the event, alone: they name and remove its staff (co-organisers, judges)."""
     return _is_user(user) and event.organiser_id == user.pk
+
+
+def event_is_organiser(*, event: Event, user: User) -> bool:
+    """The one check of who runs an event: its organiser or a co-organiser they named (docs/decks.md,
+    "Co-organisers"). Everything an organiser does on the event asks this; only the staff's changes ask
+    `event_is_owner`. The answer is kept on the event object, so a page asking twice queries once."""
+    if not _is_user(user):
+        return False
+    if event.organiser_id == user.pk:
+        return True
+    cache: dict[int, bool] = event.__dict__.setdefault("_co_organiser_of", {})
+    if user.pk not in cache:
+        cache[user.pk] = EventCoOrganiser.objects.filter(event_id=event.pk, user_id=user.pk).exists()
+    return cache[user.pk]
+
+
+def co_organisers_of(*, event: Event) -> QuerySet[EventCoOrganiser]:
+    return EventCoOrganiser.objects.filter(event=event).select_related("user").order_by("user__username")
+
+
+def events_organised_by(*, user: User) -> set[int]:
+    """Ids of the events `user` organises or co-organises (the events list's Manage links)."""
+    if not _is_user(user):
+        return set()
+    return set(Event.objects.filter(Q(organiser=user) | Q(co_organisers__user=user)).values_list("pk", flat=True))
 
 
 def event_get_organised(*, event_id: Any, user: User) -> Event | None:

@@ -49,6 +49,8 @@ from cardsite.api.work import TooBig
 from cardsite.api.work import budget_lock
 from cardsite.api.work import claim_token
 from cardsite.api.work import work_queue
+from decks.events.models import MAX_CO_ORGANISERS
+from decks.events.selectors import event_is_owner
 from decks.exceptions import DeckRequestError
 from decks.formats.selectors import format_resolve
 from decks.formats.selectors import tournament_format_latest_version
@@ -60,6 +62,7 @@ from decks.models import Deck
 from decks.models import Event
 from decks.models import EventCheck
 from decks.models import EventCheckStatus
+from decks.models import EventCoOrganiser
 from decks.models import EventState
 from decks.models import Player
 from decks.models import Registration
@@ -114,7 +117,7 @@ def _check_event_fields(*, name: str | None, description: str | None) -> None:
 
 
 # The event's tournament settings (docs/contracts/tournaments.md), as keywords of event_create and event_update.
-SETTINGS = ("rounds", "games_per_match", "top_cut", "decklists_public", "pairing", "played_online")
+SETTINGS = ("rounds", "games_per_match", "top_cut", "decklists_public", "pairing", "played_online", "casual")
 PAIRINGS = ("swiss", "round_robin")
 MAX_ROUNDS = 20
 
@@ -568,3 +571,27 @@ def event_check_run(*, check_id: str, task_id: str | None = None) -> EventCheck 
 def event_check_fail(*, check_id: str, message: str) -> bool:
     """Fail an unfinished check (a task that failed for good); True if it was unfinished."""
     return job_fail(model=EventCheck, pk=check_id, message=message)
+
+
+# ---------------------------------------------------------------- staff: co-organisers
+def co_organiser_add(*, owner: User, event: Event, username: str) -> EventCoOrganiser:
+    """The organiser names a co-organiser by username: they run the event too, but cannot change its staff."""
+    if not event_is_owner(event=event, user=owner):
+        raise EventError("event", "Only the organiser who made the event names co-organisers.")
+    user = User.objects.filter(username__iexact=username.strip()[:150]).first()
+    if user is None or not user.has_usable_password():  # a guest player's account is no one's to sign in to
+        raise EventError("username", "No player has that username.")
+    if user.pk == owner.pk:
+        raise EventError("username", "You organise the event already.")
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        if EventCoOrganiser.objects.filter(event=event).count() >= MAX_CO_ORGANISERS:
+            raise EventError("username", f"An event has at most {MAX_CO_ORGANISERS} co-organisers.")
+        co, _ = EventCoOrganiser.objects.get_or_create(event=event, user=user)
+    return co
+
+
+def co_organiser_remove(*, owner: User, event: Event, co_organiser_id: int) -> None:
+    if not event_is_owner(event=event, user=owner):
+        raise EventError("event", "Only the organiser who made the event removes co-organisers.")
+    EventCoOrganiser.objects.filter(event=event, pk=co_organiser_id).delete()

@@ -17,6 +17,8 @@ event_routes = [
     path("print/", views.EventPrintAll.as_view(), name="event-print-all"),
     path("format-version/", views.EventFormatVersionMove.as_view(), name="event-format-version"),
     path("close/", views.EventRegistrationClose.as_view(), name="event-close"),
+    path("co-organisers/", views.CoOrganiserAdd.as_view(), name="event-co-organiser-add"),
+    path("co-organisers/<int:co_id>/remove/", views.CoOrganiserRemove.as_view(), name="event-co-organiser-remove"),
     path("checks/", views.EventCheckStart.as_view(), name="event-check-start"),
     path("checks/<uuid:check_id>/", views.EventCheckStatusPartial.as_view(), name="event-check-status"),
 ]

@@ -30,11 +30,14 @@ from decks.events.forms import EventForm
 from decks.events.forms import RegisterForm
 from decks.events.lookups import event_or_404
 from decks.events.lookups import organised_or_404
+from decks.events.selectors import co_organisers_of
 from decks.events.selectors import event_check_get
 from decks.events.selectors import event_check_latest
 from decks.events.selectors import event_is_organiser
+from decks.events.selectors import event_is_owner
 from decks.events.selectors import event_list_sorted
 from decks.events.selectors import event_registrations_csv
+from decks.events.selectors import events_organised_by
 from decks.events.selectors import events_registered
 from decks.events.selectors import registration_active_of
 from decks.events.selectors import registration_decks
@@ -42,6 +45,8 @@ from decks.events.selectors import registrations_active
 from decks.events.services import RUNNING
 from decks.events.services import EventError
 from decks.events.services import RegistrationIllegal
+from decks.events.services import co_organiser_add
+from decks.events.services import co_organiser_remove
 from decks.events.services import event_check_create
 from decks.events.services import event_create
 from decks.events.services import event_format_version_move
@@ -99,7 +104,12 @@ class EventListPage(View):
         return render(
             request,
             "decks/events/list.html",
-            {"events": events, "registered": events_registered(user=request.user), "now": timezone.now()},
+            {
+                "events": events,
+                "registered": events_registered(user=request.user),
+                "organised": events_organised_by(user=request.user),
+                "now": timezone.now(),
+            },
         )
 
 
@@ -255,8 +265,36 @@ class EventManagePage(View):
                 **_check_context(event, check),
                 "open": event_is_open(event),
                 "registrations": list(registrations_active(event=event)),
+                "co_organisers": list(co_organisers_of(event=event)),
+                "owner": event_is_owner(event=event, user=request.user),
             },
         )
+
+
+@method_decorator(login_required, name="dispatch")
+class CoOrganiserAdd(CountedPostView):
+    """The organiser names a co-organiser by username (docs/decks.md, "Co-organisers"); a co-organiser cannot."""
+
+    def post(self, request: SignedInHttpRequest, event_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        try:
+            co = co_organiser_add(owner=request.user, event=event, username=request.POST.get("username", ""))
+        except EventError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"{co.user.get_username()} co-organises {event.name}: they can run it with you.")
+        return HttpResponseRedirect(reverse("event-manage", args=[event.pk]))
+
+
+@method_decorator(login_required, name="dispatch")
+class CoOrganiserRemove(CountedPostView):
+    def post(self, request: SignedInHttpRequest, event_id: int, co_id: int) -> HttpResponse:
+        event = _organised(request, event_id)
+        try:
+            co_organiser_remove(owner=request.user, event=event, co_organiser_id=co_id)
+        except EventError as exc:
+            messages.error(request, exc.message)
+        return HttpResponseRedirect(reverse("event-manage", args=[event.pk]))
 
 
 @method_decorator(login_required, name="dispatch")

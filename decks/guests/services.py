@@ -18,6 +18,7 @@ from cardcollections.accounts.guests import normal_code
 from cardcollections.accounts.guests import readable_code
 from decks.events.models import Event
 from decks.events.models import Registration
+from decks.events.selectors import event_is_organiser
 from decks.events.services import EventError
 from decks.events.services import OutOfTurn
 from decks.events.services import registration_snapshot
@@ -33,7 +34,7 @@ CODE_LENGTH = 12  # 28^12 ≈ 2.3e17 claim codes, not to be guessed at the claim
 def guest_add(*, organiser: User, event: Event, name: str, deck: Deck, now: datetime | None = None) -> GuestPlayer:
     """Add a guest named `name` to `event`, registered with `deck` (one of the organiser's, of the event's game,
     legal in its format: the same checks and snapshot as a player's own registration)."""
-    if event.organiser_id != organiser.pk:
+    if not event_is_organiser(event=event, user=organiser):
         raise EventError("event", "Only the organiser adds guests.")
     cleaned = " ".join(name.split())
     if not cleaned:
@@ -56,7 +57,7 @@ def guest_add(*, organiser: User, event: Event, name: str, deck: Deck, now: date
 def guest_remove(*, organiser: User, guest: GuestPlayer) -> None:
     """Remove a guest before the event starts: their registration and account go (nothing of theirs is kept)."""
     event = guest.event
-    if event.organiser_id != organiser.pk:
+    if not event_is_organiser(event=event, user=organiser):
         raise EventError("guest", "No such guest.")
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)

@@ -10,6 +10,13 @@ from decks.events.models import Event
 
 MAX_JUDGES = 20
 MAX_CALL_NOTE = 200
+MAX_PENALTY_REASON = 200
+
+
+class PenaltyKind(models.TextChoices):
+    WARNING = "warning"
+    GAME_LOSS = "game-loss", "game loss"
+    MATCH_LOSS = "match-loss", "match loss"
 
 
 class EventJudge(models.Model):
@@ -47,3 +54,21 @@ class JudgeCall(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.table}, round {self.round}"
+
+
+class Penalty(models.Model):
+    """A penalty the organiser or a judge gave a player of a match (docs/decks.md, "Penalties"). A game loss or a
+    match loss changes the match's points as the standings count them; the match's own result is left as played."""
+
+    match = models.ForeignKey("decks.Match", on_delete=models.CASCADE, related_name="penalties")
+    player = models.ForeignKey("decks.Player", on_delete=models.CASCADE, related_name="penalties")
+    kind = models.CharField(max_length=10, choices=PenaltyKind.choices)
+    reason = models.CharField(max_length=MAX_PENALTY_REASON)
+    given_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.player_id}: {self.reason}"

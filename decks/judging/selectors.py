@@ -7,14 +7,18 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from decks.events.models import Event
+from decks.events.selectors import event_is_organiser
 from decks.judging.models import EventJudge
 from decks.judging.models import JudgeCall
+from decks.judging.models import Penalty
 
 
 def is_staff(*, event: Event, user: User | AnonymousUser) -> bool:
     if not user.is_authenticated:
         return False
-    return event.organiser_id == user.pk or EventJudge.objects.filter(event=event, user_id=user.pk).exists()
+    return (
+        event_is_organiser(event=event, user=user) or EventJudge.objects.filter(event=event, user_id=user.pk).exists()
+    )
 
 
 def judges_of(*, event: Event) -> QuerySet[EventJudge]:
@@ -27,3 +31,10 @@ def open_calls(*, event: Event) -> QuerySet[JudgeCall]:
 
 def my_open_call(*, event: Event, user: User) -> JudgeCall | None:
     return JudgeCall.objects.filter(event=event, caller_id=user.pk, answered__isnull=True).first()
+
+
+def penalties_of(*, match_id: int) -> QuerySet[Penalty]:
+    """A match's penalties, first given first (its players and staff see them)."""
+    return (
+        Penalty.objects.filter(match_id=match_id).select_related("player__user", "given_by").order_by("created", "id")
+    )

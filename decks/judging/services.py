@@ -12,18 +12,24 @@ from django.utils import timezone
 
 from decks.events.models import Event
 from decks.events.models import EventState
+from decks.events.selectors import event_is_owner
 from decks.events.services import EventError
 from decks.events.services import OutOfTurn
 from decks.judging.models import MAX_CALL_NOTE
 from decks.judging.models import MAX_JUDGES
+from decks.judging.models import MAX_PENALTY_REASON
 from decks.judging.models import EventJudge
 from decks.judging.models import JudgeCall
+from decks.judging.models import Penalty
+from decks.judging.models import PenaltyKind
 from decks.judging.selectors import is_staff
+from decks.tournaments.models import Match
 from decks.tournaments.selectors import current_match_of
+from decks.tournaments.services import NotAllowed
 
 
 def judge_add(*, organiser: User, event: Event, username: str) -> EventJudge:
-    if event.organiser_id != organiser.pk:
+    if not event_is_owner(event=event, user=organiser):
         raise EventError("event", "Only the organiser names judges.")
     user = User.objects.filter(username__iexact=username.strip()[:150]).first()
     if user is None or not user.has_usable_password():
@@ -39,7 +45,7 @@ def judge_add(*, organiser: User, event: Event, username: str) -> EventJudge:
 
 
 def judge_remove(*, organiser: User, event: Event, judge_id: int) -> None:
-    if event.organiser_id != organiser.pk:
+    if not event_is_owner(event=event, user=organiser):
         raise EventError("event", "Only the organiser removes judges.")
     EventJudge.objects.filter(event=event, pk=judge_id).delete()
 
@@ -86,3 +92,30 @@ def judge_call_answer(*, event: Event, user: User, call_id: int, now: datetime |
             call.answered, call.answered_by = now or timezone.now(), user
             call.save(update_fields=["answered", "answered_by"])
     return call
+
+
+def penalty_record(
+    *, event: Event, user: User, match: Match | None, player: str, kind: str, reason: str, now: datetime | None = None
+) -> Penalty:
+    """The organiser (a co-organiser) or a judge gives `player` of `match` a penalty with a reason (docs/decks.md,
+    "Penalties"); a game loss or a match loss changes the match's points as the standings count them."""
+    if not is_staff(event=event, user=user):
+        raise NotAllowed("match", "Only the event's organisers and judges give penalties.")
+    if match is None or match.round.event_id != event.pk:
+        raise EventError("match", f"That is not a match of {event.name}.")
+    if match.bye:
+        raise EventError("match", "A bye is not played: there is no one to penalise.")
+    if kind not in PenaltyKind.values:
+        raise EventError("kind", "A penalty is a warning, a game loss or a match loss.")
+    reason = " ".join(reason.split())
+    if not reason:
+        raise EventError("reason", "Give the reason for the penalty.")
+    if len(reason) > MAX_PENALTY_REASON:
+        raise EventError("reason", f"A reason is at most {MAX_PENALTY_REASON} characters.")
+    seats = [p for p in (match.player_a, match.player_b) if p is not None]
+    target = next((p for p in seats if p.user.get_username() == player), None)
+    if target is None:
+        raise EventError("player", f"{player} does not play table {match.table}.")
+    return Penalty.objects.create(
+        match=match, player=target, kind=kind, reason=reason, given_by=user, created=now or timezone.now()
+    )

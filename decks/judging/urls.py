@@ -11,4 +11,6 @@ urlpatterns = [
     path("events/<int:event_id>/calls/<int:call_id>/answer/", views.call_answer, name="event-call-answer"),
     path("events/<int:event_id>/judges/", views.judges_add, name="event-judges-add"),
     path("events/<int:event_id>/judges/<int:judge_id>/remove/", views.judges_remove, name="event-judges-remove"),
+    path("events/<int:event_id>/matches/<int:match_id>/", views.match_penalties, name="event-match"),
+    path("events/<int:event_id>/matches/<int:match_id>/penalties/", views.penalty_add, name="event-penalty-add"),
 ]

@@ -11,18 +11,24 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_http_methods
 
 from cardsite.page_writes import SignedInHttpRequest
 from cardsite.page_writes import signed_in_post
 from decks.events.models import Event
+from decks.events.selectors import event_is_owner
 from decks.events.services import EventError
+from decks.judging.models import PenaltyKind
 from decks.judging.selectors import is_staff
 from decks.judging.selectors import judges_of
 from decks.judging.selectors import open_calls
+from decks.judging.selectors import penalties_of
 from decks.judging.services import judge_add
 from decks.judging.services import judge_call
 from decks.judging.services import judge_call_answer
 from decks.judging.services import judge_remove
+from decks.judging.services import penalty_record
+from decks.tournaments.selectors import match_of
 from rules.numbers import ID_MAX
 
 
@@ -47,7 +53,7 @@ def calls_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "calls": open_calls(event=event),
         "judges": judges_of(event=event),
-        "organiser": event.organiser_id == request.user.pk,
+        "organiser": event_is_owner(event=event, user=request.user),  # names the judges
     }
     return render(request, "decks/judging/calls.html", context)
 
@@ -101,3 +107,40 @@ def judges_remove(request: SignedInHttpRequest, event_id: int, judge_id: int) ->
     except EventError as exc:
         messages.error(request, exc.message)
     return redirect("event-calls", event_id=event.pk)
+
+
+@require_http_methods(["GET"])
+def match_penalties(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    """A match's page for the staff: its players and result, its penalties, and a form to give one."""
+    event = _staff_event(request, event_id)
+    match = match_of(match_id=match_id)
+    if match is None or match.round.event_id != event.pk:
+        raise Http404("No such match.")
+    context = {
+        "event": event,
+        "match": match,
+        "penalties": penalties_of(match_id=match.pk),
+        "kinds": PenaltyKind.choices,
+    }
+    return render(request, "decks/judging/match.html", context)
+
+
+@signed_in_post
+def penalty_add(request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    event = _staff_event(request, event_id)
+    try:
+        penalty = penalty_record(
+            event=event,
+            user=request.user,
+            match=match_of(match_id=match_id),
+            player=request.POST.get("player", ""),
+            kind=request.POST.get("kind", ""),
+            reason=request.POST.get("reason", ""),
+        )
+    except EventError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request, f"{penalty.get_kind_display().capitalize()} for {penalty.player.user.get_username()}."
+        )
+    return redirect("event-match", event_id=event.pk, match_id=match_id)

@@ -6,6 +6,7 @@ from django import template
 
 from decks.lists.selectors import format_display_name
 from decks.validation.labels import finding_label as _finding_label
+from rules.tournament.handicap import HANDICAPS
 
 register = template.Library()
 
@@ -20,3 +21,10 @@ def finding_label(code: Any) -> str:
 def format_name(slug: Any, game: Any) -> str:
     """`{{ event.format|format_name:event.game.slug }}`: 'advanced' -> 'Advanced', a tournament format's name."""
     return format_display_name(game=str(game or ""), slug=str(slug or ""))
+
+
+@register.filter
+def handicap(value: int | None, game: str) -> str:
+    """A registration's handicap in words for its game ("5 blessings", "wisdom 20"); the standard when None."""
+    kind = HANDICAPS.get(game)
+    return kind.label(value) if kind is not None else ""

@@ -11,6 +11,7 @@ import csv
 import io
 import math
 from dataclasses import dataclass
+from dataclasses import field
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -24,6 +25,9 @@ from django.db.models import QuerySet
 from cardcollections.spreadsheets import spreadsheet_cell
 from decks.adapters import match_record
 from decks.events.selectors import User
+from decks.judging.models import Penalty
+from decks.judging.models import PenaltyKind
+from decks.judging.selectors import is_staff
 from decks.models import ClockState
 from decks.models import Event
 from decks.models import EventState
@@ -35,10 +39,22 @@ from decks.models import RoundKind
 from decks.tournaments.models import SCORED_KINDS
 from rules.tournament import Standing
 from rules.tournament import standings
+from rules.tournament.scoring import MatchRecord
+from rules.tournament.scoring import penalised
 
 STANDINGS_CSV_HEADER = ["rank", "player", "points", "record", "omw", "gwp", "ogw", "dropped"]
 # How many decks the finished event shows when its organiser made the lists public (at least the top cut).
 TOP_DECKS = 8
+
+
+def standings_visible(*, event: Event, user: User) -> bool:
+    """Whether `user` may see the event's standings: anyone's, unless the event is casual (docs/decks.md, "Casual
+    events"): then only its staff (organiser, co-organisers, judges) and its players."""
+    if not event.casual:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return is_staff(event=event, user=user) or Player.objects.filter(event=event, user_id=user.pk).exists()
 
 
 def players_of(*, event: Event) -> QuerySet[Player]:
@@ -104,22 +120,50 @@ class EventStandings:
     rows: list[Standing]
     # event_final_standings: a finished event's places, the top cut first (the winner first), records with it.
     final: bool = False
+    # Each player whose points a penalty changed: what it was and why ("round 2, game loss: slow play").
+    marks: dict[str, list[str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "standings": [row.to_dict() for row in self.rows]}
+        rows = [{**row.to_dict(), "penalties": self.marks.get(row.player, [])} for row in self.rows]
+        return {"round": self.round, "standings": rows}
+
+
+def _scored_records(event: Event, matches: list[Match], marks: dict[str, list[str]]) -> list[MatchRecord]:
+    """The matches as the standings count them: each with its penalties applied (rules.tournament.penalised);
+    a penalty that changed its player's match points is written into `marks` (docs/decks.md, "Penalties")."""
+    given: dict[int, list[Penalty]] = {}
+    for penalty in (
+        Penalty.objects.filter(match__round__event=event).exclude(kind=PenaltyKind.WARNING).order_by("created", "id")
+    ):
+        given.setdefault(penalty.match_id, []).append(penalty)
+    records = []
+    for m in matches:
+        record = match_record(m)
+        for penalty in given.get(m.pk, []):
+            side = 0 if penalty.player_id == m.player_a_id else 1
+            before = record.match_points(side)
+            record = penalised(record, side, penalty.kind, event.games_per_match)
+            if record.match_points(side) != before:
+                name = record.players[side] or ""
+                label = PenaltyKind(penalty.kind).label
+                marks.setdefault(name, []).append(f"round {m.round.number}, {label}: {penalty.reason}")
+        records.append(record)
+    return records
 
 
 def event_standings(*, event: Event, rounds: list[Round] | None = None) -> EventStandings:
-    """The Swiss standings: every player fixed at the start, from the confirmed results of complete Swiss rounds."""
+    """The Swiss standings: every player fixed at the start, from the confirmed results of complete Swiss rounds,
+    with the penalties given on them."""
     rounds = rounds_of(event=event) if rounds is None else rounds
     players = list(players_of(event=event))
     swiss = [r for r in rounds if r.kind in SCORED_KINDS and round_complete(r)]
+    marks: dict[str, list[str]] = {}
     rows = standings(
         players=[p.user.get_username() for p in players],
-        matches=[match_record(m) for r in swiss for m in r.matches.all()],
+        matches=_scored_records(event, [m for r in swiss for m in r.matches.all()], marks),
         dropped=[p.user.get_username() for p in players if p.dropped],
     )
-    return EventStandings(round=max((r.number for r in swiss), default=0), rows=rows)
+    return EventStandings(round=max((r.number for r in swiss), default=0), rows=rows, marks=marks)
 
 
 def event_standings_csv(*, event: Event) -> str:
@@ -178,13 +222,13 @@ def event_final_standings(*, event: Event, rounds: list[Round] | None = None) ->
         row.player: row
         for row in standings(
             players=[p.user.get_username() for p in players],
-            matches=[match_record(m) for r in counted for m in r.matches.all()],
+            matches=_scored_records(event, [m for r in counted for m in r.matches.all()], {}),
             dropped=[p.user.get_username() for p in players if p.dropped],
         )
     }
     rest = [row.player for row in swiss.rows if row.player not in cut]
     rows = [replace(with_cut[name], rank=place) for place, name in enumerate(cut + rest, start=1)]
-    return EventStandings(round=swiss.round, rows=rows, final=True)
+    return EventStandings(round=swiss.round, rows=rows, final=True, marks=swiss.marks)
 
 
 def top_decks(*, event: Event) -> list[tuple[Standing, Registration]]:
@@ -196,8 +240,8 @@ def top_decks(*, event: Event) -> list[tuple[Standing, Registration]]:
     order); then everyone else in the order of the Swiss standings. The first max(TOP_DECKS, cut size)
     are shown, each as its Swiss standing (record, points) with `rank` set to the final place.
     """
-    if event.state != EventState.FINISHED or not event.decklists_public:
-        return []
+    if event.state != EventState.FINISHED or not event.decklists_public or event.casual:
+        return []  # a casual event ranks no decks in public
     registrations = {p.user.get_username(): p.registration for p in players_of(event=event)}
     rounds = rounds_of(event=event)
     cut = len(_top_cut_order(rounds, {}))

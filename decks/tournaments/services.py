@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from decks.adapters import match_record
+from decks.events.selectors import event_is_organiser
 from decks.events.selectors import registrations_active
 from decks.events.services import EventError
 from decks.events.services import OutOfTurn
@@ -255,7 +256,7 @@ def event_finish(*, event: Event) -> Event:
 
 def player_drop(*, event: Event, user: User, player: str | None = None) -> Player:
     """Drop `user` from the event, or (the organiser) the player named `player`; they are not paired again."""
-    organiser = event.organiser_id == user.pk
+    organiser = event_is_organiser(event=event, user=user)
     if player is not None and not organiser and player != user.get_username():
         raise NotAllowed("player", "Only the organiser drops another player.")
     with transaction.atomic():
@@ -306,7 +307,7 @@ def match_result_set(
     side = seat_of(match=match, user=user)
     if as_player and side is None:
         raise NotAllowed("match", "You are not playing this match.")
-    organiser = event.organiser_id == user.pk and not as_player
+    organiser = event_is_organiser(event=event, user=user) and not as_player
     if not organiser and side is None:
         raise NotAllowed("match", "Only the match's players and the organiser give its result.")
     top_cut = match.round.kind == RoundKind.TOP_CUT
@@ -399,7 +400,7 @@ EXTEND_MINUTES = (1, 60)  # one extension of the round or of a table
 def _clock_round(event: Event, user: User) -> tuple[Event, Round]:
     """The event (locked) and its current round (locked), for the organiser only; in the caller's transaction."""
     locked = _lock(event)
-    if locked.organiser_id != user.pk:
+    if not event_is_organiser(event=locked, user=user):
         raise NotAllowed("event", "Only the organiser runs the round's clock.")
     if locked.state not in (EventState.RUNNING, EventState.TOP_CUT):
         raise OutOfTurn("event", f"{locked.name} is not running: {locked.state}.")

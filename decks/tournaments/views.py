@@ -39,6 +39,7 @@ from decks.events.selectors import event_is_organiser
 from decks.events.services import SETTINGS
 from decks.events.services import EventError
 from decks.events.services import event_update
+from decks.judging.selectors import penalties_of
 from decks.lists.sheets import registration_sheet
 from decks.lists.stats import list_stats
 from decks.models import Event
@@ -64,6 +65,7 @@ from decks.tournaments.selectors import round_clock_of
 from decks.tournaments.selectors import round_complete
 from decks.tournaments.selectors import rounds_of
 from decks.tournaments.selectors import seat_of
+from decks.tournaments.selectors import standings_visible
 from decks.tournaments.selectors import top_decks
 from decks.tournaments.services import event_finish
 from decks.tournaments.services import event_start
@@ -77,6 +79,7 @@ from decks.tournaments.services import round_clock_pause
 from decks.tournaments.services import round_clock_start
 from decks.tournaments.services import round_pair_next
 from decks.tournaments.services import top_cut_start
+from rules.tournament.handicap import HANDICAPS
 
 
 def standings_csv_response(event: Event) -> HttpResponse:
@@ -310,7 +313,24 @@ class PlayPage(View):
         # A player who dropped during the round still owes its result (a drop only means no later pairing).
         owed = match is not None and not match.bye and not match.confirmed
         clock = round_clock_of(event=event, now=timezone.now(), match=match)
-        context = {"event": event, "player": player, "match": match, "view": view, "owed": owed, "clock": clock}
+        penalties = list(penalties_of(match_id=match.pk)) if match is not None else []
+        # Either player's handicap, in words ("5 blessings"): both players see what each plays with.
+        seated = [p for p in (match.player_a, match.player_b) if p is not None] if match is not None else []
+        handicaps = [
+            (p.user.get_username(), HANDICAPS[event.game.slug].label(p.registration.handicap))
+            for p in seated
+            if p.registration.handicap is not None and event.game.slug in HANDICAPS
+        ]
+        context = {
+            "event": event,
+            "player": player,
+            "match": match,
+            "view": view,
+            "owed": owed,
+            "clock": clock,
+            "penalties": penalties,
+            "handicaps": handicaps,
+        }
         return render(request, "decks/tournaments/play.html", {**context, "picked": view and view.pick(picked)})
 
 
@@ -328,16 +348,24 @@ class _PublicEventPage(View):
         return render(request, self.template, {"event": event, **self.context(event)})
 
 
-class StandingsPage(_PublicEventPage):
-    template = "decks/tournaments/standings.html"
+def standings_event(request: HttpRequest, event_id: Any) -> Event:
+    """The event whose standings `request.user` may see; a casual event's are a 404 to all but its staff and players."""
+    event = _event(event_id)
+    if not standings_visible(event=event, user=request.user):
+        raise Http404("A casual event's standings are for its players.")
+    return event
 
-    def context(self, event: Event) -> dict[str, Any]:
-        return {"standings": event_final_standings(event=event)}
+
+class StandingsPage(View):
+    def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
+        event = standings_event(request, event_id)
+        context = {"event": event, "standings": event_final_standings(event=event)}
+        return render(request, "decks/tournaments/standings.html", context)
 
 
 class StandingsCsv(View):
     def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
-        return standings_csv_response(_event(event_id))
+        return standings_csv_response(standings_event(request, event_id))
 
 
 class PairingsPage(_PublicEventPage):
@@ -364,7 +392,9 @@ class SlipsPage(_PublicEventPage):
     def context(self, event: Event) -> dict[str, Any]:
         current = _current(rounds_of(event=event))
         matches = [m for m in current.matches.all() if not m.bye] if current is not None else []
-        return {"round": current, "matches": matches}
+        # The handicap column is printed when a player of the round has one (docs/decks.md, "Handicaps").
+        handicaps = any(p.registration.handicap is not None for m in matches for p in (m.player_a, m.player_b) if p)
+        return {"round": current, "matches": matches, "handicaps": handicaps}
 
 
 class ProjectorPage(View):
@@ -375,7 +405,13 @@ class ProjectorPage(View):
 
     def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
         event = _event(event_id)
-        return render(request, self.template, {"event": event, "view": projector_view(event=event, now=timezone.now())})
+        context = {
+            "event": event,
+            "view": projector_view(event=event, now=timezone.now()),
+            # A casual event's wall shows no standings (anyone may look at the projector page).
+            "show_standings": not event.casual,
+        }
+        return render(request, self.template, context)
 
 
 class ProjectorLive(ProjectorPage):

@@ -53,6 +53,37 @@ class MatchRecord:
         return self.wins[0] + self.wins[1] + self.draws
 
 
+PENALTY_KINDS = ("warning", "game-loss", "match-loss")
+
+
+def penalised(record: MatchRecord, side: int, kind: str, games_per_match: int) -> MatchRecord:
+    """The match as the standings count it once `side` has a penalty of `kind` (docs/decks.md, "Penalties").
+
+    A warning changes nothing. A game loss gives the opponent one game: one of the penalised player's wins (or,
+    without one, a drawn game) becomes the opponent's, or, if the penalised player won and drew nothing, the
+    opponent wins one more game while they still need one to win the match. A match loss makes the match the
+    opponent's, with the games a match needs (1-0, 2-0), unless they already won it."""
+    if kind not in PENALTY_KINDS or record.bye or kind == "warning":
+        return record
+    other = 1 - side
+    wins = list(record.wins)
+    draws = record.draws
+    needed = games_per_match // 2 + 1
+    if kind == "match-loss":
+        if wins[other] > wins[side]:
+            return record
+        wins[side], wins[other], draws = 0, needed, 0
+    elif wins[side] > 0:
+        wins[side] -= 1
+        wins[other] += 1
+    elif draws > 0:
+        draws -= 1
+        wins[other] += 1
+    elif wins[other] < needed:
+        wins[other] += 1
+    return MatchRecord(players=record.players, wins=(wins[0], wins[1]), draws=draws)
+
+
 def bye_record(player: str, games_per_match: int) -> MatchRecord:
     """A bye: a match win, 2-0 in games (1-0 in a best-of-one event)."""
     return MatchRecord(players=(player, None), wins=(2 if games_per_match == 3 else 1, 0))

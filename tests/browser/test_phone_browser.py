@@ -349,8 +349,8 @@ def test_it_puts_the_collection_and_builder_filters_in_a_drawer(live_server, dem
 def test_it_shows_the_classroom_and_event_staff_pages_whole_and_styled_at_both_widths(
     live_server, demo_site, phone, screenshot_dir, card_media_cleanup
 ):
-    """#32 and #33's pages: learning (a class, joining, the tap drill, offline) and an event's guests, claims and
-    judge calls, for alice who teaches the class and organises the event."""
+    """#32 and #33's pages: learning (a class, joining, the tap drill, offline) and an event's guests, claims, judge
+    calls, co-organisers (the manage page) and handicaps, for alice who teaches the class and organises the event."""
     from decks.guests.services import guest_add
     from learning.classes.services import class_create
     from learning.models import LearnedVerse
@@ -377,6 +377,8 @@ def test_it_shows_the_classroom_and_event_staff_pages_whole_and_styled_at_both_w
         "event-claim": "/events/claim/",
         "event-calls": f"/events/{event.pk}/calls/",
         "event-edit": f"/events/{event.pk}/edit/",
+        "event-manage-staff": f"/events/{event.pk}/manage/",
+        "event-handicaps": f"/events/{event.pk}/handicaps/",
     }
     problems = _photograph_and_measure(phone, live_server.url, pages, screenshot_dir)
     assert problems == {}, _listed(problems)

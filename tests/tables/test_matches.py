@@ -159,3 +159,24 @@ def test_the_organiser_ticks_played_online_on_the_events_form(event, alice, clie
     assert client.post(f"/events/{event.pk}/edit/", fields).status_code == 302
     event.refresh_from_db()
     assert event.played_online
+
+
+def test_a_players_handicap_is_dealt_at_their_online_table(event, alice):  # noqa: F811
+    """#33: a handicap "applied when the game is played on the site": bob's 4 blessings are set aside at his seat,
+    whichever seat the pairing gives him; dora keeps the rules' number."""
+    from decks.handicaps.services import handicap_set
+    from tables.positions import position
+
+    event_update(event=event, played_online=True)
+    register_players(event, ["bob", "dora"])
+    bob_reg = event.registrations.get(player__username="bob", active=True)
+    handicap_set(event=event, user=alice, registration_id=bob_reg.pk, handicap=4)
+    event_start(event=event)
+    round_pair_next(event=event)
+    table = MatchTable.objects.get(match__round__event=event).table
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    bob_seat = next(s.index for s in seats if s.user.username == "bob")
+    played = position(table, seats)
+    blessings = [len(s.blessings) for s in played.state.seats]
+    assert blessings[bob_seat] == 4 and blessings[1 - bob_seat] == 7
+    assert table.options["seat_blessings"][bob_seat] == 4

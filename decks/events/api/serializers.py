@@ -42,6 +42,9 @@ class EventSettingsIn(serializers.Serializer):
         help_text="Each pairing gets a table on the site (/api/v1/tables/matches/{match}/); the result is recorded "
         "when its game ends.",
     )
+    casual = StrictBooleanField(
+        required=False, help_text="A casual event: standings only for its staff and players, no top decks."
+    )
     pairing = serializers.ChoiceField(
         choices=PAIRING_CHOICES,
         required=False,
@@ -106,6 +109,7 @@ class EventOut(serializers.ModelSerializer):
             "decklists_public",
             "pairing",
             "played_online",
+            "casual",
             "state",
             "current_round",
             "url",
@@ -173,6 +177,7 @@ class RegistrationOut(serializers.ModelSerializer):
             "active",
             "replaced",
             "recheck",
+            "handicap",
             "recheck_legal",
             "rechecked",
         ]
@@ -237,3 +242,12 @@ class EventErrorOut(serializers.Serializer):
     )
     validation = serializers.JSONField(required=False, help_text="An illegal deck: the engine's whole result.")
     errors = serializers.JSONField(required=False, help_text="Every field's problems, when a value is wrong.")  # type: ignore[assignment]  # a declared field, not the serializer's own .errors: DRF's metaclass takes fields off the class
+
+
+class CoOrganiserIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class CoOrganiserOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField(source="user.username")

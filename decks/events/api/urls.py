@@ -16,6 +16,8 @@ event_routes = [
         views.RegistrationDetailApi.as_view(),
         name="api-event-registration-detail",
     ),
+    path("co-organisers/", views.CoOrganiserListApi.as_view(), name="api-event-co-organisers"),
+    path("co-organisers/<int:co_id>/", views.CoOrganiserDetailApi.as_view(), name="api-event-co-organiser"),
     path("checks/", views.EventCheckListApi.as_view(), name="api-event-checks"),
     path("checks/<uuid:check_id>/", views.EventCheckDetailApi.as_view(), name="api-event-check-detail"),
 ]

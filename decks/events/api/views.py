@@ -40,6 +40,8 @@ from cardsite.api.reading import PageQuery
 from cardsite.api.reading import reads_body
 from cardsite.api.reading import reads_query
 from decks.events.api.access import organiser_only
+from decks.events.api.serializers import CoOrganiserIn
+from decks.events.api.serializers import CoOrganiserOut
 from decks.events.api.serializers import EventCheckOut
 from decks.events.api.serializers import EventCreateIn
 from decks.events.api.serializers import EventErrorOut
@@ -50,7 +52,9 @@ from decks.events.api.serializers import RegistrationIn
 from decks.events.api.serializers import RegistrationOut
 from decks.events.lookups import event_or_404
 from decks.events.lookups import organised_or_404
+from decks.events.selectors import co_organisers_of
 from decks.events.selectors import event_check_get
+from decks.events.selectors import event_is_owner
 from decks.events.selectors import event_list_sorted
 from decks.events.selectors import event_registrations_csv
 from decks.events.selectors import registration_get_visible
@@ -59,6 +63,8 @@ from decks.events.services import SETTINGS
 from decks.events.services import EventError
 from decks.events.services import OutOfTurn
 from decks.events.services import RegistrationIllegal
+from decks.events.services import co_organiser_add
+from decks.events.services import co_organiser_remove
 from decks.events.services import event_check_create
 from decks.events.services import event_create
 from decks.events.services import event_format_version_move
@@ -420,3 +426,46 @@ class EventCheckDetailApi(_SignedInApi):
             event_check_get(event=_event(event_id), check_id=check_id, user=request.user), "No such check."
         )
         return Response(EventCheckOut(check, context={"request": request}).data)
+
+
+class CoOrganiserListApi(_SignedInApi):
+    @extend_schema(
+        operation_id="events_co_organisers",
+        summary="The event's co-organisers (its organisers)",
+        responses={200: CoOrganiserOut(many=True), **_NOT_FOUND},
+    )
+    @reads_query(NoFields)
+    def get(self, request: SignedInRequest, event_id: int) -> Response:
+        event = _organised(request, event_id)
+        return Response(CoOrganiserOut(co_organisers_of(event=event), many=True).data)
+
+    @extend_schema(
+        operation_id="events_co_organiser_add",
+        summary="Name a co-organiser (the organiser who made the event)",
+        description="A co-organiser runs the event as its organiser does, but cannot change its staff. 400 naming "
+        "`username` (no such player, the organiser, more than 10); 403 for a co-organiser; 404 for anyone else.",
+        request=CoOrganiserIn,
+        responses={201: CoOrganiserOut, **_ERRORS, 403: _NOT_YOURS, **_NOT_FOUND},
+    )
+    @reads_body(CoOrganiserIn)
+    def post(self, request: SignedInRequest, event_id: int, data: dict[str, Any]) -> Response:
+        event = _organised(request, event_id)
+        if not event_is_owner(event=event, user=request.user):
+            raise PermissionDenied("Only the organiser who made the event names co-organisers.")
+        co = co_organiser_add(owner=request.user, event=event, username=data["username"])
+        return Response(CoOrganiserOut(co).data, status=status.HTTP_201_CREATED)
+
+
+class CoOrganiserDetailApi(_SignedInApi):
+    @extend_schema(
+        operation_id="events_co_organiser_remove",
+        summary="Remove a co-organiser (the organiser who made the event)",
+        responses={204: None, 403: _NOT_YOURS, **_NOT_FOUND},
+    )
+    @reads_body(NoFields)
+    def delete(self, request: SignedInRequest, event_id: int, co_id: int) -> Response:
+        event = _organised(request, event_id)
+        if not event_is_owner(event=event, user=request.user):
+            raise PermissionDenied("Only the organiser who made the event removes co-organisers.")
+        co_organiser_remove(owner=request.user, event=event, co_organiser_id=co_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -117,6 +117,9 @@ class StandingOut(serializers.Serializer):
     gwp = serializers.FloatField(help_text="Game-win %.")
     ogw = serializers.FloatField(help_text="Opponents' game-win %.")
     dropped = serializers.BooleanField()
+    penalties = serializers.ListField(
+        child=serializers.CharField(), help_text="The penalties that changed this player's points, with the reason."
+    )
 
 
 class StandingsOut(serializers.Serializer):
@@ -128,3 +131,38 @@ class DropOut(serializers.Serializer):
     player = serializers.CharField()
     dropped = serializers.BooleanField()
     dropped_after = serializers.IntegerField(help_text="The round after which they dropped.")
+
+
+class HandicapIn(serializers.Serializer):
+    handicap = StrictIntegerField(
+        min_value=0,
+        max_value=10_000,
+        allow_null=True,
+        help_text="Chapter and Verse: the player's blessings (1-7); Bible Battles: their wisdom target (1-99); "
+        "null: none.",
+    )
+
+
+class HandicapOut(serializers.Serializer):
+    registration = serializers.UUIDField(source="pk")
+    player = serializers.CharField(source="player.username")
+    handicap = serializers.IntegerField(allow_null=True)
+
+
+class PenaltyIn(serializers.Serializer):
+    player = serializers.CharField(max_length=150, help_text="The penalised player's username (one of the match's).")
+    kind = serializers.ChoiceField(choices=["warning", "game-loss", "match-loss"])
+    reason = serializers.CharField(max_length=200)
+
+
+class PenaltyOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    match = serializers.IntegerField(source="match_id")
+    player = serializers.CharField(source="player.user.username")
+    kind = serializers.CharField()
+    reason = serializers.CharField()
+    given_by = serializers.SerializerMethodField()
+    created = serializers.DateTimeField()
+
+    def get_given_by(self, obj: Any) -> str | None:
+        return obj.given_by.get_username() if obj.given_by is not None else None

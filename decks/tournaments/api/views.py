@@ -15,6 +15,7 @@ from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions
 from rest_framework import status
+from rest_framework.exceptions import NotFound
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,9 +36,17 @@ from decks.events.api.views import FormatQuery
 from decks.events.lookups import event_or_404
 from decks.events.services import EventError
 from decks.events.services import OutOfTurn
+from decks.handicaps.services import handicap_set
+from decks.judging.selectors import is_staff
+from decks.judging.selectors import penalties_of
+from decks.judging.services import penalty_record
 from decks.models import Event
 from decks.tournaments.api.serializers import DropIn
 from decks.tournaments.api.serializers import DropOut
+from decks.tournaments.api.serializers import HandicapIn
+from decks.tournaments.api.serializers import HandicapOut
+from decks.tournaments.api.serializers import PenaltyIn
+from decks.tournaments.api.serializers import PenaltyOut
 from decks.tournaments.api.serializers import ResultIn
 from decks.tournaments.api.serializers import RoundOut
 from decks.tournaments.api.serializers import StandingsOut
@@ -48,6 +57,7 @@ from decks.tournaments.selectors import event_standings
 from decks.tournaments.selectors import match_of
 from decks.tournaments.selectors import round_of
 from decks.tournaments.selectors import rounds_of
+from decks.tournaments.selectors import seat_of
 from decks.tournaments.services import NotAllowed
 from decks.tournaments.services import event_finish
 from decks.tournaments.services import event_start
@@ -56,6 +66,7 @@ from decks.tournaments.services import player_drop
 from decks.tournaments.services import round_pair_next
 from decks.tournaments.services import top_cut_start
 from decks.tournaments.views import standings_csv_response
+from decks.tournaments.views import standings_event
 
 TAGS = ["tournaments"]
 
@@ -229,7 +240,7 @@ class StandingsApi(CsvOrJsonErrors, _TournamentApi):
     )
     @reads_query(FormatQuery)
     def get(self, request: Request, event_id: int) -> Response | HttpResponse:
-        event = _event(event_id)
+        event = standings_event(request, event_id)
         if request.accepted_renderer.format == "csv":
             return standings_csv_response(event)
         return Response(event_standings(event=event).to_dict())
@@ -246,4 +257,68 @@ class StandingsCsvApi(CsvOrJsonErrors, _TournamentApi):
     )
     @reads_query(NoFields)
     def get(self, request: Request, event_id: int) -> HttpResponse:
-        return standings_csv_response(_event(event_id))
+        return standings_csv_response(standings_event(request, event_id))
+
+
+class HandicapApi(_TournamentApi):
+    """A player's handicap (docs/decks.md, "Handicaps"): the event's organisers only (403 for anyone else)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="events_registration_handicap",
+        summary="Record a player's handicap (the organisers)",
+        description="Chapter and Verse: the blessings the player sets aside (1-7); Bible Battles: the wisdom they "
+        "must reach (1-99); null or the game's own number: none. 400 naming `handicap` out of bounds or for a game "
+        "without one, `registration` for one that is not the event's; 403 for anyone but the organisers.",
+        request=HandicapIn,
+        responses={200: HandicapOut, **_ERRORS},
+    )
+    @reads_body(HandicapIn)
+    def put(self, request: SignedInRequest, event_id: int, registration_id: Any, data: dict[str, Any]) -> Response:
+        event = _event(event_id)
+        row = handicap_set(event=event, user=request.user, registration_id=registration_id, handicap=data["handicap"])
+        return Response(HandicapOut(row).data)
+
+
+class PenaltyListApi(_TournamentApi):
+    """A match's penalties: its players and the event's staff read them; the staff give them (403 for others)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="events_match_penalties",
+        summary="A match's penalties (its players and the event's staff)",
+        responses={200: PenaltyOut(many=True), 404: _ERRORS[404]},
+    )
+    @reads_query(NoFields)
+    def get(self, request: SignedInRequest, event_id: int, match_id: int) -> Response:
+        event = _event(event_id)
+        match = match_of(match_id=match_id)
+        if match is None or match.round.event_id != event.pk:
+            raise NotFound("No such match.")
+        if not is_staff(event=event, user=request.user) and seat_of(match=match, user=request.user) is None:
+            raise NotFound("No such match of yours.")
+        return Response(PenaltyOut(penalties_of(match_id=match.pk), many=True).data)
+
+    @extend_schema(
+        operation_id="events_match_penalty_give",
+        summary="Give a penalty (the organisers and judges)",
+        description="A warning changes nothing; a game loss or a match loss changes the match's points in the "
+        "standings (the result stays as played). 400 naming `player`, `kind`, `reason` or `match`; 403 for anyone "
+        "but the event's organisers and judges.",
+        request=PenaltyIn,
+        responses={201: PenaltyOut, **_ERRORS},
+    )
+    @reads_body(PenaltyIn)
+    def post(self, request: SignedInRequest, event_id: int, match_id: int, data: dict[str, Any]) -> Response:
+        event = _event(event_id)
+        penalty = penalty_record(
+            event=event,
+            user=request.user,
+            match=match_of(match_id=match_id),
+            player=data["player"],
+            kind=data["kind"],
+            reason=data["reason"],
+        )
+        return Response(PenaltyOut(penalty).data, status=status.HTTP_201_CREATED)

@@ -21,6 +21,7 @@ import random
 from typing import TYPE_CHECKING
 from typing import Any
 
+from rules.games.bible_battles.whole import target_of
 from rules.play.interface import Action
 from rules.play.interface import Card
 
@@ -58,7 +59,7 @@ def choose(engine: BibleBattles, state: State, seat: int, legal: list[Action], r
         return max(by_type["follower"], key=lambda a: (first(a).data.wisdom, a["ids"][0]))
     wisdom = by_type.get("wisdom", [])
     total = sum(engine._wisdom_of(state, first(a)) for a in wisdom)
-    if wisdom and state.seats[seat].wisdom + total >= state.target:
+    if wisdom and state.seats[seat].wisdom + total >= target_of(state, seat):
         return wisdom[0]
     plan = _plan(state, seat, by_type, g)
     if plan is not None:

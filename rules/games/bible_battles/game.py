@@ -250,7 +250,8 @@ class BibleBattles:
             raise SetupError("seats", "seat-count", "This game takes 2 to 6 players.")
         target = st.read_target(setup.options)
         rng = random.Random(setup.seed)
-        state = State([st.SeatState(s.name) for s in setup.seats], target, rng)
+        seat_targets = st.read_seat_targets(setup.options, n)
+        state = State([st.SeatState(s.name) for s in setup.seats], target, rng, seat_targets)
         decks: list[list[Card]] = []
         for i, spec in enumerate(setup.seats):
             # A seat without a deck list plays the starter set (the site's box: each card of its first set once).
@@ -899,9 +900,10 @@ class BibleBattles:
 
     # Turns ----------------------------------------------------------------------------------
     def _check_wisdom(self, state: State, p: int) -> list[Event]:
-        if state.result is None and state.seats[p].wisdom >= state.target:
-            state.result = Result((p,), f"{OBJECT}: first to {state.target} wisdom")
-            return [Event("win", p, (), OBJECT, f"{state.seats[p].name} reaches {state.target} wisdom.")]
+        goal = st.target_of(state, p)
+        if state.result is None and state.seats[p].wisdom >= goal:
+            state.result = Result((p,), f"{OBJECT}: first to {goal} wisdom")
+            return [Event("win", p, (), OBJECT, f"{state.seats[p].name} reaches {goal} wisdom.")]
         return []
 
     def _next_turn(self, state: State) -> list[Event]:

@@ -67,6 +67,9 @@ class State:
     seats: list[SeatState]
     target: int
     rng: random.Random
+    # A handicap (docs/decks.md, "Handicaps"): each seat's own wisdom to reach, None for `target` ("an agreed upon
+    # level of wisdom", which the players may agree seat by seat). Empty: everyone's is `target`.
+    seat_targets: tuple[int | None, ...] = ()
     owner: dict[str, int] = field(default_factory=dict)
     cards: dict[str, Card] = field(default_factory=dict)
     turn: int = 0  # the seat whose turn it is
@@ -104,6 +107,29 @@ class State:
 
     def lasting_n(self, kind: str, card: str = "", seat: int | None = None) -> int:
         return sum(n for k, c, s, n in self.lasting if k == kind and c == card and (seat is None or s == seat))
+
+
+def target_of(state: State, seat: int) -> int:
+    """The wisdom `seat` must reach: its own handicap, or the table's target."""
+    own = state.seat_targets[seat] if state.seat_targets else None
+    return state.target if own is None else own
+
+
+def read_seat_targets(options: Mapping[str, Any], seats: int) -> tuple[int | None, ...]:
+    value = options.get("seat_wisdom", [])
+    if (
+        not isinstance(value, list | tuple)
+        or (value and len(value) != seats)
+        or any(
+            v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= MAX_WISDOM) for v in value
+        )
+    ):
+        raise SetupError(
+            "options.seat_wisdom",
+            "bad-seat_wisdom",
+            f"'seat_wisdom' is a list with a whole number from 1 to {MAX_WISDOM} (or null) for each seat.",
+        )
+    return tuple(value)
 
 
 def read_target(options: Mapping[str, Any]) -> int:
@@ -146,6 +172,7 @@ def card_facts(state: State, card: Card) -> dict[str, Any]:
 def _frame(state: State) -> dict[str, Any]:
     return {
         "wisdom_target": state.target,
+        "wisdom_targets": [target_of(state, i) for i in range(len(state.seats))],
         "turn": state.turn,
         "turn_number": state.turn_no,
         "stage": state.stage,

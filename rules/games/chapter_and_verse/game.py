@@ -286,9 +286,13 @@ def new_game(setup: Setup) -> tuple[State, list[Event]]:
         rng.shuffle(cards)
         state.seats[i].deck = cards
     _stack(setup.options, [s.deck for s in state.seats])
+    if options.seat_blessings and len(options.seat_blessings) != len(state.seats):
+        raise SetupError("options.seat_blessings", "bad-seat_blessings", "Give one number (or null) for each seat.")
     for i, s in enumerate(state.seats):
-        s.blessings = s.deck[: options.blessings]
-        del s.deck[: options.blessings]
+        own = options.seat_blessings[i] if options.seat_blessings else None
+        n = options.blessings if own is None else own
+        s.blessings = s.deck[:n]
+        del s.deck[:n]
         _ev(state, events, "blessings", i, (), R_SETUP, f"{s.name} sets aside {len(s.blessings)} blessings face down.")
     first = _start_challenge(state, events)
     for i, s in enumerate(state.seats):

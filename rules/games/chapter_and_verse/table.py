@@ -64,6 +64,9 @@ class Options:
     variant: str = "basic"
     rounds: int = ROUNDS
     blessings: int = BLESSINGS
+    # A handicap (docs/decks.md, "Handicaps"): each seat's own number of blessings, None for `blessings`. The rules
+    # set seven aside; reviewers note the pile "can be different between the players" for a head start.
+    seat_blessings: tuple[int | None, ...] = ()
     friendly: bool = False
     recall: float = RECALL
     quote_it: bool = True
@@ -159,6 +162,16 @@ def read_options(options: Mapping[str, Any]) -> Options:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise SetupError(f"options.{key}", f"bad-{key}", f"'{key}' is a whole number from {low} to {high}.")
         setattr(out, key, value)
+    seat = options.get("seat_blessings", [])
+    if not isinstance(seat, list | tuple) or any(
+        v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= BLESSINGS) for v in seat
+    ):
+        raise SetupError(
+            "options.seat_blessings",
+            "bad-seat_blessings",
+            f"'seat_blessings' is a list with a whole number from 1 to {BLESSINGS} (or null) for each seat.",
+        )
+    out.seat_blessings = tuple(seat)
     for key in ("friendly", "quote_it"):
         value = options.get(key, getattr(out, key))
         if not isinstance(value, bool):

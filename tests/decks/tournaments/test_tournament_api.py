@@ -151,7 +151,17 @@ def test_a_whole_event_through_the_api(event, seven, organiser):
         enter_all(organiser, event, pair(organiser, event))
     standings = organiser.get(url(event, "standings/")).json()
     assert standings["round"] == 3 and [r["rank"] for r in standings["standings"]] == list(range(1, 8))
-    assert set(standings["standings"][0]) == {"rank", "player", "points", "record", "omw", "gwp", "ogw", "dropped"}
+    assert set(standings["standings"][0]) == {
+        "rank",
+        "player",
+        "points",
+        "record",
+        "omw",
+        "gwp",
+        "ogw",
+        "dropped",
+        "penalties",
+    }
     assert organiser.post(url(event, "rounds/")).status_code == 409
     assert organiser.post(url(event, "top-cut/"), {"size": 3}, format="json").status_code == 400
     top = organiser.post(url(event, "top-cut/"), {"size": 4}, format="json")

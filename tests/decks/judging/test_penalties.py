@@ -1,0 +1,137 @@
+"""Penalties (docs/decks.md, "Penalties"): the organiser, a co-organiser or a judge gives a player of a match a
+warning, a game loss or a match loss with a reason; a loss changes the match's points as the standings count them,
+and the standings mark the player with the reason; the match's players see them on their page; no one else gives
+one."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from decks.judging.models import EventJudge
+from decks.judging.models import Penalty
+from decks.models import EventCoOrganiser
+from decks.models import Match
+from decks.tournaments.selectors import event_standings
+from decks.tournaments.services import event_start
+from decks.tournaments.services import match_result_set
+from decks.tournaments.services import round_pair_next
+from tests.decks.events.fixtures import close
+from tests.project.test_page_accessibility import _problems
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def played(event, seven, alice):
+    """Round 1 played: every player seated first won."""
+    close(event)
+    event_start(event=event)
+    event.refresh_from_db()
+    round_pair_next(event=event)
+    event.refresh_from_db()
+    for m in Match.objects.filter(round__event=event, player_b__isnull=False):
+        match_result_set(event=event, match=m, user=alice, wins=[1, 0], draws=0)
+    return event
+
+
+def a_match(event) -> Match:
+    return (
+        Match.objects.filter(round__event=event, player_b__isnull=False)
+        .select_related("player_a__user", "player_b__user", "round")
+        .first()
+    )
+
+
+def points(event, name: str) -> int:
+    return next(row.points for row in event_standings(event=event).rows if row.player == name)
+
+
+def test_a_match_loss_turns_the_points_and_the_standings_say_why(played, alice, bob):
+    match = a_match(played)
+    winner, loser = match.player_a.user.username, match.player_b.user.username
+    assert (points(played, winner), points(played, loser)) == (3, 0)
+    body = {"player": winner, "kind": "match-loss", "reason": "Marked cards"}
+    assert signed_in(alice).post(f"/events/{played.pk}/matches/{match.pk}/penalties/", body).status_code == 302
+    assert (points(played, winner), points(played, loser)) == (0, 3)
+    match.refresh_from_db()
+    assert (match.wins_a, match.wins_b) == (1, 0)  # the result stays as played
+    page = signed_in(bob).get(f"/events/{played.pk}/standings/").content.decode()
+    assert f'data-penalised="{winner}"' in page and "match loss: Marked cards" in page
+    api = signed_in(bob).get(f"/api/v1/events/{played.pk}/standings/").json()["standings"]
+    assert next(r for r in api if r["player"] == winner)["penalties"] == ["round 1, match loss: Marked cards"]
+    # The match's players see it on their page; the staff on the match's page.
+    mine = signed_in(match.player_a.user).get(f"/events/{played.pk}/play/").content.decode()
+    assert "Marked cards" in mine
+    staff_page = signed_in(alice).get(f"/events/{played.pk}/matches/{match.pk}/").content.decode()
+    assert "Marked cards" in staff_page and _problems(staff_page) == []
+
+
+def test_a_warning_is_listed_but_changes_no_points(played, alice):
+    match = a_match(played)
+    winner = match.player_a.user.username
+    signed_in(alice).post(
+        f"/events/{played.pk}/matches/{match.pk}/penalties/",
+        {"player": winner, "kind": "warning", "reason": "Slow play"},
+    )
+    assert Penalty.objects.get().kind == "warning"
+    assert points(played, winner) == 3 and event_standings(event=played).marks == {}
+
+
+@pytest.mark.parametrize("who", ["judge", "co-organiser"])
+def test_a_judge_and_a_co_organiser_give_penalties(played, who):
+    staff = User.objects.create_user("sam", password="sam-password-1")
+    (EventJudge if who == "judge" else EventCoOrganiser).objects.create(event=played, user=staff)
+    match = a_match(played)
+    body = {"player": match.player_b.user.username, "kind": "game-loss", "reason": "Drew extra cards"}
+    signed_in(staff).post(f"/events/{played.pk}/matches/{match.pk}/penalties/", body)
+    assert Penalty.objects.get().given_by == staff
+
+
+@pytest.mark.parametrize("who", ["player", "stranger"])
+def test_a_player_or_a_stranger_cannot(played, charlie, who):
+    match = a_match(played)
+    user = match.player_b.user if who == "player" else charlie
+    body = {"player": match.player_a.user.username, "kind": "match-loss", "reason": "I say so"}
+    client = signed_in(user)
+    assert client.post(f"/events/{played.pk}/matches/{match.pk}/penalties/", body).status_code == 404
+    assert client.get(f"/events/{played.pk}/matches/{match.pk}/").status_code == 404
+    assert not Penalty.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"player": "nobody", "kind": "warning", "reason": "x"}, "does not play"),
+        ({"kind": "penalty-box", "reason": "x"}, "warning, a game loss"),
+        ({"kind": "warning", "reason": "   "}, "Give the reason"),
+        ({"kind": "warning", "reason": "x" * 201}, "at most 200"),
+    ],
+)
+def test_it_refuses_bad_input_and_keeps_nothing(played, alice, body, says):
+    match = a_match(played)
+    body = {"player": match.player_a.user.username, **body}
+    response = signed_in(alice).post(f"/events/{played.pk}/matches/{match.pk}/penalties/", body, follow=True)
+    assert says in response.content.decode() and not Penalty.objects.exists()
+
+
+def test_the_api_gives_and_lists_penalties_for_the_staff_and_the_match_only(played, alice, charlie, api_as):
+    match = a_match(played)
+    path = f"/api/v1/events/{played.pk}/matches/{match.pk}/penalties/"
+    body = {"player": match.player_b.user.username, "kind": "game-loss", "reason": "Drew extra cards"}
+    response = api_as(alice).post(path, body, format="json")
+    assert response.status_code == 201 and response.json()["kind"] == "game-loss"
+    assert response.json()["given_by"] == "alice"
+    listed = api_as(match.player_b.user).get(path).json()
+    assert [p["reason"] for p in listed] == ["Drew extra cards"]
+    assert api_as(charlie).get(path).status_code == 404
+    for user in (match.player_a.user, charlie):
+        assert api_as(user).post(path, body, format="json").status_code == 403
+    bad = api_as(alice).post(path, {**body, "kind": "penalty-box"}, format="json")
+    assert bad.status_code == 400 and bad.json()["field"] == "kind"
+    assert Penalty.objects.count() == 1
