@@ -216,6 +216,54 @@ def mastery_by_set(*, user: User) -> list[SetMastery]:
     return out
 
 
+# The decks the offline page keeps (docs/learning.md, "Offline"): the page is the cache, so it stays small.
+MAX_OFFLINE_DECKS = 12
+
+
+@dataclass(frozen=True)
+class OfflineCard:
+    count: int
+    title: str
+    reference: str
+    scripture: str
+
+
+@dataclass(frozen=True)
+class OfflineDeck:
+    deck: Deck
+    cards: list[OfflineCard]
+
+    @property
+    def size(self) -> int:
+        return sum(c.count for c in self.cards)
+
+
+def offline_decks(*, user: User) -> list[OfflineDeck]:
+    """The player's own decks (the most recently changed first, at most MAX_OFFLINE_DECKS), each card with its
+    count and its verse, for the offline page to keep: with no connection the player still reads their decks and
+    the verses on their cards. One query a deck and one for the verses."""
+    decks = list(
+        Deck.objects.filter(owner_id=user.pk, archived=False)
+        .select_related("game")
+        .order_by("-updated", "-pk")[:MAX_OFFLINE_DECKS]
+    )
+    lines = {d.pk: deck_lines(game_id=d.game_id, game_slug=d.game.slug, entries=d.cards) for d in decks}
+    ids = {line.card_id for found in lines.values() for line in found if line.card_id is not None}
+    verses = {
+        pk: (ref, text) for pk, ref, text in Card.objects.filter(pk__in=ids).values_list("pk", "reference", "scripture")
+    }
+    out = []
+    for deck in decks:
+        cards = [
+            OfflineCard(line.count, line.title, *verses.get(line.card_id, ("", "")))
+            if line.card_id
+            else OfflineCard(line.count, line.title, "", "")
+            for line in lines[deck.pk]
+        ]
+        out.append(OfflineDeck(deck, cards))
+    return out
+
+
 def decks_to_learn(*, user: User) -> QuerySet[Deck]:
     """The player's own decks (not archived), to choose verses from."""
     return Deck.objects.filter(owner_id=user.pk, archived=False).select_related("game").order_by("name")

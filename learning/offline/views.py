@@ -22,12 +22,14 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from cardsite.page_writes import SignedInHttpRequest
+from learning.selectors import offline_decks
 
 
 @login_required
 @require_GET
 def offline_page(request: SignedInHttpRequest) -> HttpResponse:
-    return render(request, "learning/offline.html")
+    # The player's decks ride in the page, which the service worker keeps: readable with no connection.
+    return render(request, "learning/offline.html", {"decks": offline_decks(user=request.user)})
 
 
 @require_GET

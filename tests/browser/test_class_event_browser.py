@@ -33,9 +33,9 @@ def test_a_teacher_runs_a_nine_guest_round_robin_with_the_clock_on_the_wall(
     browser_page,
     chromium,
     alice,
-    event,
-    cv,
-    screenshot_dir,  # noqa: F811
+    event,  # noqa: F811
+    cv,  # noqa: F811
+    screenshot_dir,
 ):
     deck_create(owner=alice, game=cv, name="Class deck", format_slug="advanced", decklist=legal_cv_text())
     event_update(event=event, pairing="round_robin")

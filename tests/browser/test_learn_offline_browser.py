@@ -1,5 +1,6 @@
 """Learning with no connection, on a phone (390 by 844): the offline page keeps the due verses while online, is
-reloaded with the network gone (the service worker answers), ten verses are reviewed offline, and when the
+reloaded with the network gone (the service worker answers), the player's deck is read with its verses, ten verses
+are reviewed offline, and when the
 connection returns the site holds exactly ten reviews. Screenshots: var/screenshots/learn-offline-*.png."""
 
 import json
@@ -8,7 +9,9 @@ import pytest
 from playwright.sync_api import expect
 
 from cardcollections.catalog.services import catalog_load
+from cardcollections.models import Card
 from cardcollections.models import CardSet
+from decks.lists.services import deck_create
 from learning.models import Review
 from learning.services import verses_add_from_set
 from tests.browser.conftest import close_when_idle
@@ -32,6 +35,9 @@ def test_ten_verses_reviewed_offline_are_stored_once_when_back_online(live_serve
     catalog_load(document=json.loads(path.read_text(encoding="utf-8")))
     card_set = CardSet.objects.filter(game__slug="chapter-and-verse").order_by("id").first()
     assert verses_add_from_set(user=alice, card_set=card_set) >= 12
+    study = list(Card.objects.filter(card_set=card_set).exclude(scripture="").order_by("id")[:2])
+    decklist = "\n".join(f"3 {card.title}" for card in study)
+    deck_create(owner=alice, game=card_set.game, name="Study deck", format_slug="basic", decklist=decklist)
     log_in(phone, live_server.url, "alice", "/learn/offline/")
     expect(phone.locator("[data-left]")).to_contain_text("due in this browser")
     # The service worker is in charge and has kept the page and its files.
@@ -45,6 +51,12 @@ def test_ten_verses_reviewed_offline_are_stored_once_when_back_online(live_serve
     phone.context.set_offline(True)
     phone.reload()
     expect(phone.get_by_text("Offline: your reviews wait in this browser.")).to_be_visible()
+    # The player's deck, its cards and their verses, read with no connection.
+    deck = phone.locator("[data-offline-deck]", has_text="Study deck")
+    deck.locator("summary").tap()
+    expect(deck).to_contain_text(f"3 \u00d7 {study[0].title}")
+    expect(deck).to_contain_text(study[0].reference)
+    expect(deck.locator("blockquote").first).to_have_text(study[0].scripture)
     for i in range(10):
         phone.get_by_role("button", name="Show the verse").tap()
         phone.get_by_role("button", name="Good").tap()
