@@ -25,12 +25,14 @@ import logging
 import time
 from datetime import datetime
 from typing import Any
+from typing import TypeVar
 from typing import cast
 
 from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError
+from django.db import models
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -573,25 +575,48 @@ def event_check_fail(*, check_id: str, message: str) -> bool:
     return job_fail(model=EventCheck, pk=check_id, message=message)
 
 
-# ---------------------------------------------------------------- staff: co-organisers
-def co_organiser_add(*, owner: User, event: Event, username: str) -> EventCoOrganiser:
-    """The organiser names a co-organiser by username: they run the event too, but cannot change its staff."""
+# ---------------------------------------------------------------- staff: co-organisers and judges
+StaffRow = TypeVar("StaffRow", bound=models.Model)
+
+
+def event_staff_add(
+    *, owner: User, event: Event, username: str, model: type[StaffRow], most: int, role: str, yourself: str
+) -> StaffRow:
+    """The one way the organiser names staff (co-organisers here, judges in decks/judging): by username, never a
+    guest's account, never themselves, at most `most` of a `role` an event (counted under the event's lock)."""
     if not event_is_owner(event=event, user=owner):
-        raise EventError("event", "Only the organiser who made the event names co-organisers.")
+        raise EventError("event", f"Only the organiser who made the event names {role}s.")
     user = User.objects.filter(username__iexact=username.strip()[:150]).first()
     if user is None or not user.has_usable_password():  # a guest player's account is no one's to sign in to
         raise EventError("username", "No player has that username.")
     if user.pk == owner.pk:
-        raise EventError("username", "You organise the event already.")
+        raise EventError("username", yourself)
     with transaction.atomic():
         Event.objects.select_for_update().filter(pk=event.pk).first()
-        if EventCoOrganiser.objects.filter(event=event).count() >= MAX_CO_ORGANISERS:
-            raise EventError("username", f"An event has at most {MAX_CO_ORGANISERS} co-organisers.")
-        co, _ = EventCoOrganiser.objects.get_or_create(event=event, user=user)
-    return co
+        if model._default_manager.filter(event=event).count() >= most:
+            raise EventError("username", f"An event has at most {most} {role}s.")
+        row, _ = model._default_manager.get_or_create(event=event, user=user)
+    return row
+
+
+def event_staff_remove(*, owner: User, event: Event, model: type[models.Model], pk: int, role: str) -> None:
+    if not event_is_owner(event=event, user=owner):
+        raise EventError("event", f"Only the organiser who made the event removes {role}s.")
+    model._default_manager.filter(event=event, pk=pk).delete()
+
+
+def co_organiser_add(*, owner: User, event: Event, username: str) -> EventCoOrganiser:
+    """The organiser names a co-organiser by username: they run the event too, but cannot change its staff."""
+    return event_staff_add(
+        owner=owner,
+        event=event,
+        username=username,
+        model=EventCoOrganiser,
+        most=MAX_CO_ORGANISERS,
+        role="co-organiser",
+        yourself="You organise the event already.",
+    )
 
 
 def co_organiser_remove(*, owner: User, event: Event, co_organiser_id: int) -> None:
-    if not event_is_owner(event=event, user=owner):
-        raise EventError("event", "Only the organiser who made the event removes co-organisers.")
-    EventCoOrganiser.objects.filter(event=event, pk=co_organiser_id).delete()
+    event_staff_remove(owner=owner, event=event, model=EventCoOrganiser, pk=co_organiser_id, role="co-organiser")

@@ -12,9 +12,10 @@ from django.utils import timezone
 
 from decks.events.models import Event
 from decks.events.models import EventState
-from decks.events.selectors import event_is_owner
 from decks.events.services import EventError
 from decks.events.services import OutOfTurn
+from decks.events.services import event_staff_add
+from decks.events.services import event_staff_remove
 from decks.judging.models import MAX_CALL_NOTE
 from decks.judging.models import MAX_JUDGES
 from decks.judging.models import MAX_PENALTY_REASON
@@ -29,25 +30,19 @@ from decks.tournaments.services import NotAllowed
 
 
 def judge_add(*, organiser: User, event: Event, username: str) -> EventJudge:
-    if not event_is_owner(event=event, user=organiser):
-        raise EventError("event", "Only the organiser names judges.")
-    user = User.objects.filter(username__iexact=username.strip()[:150]).first()
-    if user is None or not user.has_usable_password():
-        raise EventError("username", "No player has that username.")
-    if user.pk == organiser.pk:
-        raise EventError("username", "You organise the event: you see its calls already.")
-    with transaction.atomic():
-        Event.objects.select_for_update().filter(pk=event.pk).first()
-        if EventJudge.objects.filter(event=event).count() >= MAX_JUDGES:
-            raise EventError("username", f"An event has at most {MAX_JUDGES} judges.")
-        judge, _ = EventJudge.objects.get_or_create(event=event, user=user)
-    return judge
+    return event_staff_add(
+        owner=organiser,
+        event=event,
+        username=username,
+        model=EventJudge,
+        most=MAX_JUDGES,
+        role="judge",
+        yourself="You organise the event: you see its calls already.",
+    )
 
 
 def judge_remove(*, organiser: User, event: Event, judge_id: int) -> None:
-    if not event_is_owner(event=event, user=organiser):
-        raise EventError("event", "Only the organiser removes judges.")
-    EventJudge.objects.filter(event=event, pk=judge_id).delete()
+    event_staff_remove(owner=organiser, event=event, model=EventJudge, pk=judge_id, role="judge")
 
 
 def judge_call(*, event: Event, user: User, note: str = "", now: datetime | None = None) -> JudgeCall:
