@@ -1,16 +1,20 @@
 """Browser tests: Playwright's sync API driving Debian's Chromium against pytest-django's live server."""
 
+import copy
 import os
 import re
 import socket
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
 from django.core.files.storage import default_storage
+from django.db import OperationalError
 from playwright.sync_api import Error as PlaywrightError
 
 # alice's event and its seven registered players, as the event and tournament tests have them.
@@ -169,3 +173,45 @@ def daphne_port():
     threading.Thread(target=serve, daemon=True, name="daphne").start()
     assert ready.wait(30), "daphne did not start"
     return port
+
+
+@pytest.fixture
+def table_browsers(chromium, live_server, daphne_port, settings):
+    """`table_browsers(n)`: n pages at 360 px whose tables' sockets reach the session's daphne (the page's
+    TABLES_WS_URL, and the CSP's connect-src as the settings make it when TABLES_WS_URL comes from the environment:
+    scripts/supervise.sh); each closed when idle at the end."""
+    host = urlsplit(live_server.url).hostname
+    settings.TABLES_WS_URL = f"ws://{host}:{daphne_port}"
+    policy = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)
+    policy["DIRECTIVES"]["connect-src"] = ["'self'", settings.TABLES_WS_URL]
+    settings.CONTENT_SECURITY_POLICY = policy
+    # The move budget counts per user id in the shared cache, and ids come back test after test within one minute:
+    # a browser test plays faster than a person (the budget has tests of its own, tests/tables/).
+    settings.TABLES_MOVES_PER_MINUTE = 10_000
+    made = []
+
+    def open_pages(n: int):
+        contexts = [chromium.new_context(viewport={"width": 360, "height": 800}, locale="en-US") for _ in range(n)]
+        pages = [c.new_page() for c in contexts]
+        for page in pages:
+            page.set_default_timeout(20_000)
+        made.extend(pages)
+        return pages
+
+    yield open_pages
+    for page in made:
+        close_when_idle(page)
+        page.context.close()
+
+
+def db_read(read, tries: int = 20):
+    """A read of the test's database, which is SQLite's shared in-memory one in the embedded run: a reader meets a
+    table another thread (daphne's, the live server's) is writing as "locked" at once, with no wait. Try again."""
+    for attempt in range(tries):
+        try:
+            return read()
+        except OperationalError:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.1)
+    return None

@@ -15,8 +15,8 @@ from tables.models import Table
 from tables.positions import forget_positions
 from tables.positions import position
 from tables.selectors import table_seats
+from tests.browser.conftest import db_read
 from tests.browser.conftest import log_in
-from tests.browser.test_tables_browser import _db
 from tests.browser.test_tables_browser import people  # noqa: F401
 from tests.learning.test_mastery import CATALOG
 from tests.learning.test_mastery import _quoted_game
@@ -42,7 +42,7 @@ def test_a_quote_typed_at_the_table_is_signed_by_the_opponent(people, live_serve
         ann.locator(f"form.table-move:has(#table-text-{index}) button").click()
         for _ in range(100):
             forget_positions()
-            done = _db(lambda: quoted_verses(position(Table.objects.get(pk=table.pk), table_seats(table)).state))
+            done = db_read(lambda: quoted_verses(position(Table.objects.get(pk=table.pk), table_seats(table)).state))
             if done:
                 return
             time.sleep(0.1)
@@ -54,6 +54,6 @@ def test_a_quote_typed_at_the_table_is_signed_by_the_opponent(people, live_serve
     assert not ben.evaluate("() => document.documentElement.scrollWidth > document.documentElement.clientWidth")
     ben.get_by_role("button", name=f"Sign for {alice.username}").click()
     expect(ben.get_by_text("— signed")).to_be_visible()
-    assert _db(lambda: list(Signature.objects.values_list("player__username", "signer__username"))) == [
+    assert db_read(lambda: list(Signature.objects.values_list("player__username", "signer__username"))) == [
         (alice.username, bob.username)
     ]

@@ -3,19 +3,16 @@ anonymous spectator in a third and a reload mid-game (docs/tables.md). The pages
 server, the sockets from daphne serving cardsite.asgi in this process (the same database), as `make run` serves
 them beside gunicorn. The spectator's socket never carries a card only a player may see."""
 
-import copy
 import json
 import time
-from urllib.parse import urlsplit
 
 import pytest
-from django.db import OperationalError
 from playwright.sync_api import expect
 
 from tables.models import Table
 from tables.positions import position
 from tables.selectors import table_seats
-from tests.browser.conftest import close_when_idle
+from tests.browser.conftest import db_read
 from tests.browser.conftest import log_in
 from tests.decks.battles.conftest import load_starter_catalogs
 
@@ -24,37 +21,9 @@ MOVES = 300  # far more than a Shorter Game takes (about 70 moves): past this th
 
 
 @pytest.fixture
-def people(chromium, live_server, daphne_port, settings, alice, bob):
-    # the pages' own host name, so the browser sends the session cookie with the socket (cookies ignore ports)
-    host = urlsplit(live_server.url).hostname
-    settings.TABLES_WS_URL = f"ws://{host}:{daphne_port}"
-    # as the settings make it when TABLES_WS_URL is set from the environment (scripts/supervise.sh)
-    policy = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)
-    policy["DIRECTIVES"]["connect-src"] = ["'self'", settings.TABLES_WS_URL]
-    settings.CONTENT_SECURITY_POLICY = policy
-    settings.TABLES_MOVES_PER_MINUTE = 10_000
+def people(table_browsers, alice, bob):
     load_starter_catalogs()
-    contexts = [chromium.new_context(viewport={"width": 360, "height": 800}, locale="en-US") for _ in range(3)]
-    pages = [c.new_page() for c in contexts]
-    for page in pages:
-        page.set_default_timeout(20_000)
-    yield pages
-    for page in pages:
-        close_when_idle(page)
-        page.context.close()
-
-
-def _db(read, tries: int = 20):
-    """A read of the test's database, which is SQLite's shared in-memory one here: a reader meets a table
-    another thread (daphne's, the live server's) is writing as "locked" at once, with no wait. Try again."""
-    for attempt in range(tries):
-        try:
-            return read()
-        except OperationalError:
-            if attempt == tries - 1:
-                raise
-            time.sleep(0.1)
-    return None
+    return table_browsers(3)
 
 
 def _spectator_secrets(table_id) -> set[str]:
@@ -100,7 +69,7 @@ def test_two_people_play_a_whole_game_with_a_spectator_and_a_reload(people, live
     assert shown in ("30:00", "29:59")
     expect(clock).not_to_have_text(shown)
 
-    table = _db(lambda: Table.objects.get())
+    table = db_read(lambda: Table.objects.get())
     moves, reloaded, checked_secret, idle = 0, False, False, 0
     while ann.locator("#board").get_attribute("data-status") == "playing":
         assert moves < MOVES and idle < 200, "the game did not end"
@@ -126,13 +95,13 @@ def test_two_people_play_a_whole_game_with_a_spectator_and_a_reload(people, live
             expect(ben.locator("#table-connection")).to_have_text("Live")
             reloaded = True
         if moves == 4 and not checked_secret:
-            secret_now = _db(lambda: _spectator_secrets(table.pk))
+            secret_now = db_read(lambda: _spectator_secrets(table.pk))
             watched = " ".join(frames) + watcher.content()
             seen = {card_id for card_id in secret_now if f'"{card_id}"' in watched}
             assert secret_now and not seen, f"the spectator received cards only a player may see: {sorted(seen)[:5]}"
             checked_secret = True
 
-    final = _db(lambda: Table.objects.get(pk=table.pk))
+    final = db_read(lambda: Table.objects.get(pk=table.pk))
     assert final.status == "over" and final.result["winners"]
     for page in (ann, ben, watcher):
         expect(page.locator(".play-result")).to_contain_text("Won by")
@@ -142,7 +111,7 @@ def test_two_people_play_a_whole_game_with_a_spectator_and_a_reload(people, live
     expect(ann.locator(".table-rematch")).to_contain_text("You offered a rematch")
     ben.get_by_role("button", name="Accept the rematch (alice offered)").click()
     expect(ben.locator("#board")).to_have_attribute("data-status", "playing")
-    rematch = _db(lambda: Table.objects.get(rematch_of=table.pk))
+    rematch = db_read(lambda: Table.objects.get(rematch_of=table.pk))
     assert ben.url.endswith(f"/tables/{rematch.pk}/") and rematch.clock_initial == 30 * 60
     ann.get_by_role("link", name="Go to the rematch").click()
     expect(ann.locator("#board")).to_have_attribute("data-status", "playing")
