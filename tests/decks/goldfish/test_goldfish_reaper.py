@@ -110,7 +110,8 @@ def test_a_job_whose_other_chunk_never_reached_a_worker_is_failed_after_hours(cv
 
 def test_celery_beat_runs_the_one_reaper_of_every_kind_and_the_old_names_still_run(settings):
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert scheduled == {"cardcollections.reap_jobs"}
+    # One reaper for every kind of job; beside it the tables' clocks, which end games whose flag fell (not a reaper).
+    assert scheduled == {"cardcollections.reap_jobs", "tables.flag_timed_out"}
     app.loader.import_default_modules()
     # The per-kind names of the earlier schedule still run, for messages a beat sent before the change.
     assert scheduled | {
