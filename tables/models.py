@@ -8,6 +8,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+from rules.games import GAMES_BY_SLUG
+
 
 class TableStatus(models.TextChoices):
     OPEN = "open", "Waiting for players"
@@ -58,6 +60,12 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} table {self.pk}"
+
+    @property
+    def game_name(self) -> str:
+        """The game's name as players know it (the lobby lists tables by it), the slug for a game no longer played."""
+        found = GAMES_BY_SLUG.get(self.game)
+        return found.name if found is not None else self.game
 
 
 class SeatKind(models.TextChoices):

@@ -382,3 +382,66 @@ def test_it_shows_the_classroom_and_event_staff_pages_whole_and_styled_at_both_w
     }
     problems = _photograph_and_measure(phone, live_server.url, pages, screenshot_dir)
     assert problems == {}, _listed(problems)
+
+
+def test_it_shows_the_tables_mastery_and_match_pages_whole_and_styled_at_both_widths(
+    live_server, demo_site, phone, screenshot_dir, card_media_cleanup
+):
+    """The pages this round added or changed: the tables (the lobby with a clock, a finished table with its
+    rematch, replay consent and signing, the replay), Mastery and a deck's recall, goldfish and play started from
+    that recall, and an event's standings with a penalty and the staff's match page, for alice."""
+    from django.contrib.auth import get_user_model
+
+    from decks.events.services import registration_create
+    from decks.handicaps.services import handicap_set
+    from decks.judging.services import penalty_record
+    from decks.lists.services import deck_create
+    from decks.models import Match
+    from decks.models import Registration
+    from decks.tournaments.services import event_start
+    from decks.tournaments.services import round_pair_next
+    from learning.services import verses_add_from_deck
+    from tables.services import Actor
+    from tables.services import table_create
+    from tables.services import table_resign
+    from tests.decks.battles.conftest import load_starter_catalogs
+
+    alice, event, deck = demo_site.alice, demo_site.event, demo_site.deck
+    load_starter_catalogs()
+    verses_add_from_deck(user=alice, deck=deck)
+    box = "book-of-mormon-battles"
+    table_create(host=alice, game=box, seats=["person", "person"], clock_minutes=5, increment_seconds=2)
+    over = table_create(host=alice, game=box, seats=["person", "computer"], seed=3)
+    table_resign(table_id=over.pk, actor=Actor(user=alice), after=over.seq, key="walk-resign-1")
+    text = "\n".join(f"{e['count']} {e['title']}" for e in deck.cards)
+    for name in ("dora", "eli"):
+        player = get_user_model().objects.create_user(name)
+        own = deck_create(owner=player, game=deck.game, name=f"{name}'s deck", format_slug=deck.format, decklist=text)
+        registration_create(event=event, player=player, deck=own)
+    dora = Registration.objects.get(event=event, player__username="dora", active=True)
+    handicap_set(event=event, user=alice, registration_id=dora.pk, handicap=5)
+    event_start(event=event)
+    round_pair_next(event=event)
+    match = Match.objects.select_related("round", "player_a__user", "player_b__user").get(
+        round__event=event, player_b__isnull=False
+    )
+    penalised = match.player_a.user.get_username()
+    penalty_record(
+        event=event, user=alice, match=match, player=penalised, kind="game-loss", reason="Drew an extra card twice"
+    )
+    log_in(phone, live_server.url, "alice")
+    expect(phone.get_by_role("button", name="Menu")).to_be_visible()
+    pages = {
+        "tables-lobby": "/tables/",
+        "table-finished": f"/tables/{over.pk}/",
+        "table-replay": f"/tables/{over.pk}/replay/?step=1",
+        "learn-mastery": "/learn/mastery/",
+        "learn-deck-recall": f"/learn/decks/{deck.pk}/",
+        "goldfish-my-recall": f"/decks/goldfish/?deck={deck.pk}&quote_rate=0.40",
+        "play-my-recall": f"/play/?game=chapter-and-verse&deck={deck.pk}&computer_recall=0.40",
+        "event-standings-penalty": f"/events/{event.pk}/standings/",
+        "event-match-staff": f"/events/{event.pk}/matches/{match.pk}/",
+        "rules-misspelt": "/rules/battle-cards/?q=golaith",
+    }
+    problems = _photograph_and_measure(phone, live_server.url, pages, screenshot_dir)
+    assert problems == {}, _listed(problems)

@@ -137,3 +137,16 @@ def test_a_page_post_past_the_write_limit_is_a_429_and_changes_nothing(
     before = table_state()
     assert client.post(path, body).status_code == 429
     assert table_state() == before
+
+
+def test_the_lobby_names_the_game_and_a_finished_table_invites_no_one(boxes, alice):
+    from tables.services import Actor
+    from tables.services import table_resign
+
+    table, url = open_table(alice, people=1, computers=1)
+    lobby = client_for(alice).get("/tables/").content.decode()
+    assert f'<a href="/tables/{table.pk}/">Book of Mormon Battles</a>' in lobby
+    table.refresh_from_db()
+    table_resign(table_id=table.pk, actor=Actor(user=alice), after=table.seq, key="resign-page-1")
+    page = client_for(alice).get(url).content.decode()
+    assert "Won by" in page and 'id="table-invite"' not in page and "/qr.svg" not in page
