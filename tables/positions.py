@@ -22,10 +22,46 @@ from tables.models import SeatKind
 from tables.models import Table
 
 KEPT = 512
+# The past steps of finished games, read by their replays: kept apart, so a visitor stepping through a long replay
+# never pushes the live tables' positions out (each would then replay its whole log on its next read).
+KEPT_REPLAY_STEPS = 64
 # A take-back looks this far back for the asker's move behind the computer's answers.
 MAX_UNDO = 64
 _lock = threading.Lock()
-_positions: OrderedDict[tuple[UUID, int], Played] = OrderedDict()
+
+
+class _Kept:
+    """The last positions computed, by (table, seq), the oldest dropped past `size`."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.found: OrderedDict[tuple[UUID, int], Played] = OrderedDict()
+
+    def get(self, key: tuple[UUID, int]) -> Played | None:
+        with _lock:
+            played = self.found.get(key)
+            if played is not None:
+                self.found.move_to_end(key)
+            return played
+
+    def pop(self, key: tuple[UUID, int]) -> Played | None:
+        with _lock:
+            return self.found.pop(key, None)
+
+    def put(self, key: tuple[UUID, int], played: Played) -> None:
+        with _lock:
+            self.found[key] = played
+            self.found.move_to_end(key)
+            while len(self.found) > self.size:
+                self.found.popitem(last=False)
+
+    def clear(self) -> None:
+        with _lock:
+            self.found.clear()
+
+
+_positions = _Kept(KEPT)
+_replay_steps = _Kept(KEPT_REPLAY_STEPS)
 
 
 def seat_specs(seats: Iterable[Seat]) -> list[dict[str, Any]]:
@@ -49,37 +85,42 @@ def replay_moves(table: Table, seats: Iterable[Seat], moves: Iterable[Move]) -> 
 def position(table: Table, seats: list[Seat], seq: int | None = None) -> Played:
     """The game after move `seq` (default: the table's last), from this process's cache or the log."""
     seq = table.seq if seq is None else seq
-    with _lock:
-        found = _positions.get((table.pk, seq))
-        if found is not None:
-            _positions.move_to_end((table.pk, seq))
-            return found
+    found = _positions.get((table.pk, seq))
+    if found is not None:
+        return found
     played = replay_moves(table, seats, Move.objects.filter(table=table, seq__lte=seq).order_by("seq"))
     remember(table.pk, seq, played)
     return played
 
 
+def replay_position(table: Table, seats: list[Seat], seq: int) -> Played:
+    """A finished game after move `seq`, for its replay: kept apart from the live tables' positions. Never moved
+    on (a replay only reads)."""
+    if seq == table.seq:
+        return position(table, seats)
+    found = _replay_steps.get((table.pk, seq))
+    if found is None:
+        found = replay_moves(table, seats, Move.objects.filter(table=table, seq__lte=seq).order_by("seq"))
+        _replay_steps.put((table.pk, seq), found)
+    return found
+
+
 def position_take(table: Table, seats: list[Seat]) -> Played:
     """The table's current position to be moved on: out of the cache (or replayed), no longer shared."""
-    with _lock:
-        found = _positions.pop((table.pk, table.seq), None)
+    found = _positions.pop((table.pk, table.seq))
     if found is not None:
         return found
     return replay_moves(table, seats, Move.objects.filter(table=table).order_by("seq"))
 
 
 def remember(table_id: UUID, seq: int, played: Played) -> None:
-    with _lock:
-        _positions[(table_id, seq)] = played
-        _positions.move_to_end((table_id, seq))
-        while len(_positions) > KEPT:
-            _positions.popitem(last=False)
+    _positions.put((table_id, seq), played)
 
 
 def forget_positions() -> None:
     """Tests: start with an empty cache."""
-    with _lock:
-        _positions.clear()
+    _positions.clear()
+    _replay_steps.clear()
 
 
 def undoable_moves(table: Table, seats: list[Seat], index: int) -> list[int]:

@@ -5,8 +5,8 @@ Who may see it: anyone once every person seated allows it (`Seat.allow_replay`, 
 only the table's seated players. Everyone else, and anyone before the game is over, is told there is no such
 replay (a 404), so a private game's id leaks nothing.
 
-Cost: a step's position comes from `tables.positions` (the process's cache, or one replay of at most the log's
-capped length, `rules.play.log.MAX_ACTIONS`); the API's page of steps is one replay up to its first step and then
+Cost: a step's position comes from `tables.positions.replay_position` (a small cache of its own, apart from the
+live tables', or one replay of at most the log's capped length, `rules.play.log.MAX_ACTIONS`); the API's page of steps is one replay up to its first step and then
 the engine moving on, a page at most STEPS_PER_PAGE long.
 """
 
@@ -23,8 +23,8 @@ from tables.models import Seat
 from tables.models import SeatKind
 from tables.models import Table
 from tables.models import TableStatus
-from tables.positions import position
 from tables.positions import replay_moves
+from tables.positions import replay_position
 from tables.selectors import move_messages
 from tables.selectors import replay_allowed
 from tables.services import Actor
@@ -65,7 +65,7 @@ def replay_step(table: Table, seats: list[Seat], step: int) -> dict[str, Any]:
     """The position after move `step` (0: the deal) as a spectator sees it, with the moves up to it in words, a
     card named only where the spectator sees it at that step."""
     step = max(0, min(step, table.seq))
-    played = position(table, seats, step)
+    played = replay_position(table, seats, step)
     view = played.engine.view(played.state, None)
     visible = view_titles(view)
     first = max(0, step - MOVES_AROUND)
@@ -81,7 +81,7 @@ def replay_step(table: Table, seats: list[Seat], step: int) -> dict[str, Any]:
 
 def replay_start(table: Table, seats: list[Seat]) -> dict[str, Any]:
     """The deal as a spectator sees it (step 0)."""
-    played = position(table, seats, 0)
+    played = replay_position(table, seats, 0)
     view: dict[str, Any] = played.engine.view(played.state, None)
     return view
 
@@ -106,8 +106,12 @@ def replay_steps(table: Table, seats: list[Seat], after: int) -> list[dict[str, 
     words = {m["seq"]: m for m in move_messages(table, seats, None, after)}
     engine, state = played.engine, played.state
     steps = []
-    for move in log[after : after + STEPS_PER_PAGE]:
+    for index, move in enumerate(log[after : after + STEPS_PER_PAGE], start=after):
         events = engine.apply(state, move.seat, move.action) if move.kind == MoveKind.ACTION else []
+        if move.kind == MoveKind.TAKEBACK:
+            # The moves it undoes were played and shown; from here the game is the log without them, as the table
+            # itself replays it (tables.positions.replay_moves).
+            state = replay_moves(table, seats, log[: index + 1]).state
         view = json.loads(json.dumps(engine.view(state, None)))  # a copy: the state moves on under it
         visible = view_titles(view)
         steps.append(

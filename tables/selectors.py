@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from django.db.models import Q
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from decks.events.selectors import event_is_organiser
 from decks.models import Match
 from play.games.board import view_titles
 from rules.play.log import Played
@@ -189,15 +189,20 @@ def replay_allowed(seats: list[Seat]) -> bool:
 
 
 def match_tables_of(*, match_id: int, user: Any) -> list[MatchTable] | None:
-    """The tables of an event's match played online, game by game, for one of its players or the event's organiser;
-    None for anyone else (and for no such match), so a stranger learns nothing (docs/tables.md)."""
+    """The tables of an event's match played online, game by game, for one of its players or the people who run the
+    event (`event_is_organiser`: its organiser and co-organisers); None for anyone else (and for no such match), so
+    a stranger learns nothing (docs/tables.md)."""
     if user is None or not user.is_authenticated:
         return None
-    match = (
-        Match.objects.filter(pk=match_id)
-        .filter(Q(player_a__user=user) | Q(player_b__user=user) | Q(round__event__organiser=user))
-        .first()
-    )
+    match = Match.objects.filter(pk=match_id).select_related("round__event", "player_a", "player_b").first()
     if match is None:
         return None
+    plays = user.pk in (match.player_a.user_id, match.player_b.user_id if match.player_b else None)
+    if not plays and not event_is_organiser(event=match.round.event, user=user):
+        return None
     return list(MatchTable.objects.filter(match=match).select_related("table").order_by("game_number"))
+
+
+def table_is_event_match(table: Table) -> bool:
+    """Is this table a game of an event's match (tables/matches.py)? Its next game opens by itself: no rematch."""
+    return MatchTable.objects.filter(table=table).exists()

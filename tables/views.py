@@ -51,6 +51,7 @@ from tables.selectors import match_tables_of
 from tables.selectors import move_messages
 from tables.selectors import seat_state
 from tables.selectors import table_get
+from tables.selectors import table_is_event_match
 from tables.selectors import table_seats
 from tables.selectors import tables_of
 from tables.services import Actor
@@ -140,6 +141,7 @@ def board_context(request: HttpRequest, table: Table) -> dict[str, Any]:
             names[i].name for i in (state["offers"].get("rematch") or {}).get("agreed", []) if i in names
         ],
         "rematch_mine": seat is not None and seat in (state["offers"].get("rematch") or {}).get("agreed", []),
+        "event_match": state["status"] == TableStatus.OVER and table_is_event_match(table),
     }
 
 

@@ -55,7 +55,7 @@ class TakebackSerializer(serializers.Serializer):
 
 
 class AnswerSerializer(serializers.Serializer):
-    agree = serializers.BooleanField(help_text="true: take the move back; false: refuse.")
+    agree = StrictBooleanField(help_text="true: take the move back; false: refuse.")
 
 
 class OfferAnswerSerializer(serializers.Serializer):

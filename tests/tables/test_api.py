@@ -137,3 +137,35 @@ def test_a_blocked_player_cannot_take_a_seat_beside_the_blocker_but_may_watch(bo
     assert client_for(charlie).post(f"/api/v1/tables/{tid}/join/", {}, format="json").status_code == 200
     hosted = client_for(bob).post("/api/v1/tables/", {"game": BOMB, "seats": ["person", "person"]}, format="json")
     assert client_for(alice).post(f"/api/v1/tables/{hosted.json()['id']}/join/", {}, format="json").status_code == 200
+
+
+@pytest.mark.parametrize("text", ["x" * 4001, 7, ["a"], {"a": 1}])
+def test_a_typed_text_the_log_could_not_replay_is_refused_and_changes_nothing(table_id, alice, bob, text):
+    """The log keeps a move's typed text and replays it (rules/play/log.py refuses one over 4,000 characters): a
+    move whose text could not be replayed or stored is refused before anything is kept."""
+    user, state = mover(table_id, alice, bob)
+    action = {**state["legal"][0], "text": text}
+    answer = client_for(user).post(
+        f"/api/v1/tables/{table_id}/moves/", {"after": 0, "key": "typed-text-01", "action": action}, format="json"
+    )
+    assert answer.status_code == 400 and answer.json()["code"] == "bad-text", answer.json()
+    assert not Move.objects.filter(table_id=table_id).exists()
+
+
+@pytest.mark.parametrize("text", ["a\x00b", "a\ud800b"])
+def test_a_typed_text_no_column_can_hold_is_refused_by_the_service(table_id, alice, bob, text):
+    from tables.services import Actor
+    from tables.services import TableRefused
+    from tables.services import table_move
+
+    user, state = mover(table_id, alice, bob)
+    with pytest.raises(TableRefused) as refused:
+        table_move(
+            table_id=uuid.UUID(table_id),
+            actor=Actor(user=user),
+            after=0,
+            key="typed-text-02",
+            action={**state["legal"][0], "text": text},
+        )
+    assert refused.value.code == "bad-text"
+    assert not Move.objects.filter(table_id=table_id).exists()

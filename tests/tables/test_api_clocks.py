@@ -105,6 +105,9 @@ def test_malformed_take_back_bodies_name_their_field(boxes, alice, bob):
     assert answer.status_code == 400 and answer.json()["field"] == "after"
     answer = client_for(bob).post(f"/api/v1/tables/{tid}/takeback/answer/", {}, format="json")
     assert answer.status_code == 400 and answer.json()["field"] == "agree"
+    for loose in ("yes", 1, "true"):  # only a JSON true or false: "yes" is not an answer
+        answer = client_for(bob).post(f"/api/v1/tables/{tid}/takeback/answer/", {"agree": loose}, format="json")
+        assert answer.status_code == 400 and answer.json()["field"] == "agree"
 
 
 def test_a_rematch_through_the_api_and_a_stranger_cannot_offer_one(boxes, alice, bob, carol):

@@ -165,3 +165,18 @@ def test_reading_a_table_after_the_flag_fell_ends_it(live):
     live.refresh_from_db()
     assert live.status == "over" and live.result["reason"] == "time"
     assert timezone.now() >= live.updated
+
+
+def test_one_table_whose_clock_cannot_be_decided_does_not_stop_the_others(boxes, alice, bob, live):
+    """A table whose log no longer replays (here a move no engine would take) is the longest overdue: the task
+    logs it and looks again later, and every other table's flag still falls."""
+    broken = make(alice, bob, clock_minutes=5)
+    Move.objects.create(table=broken, seq=1, seat=0, kind="action", action={"type": "no-such-move"}, key="broken-1")
+    Table.objects.filter(pk=broken.pk).update(seq=1)
+    wind_back(broken, 900)
+    wind_back(live, 400)
+    assert flag_timed_out() == 1
+    live.refresh_from_db()
+    broken.refresh_from_db()
+    assert live.status == "over" and live.result["reason"] == "time"
+    assert broken.status == "playing" and broken.clock_deadline > timezone.now()

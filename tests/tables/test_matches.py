@@ -180,3 +180,25 @@ def test_a_players_handicap_is_dealt_at_their_online_table(event, alice):  # noq
     blessings = [len(s.blessings) for s in played.state.seats]
     assert blessings[bob_seat] == 4 and blessings[1 - bob_seat] == 7
     assert table.options["seat_blessings"][bob_seat] == 4
+
+
+def test_a_finished_match_table_offers_no_rematch_and_a_co_organiser_finds_the_table(online, alice, charlie, client):
+    """An event's game is not rematched at the table (its next game opens by itself, its result is the event's);
+    a co-organiser runs the event as its organiser does, so they find its tables too."""
+    from decks.events.services import co_organiser_add
+    from tables.services import table_rematch
+
+    match = the_match(online)
+    table = MatchTable.objects.get(match=match).table
+    table_resign(table_id=table.pk, actor=Actor(user=match.player_b.user), after=table.seq, key="resign-0002")
+    with pytest.raises(TableRefused) as refused:
+        table_rematch(table_id=table.pk, actor=Actor(user=match.player_a.user))
+    assert refused.value.code == "event-match"
+    assert not Table.objects.filter(rematch_of=table).exists()
+    client.force_login(match.player_a.user)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "Offer a rematch" not in page and "opens by itself" in page
+    client.force_login(charlie)
+    assert client.get(f"/api/v1/tables/matches/{match.pk}/").status_code == 404
+    co_organiser_add(owner=alice, event=online, username="charlie")
+    assert client.get(f"/api/v1/tables/matches/{match.pk}/").json()["tables"][0]["table"] == str(table.pk)

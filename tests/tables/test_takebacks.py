@@ -164,3 +164,32 @@ def test_the_computer_always_accepts_a_rematch(boxes, alice):
     table_resign(table_id=table.pk, actor=Actor(user=alice), after=Table.objects.get(pk=table.pk).seq, key="resign-1")
     _, made = table_rematch(table_id=table.pk, actor=Actor(user=alice))
     assert made is not None and [s.kind for s in Seat.objects.filter(table=made)] == ["person", "computer"]
+
+
+def test_the_replay_of_a_game_with_a_take_back_steps_through_to_its_end(moved, alice, bob):
+    """The replay shows the move taken back, then the take-back, then the game as it went on (the table's own
+    replay skips the undone move): every step's view is the table's position after it, page and API alike."""
+    from django.test import Client
+
+    from tables.positions import position
+    from tables.replays import replay_step
+    from tables.selectors import table_seats
+
+    table_takeback_ask(table_id=moved.pk, actor=Actor(user=alice), after=1)
+    table_takeback_answer(table_id=moved.pk, actor=Actor(user=bob), agree=True)
+    for n, seat in enumerate((0, 1, 0, 1)):
+        if state(moved, seat)["legal"]:
+            move(moved, seat, [alice, bob], f"after-takeback-{n}")
+    moved.refresh_from_db()
+    table_resign(table_id=moved.pk, actor=Actor(user=bob), after=moved.seq, key="bob-resigns-1")
+    moved.refresh_from_db()
+    client = Client()
+    client.force_login(alice)
+    body = client.get(f"/api/v1/tables/{moved.pk}/replay/").json()
+    assert [s["step"] for s in body["steps"]] == list(range(1, moved.seq + 1))
+    seats = table_seats(moved)
+    for step in body["steps"][1:]:  # from the take-back on, the game is the log without the undone move
+        played = position(moved, seats, step["step"])
+        assert step["view"] == played.engine.view(played.state, None)
+        assert replay_step(moved, seats, step["step"])["view"] == step["view"]
+    assert client.get(f"/tables/{moved.pk}/replay/?step=3").status_code == 200
