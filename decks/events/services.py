@@ -413,7 +413,10 @@ def registration_snapshot(
             moment = now or timezone.now()
             if not event_is_open(locked, moment):
                 raise _closed(locked)
-            Registration.objects.filter(event=locked, player=player, active=True).update(active=False, replaced=moment)
+            replaced = Registration.objects.filter(event=locked, player=player, active=True)
+            # A handicap is the organiser's word on the player, not on a deck: it goes on with the new list.
+            handicap = replaced.values_list("handicap", flat=True).first()
+            replaced.update(active=False, replaced=moment)
             registration = Registration.objects.create(
                 event=locked,
                 player=player,
@@ -426,6 +429,7 @@ def registration_snapshot(
                 list_hash=list_hash(text),
                 card_count=read.card_count,
                 validation=validation,
+                handicap=handicap,
             )
     except IntegrityError as exc:
         # Another submit of the same player committed first (the constraint's backstop).

@@ -7,11 +7,13 @@ player sets aside; Bible Battles: the wisdom they must reach); None is the game'
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import transaction
 
 from decks.events.selectors import event_is_organiser
@@ -82,7 +84,23 @@ class Suggestion:
         return None not in self.turns and self.handicaps == (None, None)
 
 
+# A list's mean turn to win is the same every time it is asked (the seed is fixed): kept a day, by the list's words,
+# so an organiser comparing one player with several, or asking again, plays each list once.
+TURN_KEPT_SECONDS = 24 * 3600
+
+
 def _mean_win_turn(event: Event, registration: Registration, kind: HandicapKind) -> float | None:
+    digest = hashlib.sha256(registration.decklist.encode("utf-8", "surrogatepass")).hexdigest()
+    key = f"handicap-turn:{event.game.slug}:{kind.what}:{SUGGEST_TURNS}:{SUGGEST_TRIALS}:{SUGGEST_SEED}:{digest}"
+    kept = cache.get(key)
+    if kept is not None:
+        return kept["turn"]
+    turn = _play_mean_win_turn(event, registration, kind)
+    cache.set(key, {"turn": turn}, TURN_KEPT_SECONDS)
+    return turn
+
+
+def _play_mean_win_turn(event: Event, registration: Registration, kind: HandicapKind) -> float | None:
     data = {
         "game": event.game.slug,
         "decklist": registration.decklist,
@@ -123,10 +141,10 @@ def handicap_suggest(*, event: Event, user: User, registration_ids: tuple[Any, A
     if rows[0].pk == rows[1].pk:
         raise EventError("registration", "Choose two different players.")
     turns = (_mean_win_turn(event, rows[0], kind), _mean_win_turn(event, rows[1], kind))
-    if None in turns:
-        handicaps: tuple[int | None, int | None] = (None, None)
-    else:
-        handicaps = suggest(kind.game, turns[0] or 0.0, turns[1] or 0.0)
+    first, second = turns
+    handicaps: tuple[int | None, int | None] = (
+        (None, None) if first is None or second is None else suggest(kind.game, first, second)
+    )
     return Suggestion(
         players=(rows[0].player.get_username(), rows[1].player.get_username()),
         turns=turns,

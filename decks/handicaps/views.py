@@ -69,7 +69,11 @@ class HandicapsPage(CountedPostView):
 
 @method_decorator(login_required, name="dispatch")
 class SuggestAction(CountedPostView):
-    """POST `a`, `b` (two registrations): goldfish both lists and show the handicap that evens them."""
+    """POST `a`, `b` (two registrations): goldfish both lists and show the handicap that evens them. Counted as
+    compute, not as a write: each list not asked before plays up to GOLDFISH_INLINE_SECONDS of games (issue #34's
+    rule for the replay page)."""
+
+    post_scope = "compute"
 
     def post(self, request: SignedInHttpRequest, event_id: int) -> HttpResponse:
         event = organised_or_404(request.user, event_id)

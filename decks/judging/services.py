@@ -25,7 +25,9 @@ from decks.judging.models import Penalty
 from decks.judging.models import PenaltyKind
 from decks.judging.selectors import is_staff
 from decks.tournaments.models import Match
+from decks.tournaments.models import RoundKind
 from decks.tournaments.selectors import current_match_of
+from decks.tournaments.selectors import seat_of
 from decks.tournaments.services import NotAllowed
 
 
@@ -100,8 +102,15 @@ def penalty_record(
         raise EventError("match", f"That is not a match of {event.name}.")
     if match.bye:
         raise EventError("match", "A bye is not played: there is no one to penalise.")
+    if seat_of(match=match, user=user) is not None:
+        # A judge or co-organiser who plays in the match does not penalise their own opponent.
+        raise NotAllowed("match", "You play in this match: another of the event's staff gives its penalties.")
     if kind not in PenaltyKind.values:
         raise EventError("kind", "A penalty is a warning, a game loss or a match loss.")
+    if kind != PenaltyKind.WARNING and match.round.kind == RoundKind.TOP_CUT:
+        # The bracket moves on its results (the winner of a match goes on): a loss given there would change the
+        # points and not who goes on. The organiser enters the result the loss means instead.
+        raise EventError("kind", "In the top cut a penalty is a warning; a game or match lost there is its result.")
     reason = " ".join(reason.split())
     if not reason:
         raise EventError("reason", "Give the reason for the penalty.")

@@ -50,8 +50,12 @@ TOP_DECKS = 8
 def standings_visible(*, event: Event, user: User) -> bool:
     """Whether `user` may see the event's standings: anyone's, unless the event is casual (docs/decks.md, "Casual
     events"): then only its staff (organiser, co-organisers, judges) and its players."""
-    if not event.casual:
-        return True
+    return not event.casual or event_insider(event=event, user=user)
+
+
+def event_insider(*, event: Event, user: User | None) -> bool:
+    """Is `user` one of the event's staff (organiser, co-organisers, judges) or its players? They see a casual
+    event's standings, and the reasons of its penalties (docs/decks.md, "Penalties")."""
     if user is None or not user.is_authenticated:
         return False
     return is_staff(event=event, user=user) or Player.objects.filter(event=event, user_id=user.pk).exists()
@@ -122,13 +126,22 @@ class EventStandings:
     final: bool = False
     # Each player whose points a penalty changed: what it was and why ("round 2, game loss: slow play").
     marks: dict[str, list[str]] = field(default_factory=dict)
+    # The same marks without the reasons ("round 2, game loss"): what the public reads (`for_viewer`).
+    public_marks: dict[str, list[str]] = field(default_factory=dict)
+
+    def for_viewer(self, *, insider: bool) -> EventStandings:
+        """The standings as a viewer reads them: a penalty's reason only for the event's staff and players
+        (`event_insider`); everyone else sees what it was and when."""
+        return self if insider else replace(self, marks=self.public_marks)
 
     def to_dict(self) -> dict[str, Any]:
         rows = [{**row.to_dict(), "penalties": self.marks.get(row.player, [])} for row in self.rows]
         return {"round": self.round, "standings": rows}
 
 
-def _scored_records(event: Event, matches: list[Match], marks: dict[str, list[str]]) -> list[MatchRecord]:
+def _scored_records(
+    event: Event, matches: list[Match], marks: dict[str, list[str]], public: dict[str, list[str]]
+) -> list[MatchRecord]:
     """The matches as the standings count them: each with its penalties applied (rules.tournament.penalised);
     a penalty that changed its player's match points is written into `marks` (docs/decks.md, "Penalties")."""
     given: dict[int, list[Penalty]] = {}
@@ -147,6 +160,7 @@ def _scored_records(event: Event, matches: list[Match], marks: dict[str, list[st
                 name = record.players[side] or ""
                 label = PenaltyKind(penalty.kind).label
                 marks.setdefault(name, []).append(f"round {m.round.number}, {label}: {penalty.reason}")
+                public.setdefault(name, []).append(f"round {m.round.number}, {label}")
         records.append(record)
     return records
 
@@ -158,12 +172,14 @@ def event_standings(*, event: Event, rounds: list[Round] | None = None) -> Event
     players = list(players_of(event=event))
     swiss = [r for r in rounds if r.kind in SCORED_KINDS and round_complete(r)]
     marks: dict[str, list[str]] = {}
+    public: dict[str, list[str]] = {}
     rows = standings(
         players=[p.user.get_username() for p in players],
-        matches=_scored_records(event, [m for r in swiss for m in r.matches.all()], marks),
+        matches=_scored_records(event, [m for r in swiss for m in r.matches.all()], marks, public),
         dropped=[p.user.get_username() for p in players if p.dropped],
     )
-    return EventStandings(round=max((r.number for r in swiss), default=0), rows=rows, marks=marks)
+    number = max((r.number for r in swiss), default=0)
+    return EventStandings(round=number, rows=rows, marks=marks, public_marks=public)
 
 
 def event_standings_csv(*, event: Event) -> str:
@@ -222,13 +238,13 @@ def event_final_standings(*, event: Event, rounds: list[Round] | None = None) ->
         row.player: row
         for row in standings(
             players=[p.user.get_username() for p in players],
-            matches=_scored_records(event, [m for r in counted for m in r.matches.all()], {}),
+            matches=_scored_records(event, [m for r in counted for m in r.matches.all()], {}, {}),
             dropped=[p.user.get_username() for p in players if p.dropped],
         )
     }
     rest = [row.player for row in swiss.rows if row.player not in cut]
     rows = [replace(with_cut[name], rank=place) for place, name in enumerate(cut + rest, start=1)]
-    return EventStandings(round=swiss.round, rows=rows, final=True, marks=swiss.marks)
+    return EventStandings(round=swiss.round, rows=rows, final=True, marks=swiss.marks, public_marks=swiss.public_marks)
 
 
 def top_decks(*, event: Event) -> list[tuple[Standing, Registration]]:

@@ -53,6 +53,7 @@ from decks.tournaments.forms import ResultForm
 from decks.tournaments.forms import TopCutForm
 from decks.tournaments.selectors import current_match_of
 from decks.tournaments.selectors import event_final_standings
+from decks.tournaments.selectors import event_insider
 from decks.tournaments.selectors import event_standings
 from decks.tournaments.selectors import event_standings_csv
 from decks.tournaments.selectors import match_of
@@ -359,7 +360,8 @@ def standings_event(request: HttpRequest, event_id: Any) -> Event:
 class StandingsPage(View):
     def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
         event = standings_event(request, event_id)
-        context = {"event": event, "standings": event_final_standings(event=event)}
+        insider = event_insider(event=event, user=request.user)
+        context = {"event": event, "standings": event_final_standings(event=event).for_viewer(insider=insider)}
         return render(request, "decks/tournaments/standings.html", context)
 
 

@@ -53,6 +53,7 @@ from decks.tournaments.api.serializers import StandingsOut
 from decks.tournaments.api.serializers import StartOut
 from decks.tournaments.api.serializers import TopCutIn
 from decks.tournaments.api.serializers import TournamentMatchOut
+from decks.tournaments.selectors import event_insider
 from decks.tournaments.selectors import event_standings
 from decks.tournaments.selectors import match_of
 from decks.tournaments.selectors import round_of
@@ -243,7 +244,8 @@ class StandingsApi(CsvOrJsonErrors, _TournamentApi):
         event = standings_event(request, event_id)
         if request.accepted_renderer.format == "csv":
             return standings_csv_response(event)
-        return Response(event_standings(event=event).to_dict())
+        insider = event_insider(event=event, user=request.user)
+        return Response(event_standings(event=event).for_viewer(insider=insider).to_dict())
 
 
 class StandingsCsvApi(CsvOrJsonErrors, _TournamentApi):

@@ -211,3 +211,33 @@ def test_the_api_records_a_handicap_for_the_organisers_only(event, seven, alice,
         assert api_as(user).put(path, {"handicap": 1}, format="json").status_code == 403
     assert api_as(alice, "session").put(path, {"handicap": None}, format="json").status_code == 200
     assert reg(event, "bob").handicap is None
+
+
+def test_suggestions_are_counted_by_the_compute_limit(event, seven, alice, settings):
+    """Each list plays up to GOLDFISH_INLINE_SECONDS of games: the compute limit counts the posts, not the writes'
+    120 a minute (issue #34's rule for the replay page)."""
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "compute_user": "2/min"},
+    }
+    body = {"a": reg(event, "bob").pk, "b": reg(event, "dora").pk}
+    client = signed_in(alice)
+    codes = [client.post(f"/events/{event.pk}/handicaps/suggest/", body).status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
+
+
+def test_a_handicap_stays_when_the_player_registers_another_list(event, seven, alice):
+    """A handicap is the organiser's word on the player: a new list before the deadline keeps it."""
+    from decks.events.services import registration_create
+    from decks.handicaps.services import handicap_set
+    from decks.lists.services import deck_create
+    from tests.decks.conftest import legal_cv_text
+
+    bob = reg(event, "bob")
+    handicap_set(event=event, user=alice, registration_id=bob.pk, handicap=5)
+    other = deck_create(
+        owner=bob.player, game=event.game, name="Second list", format_slug="advanced", decklist=legal_cv_text()
+    )
+    registration_create(event=event, player=bob.player, deck=other)
+    again = reg(event, "bob")
+    assert again.pk != bob.pk and again.deck_name == "Second list" and again.handicap == 5

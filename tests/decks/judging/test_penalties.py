@@ -135,3 +135,61 @@ def test_the_api_gives_and_lists_penalties_for_the_staff_and_the_match_only(play
     bad = api_as(alice).post(path, {**body, "kind": "penalty-box"}, format="json")
     assert bad.status_code == 400 and bad.json()["field"] == "kind"
     assert Penalty.objects.count() == 1
+
+
+def test_the_public_reads_what_a_penalty_was_and_the_events_people_read_why(played, alice, bob):
+    """A penalty's reason is about a person: the event's staff and players read it; anyone else reads what it was
+    and when ("round 1, match loss"), on the page and in the API."""
+    match = a_match(played)
+    winner = match.player_a.user.username
+    body = {"player": winner, "kind": "match-loss", "reason": "Marked cards"}
+    assert signed_in(alice).post(f"/events/{played.pk}/matches/{match.pk}/penalties/", body).status_code == 302
+    stranger = User.objects.create_user("mallory", password="mallory-password-1")
+    for client in (Client(), signed_in(stranger)):
+        page = client.get(f"/events/{played.pk}/standings/").content.decode()
+        assert f'data-penalised="{winner}"' in page and "round 1, match loss" in page and "Marked cards" not in page
+        api = client.get(f"/api/v1/events/{played.pk}/standings/").json()["standings"]
+        assert next(r for r in api if r["player"] == winner)["penalties"] == ["round 1, match loss"]
+    insider = signed_in(alice).get(f"/api/v1/events/{played.pk}/standings/").json()["standings"]
+    assert next(r for r in insider if r["player"] == winner)["penalties"] == ["round 1, match loss: Marked cards"]
+
+
+def test_a_judge_who_plays_in_the_match_gives_no_penalty_in_it(played, alice):
+    from decks.judging.services import judge_add
+    from decks.judging.services import penalty_record
+    from decks.tournaments.services import NotAllowed
+
+    match = a_match(played)
+    player = match.player_b.user
+    judge_add(organiser=alice, event=played, username=player.username)
+    body = {"player": match.player_a.user.username, "kind": "match-loss", "reason": "Marked cards"}
+    answer = signed_in(player).post(f"/events/{played.pk}/matches/{match.pk}/penalties/", body, follow=True)
+    assert "another of the event&#x27;s staff gives its penalties" in answer.content.decode()
+    assert not Penalty.objects.exists()
+    with pytest.raises(NotAllowed):
+        penalty_record(event=played, user=player, match=match, **body)
+    assert not Penalty.objects.exists()
+
+
+def test_in_the_top_cut_a_penalty_is_a_warning(played, alice):
+    """The bracket moves on its results, not on points: a game or match loss given there is refused (the organiser
+    enters the result it means); a warning is kept."""
+    from decks.models import Event
+    from decks.tournaments.models import RoundKind
+    from decks.tournaments.services import top_cut_start
+
+    Event.objects.filter(pk=played.pk).update(rounds=1)
+    played.refresh_from_db()
+    top_cut_start(event=played, size=4)
+    match = (
+        Match.objects.filter(round__event=played, round__kind=RoundKind.TOP_CUT, player_b__isnull=False)
+        .select_related("player_a__user", "player_b__user", "round")
+        .first()
+    )
+    url = f"/events/{played.pk}/matches/{match.pk}/penalties/"
+    body = {"player": match.player_a.user.username, "kind": "game-loss", "reason": "Drew an extra card"}
+    answer = signed_in(alice).post(url, body, follow=True)
+    assert "In the top cut a penalty is a warning" in answer.content.decode()
+    assert not Penalty.objects.filter(match=match).exists()
+    signed_in(alice).post(url, {**body, "kind": "warning"})
+    assert list(Penalty.objects.filter(match=match).values_list("kind", flat=True)) == ["warning"]
