@@ -99,6 +99,7 @@ class FormatChoice:
     copy_exempt: tuple[str, ...] = ()
     restricted: tuple[str, ...] = ()
     banned: tuple[str, ...] = ()
+    unique_limit: bool = False  # a Unique card: one copy (rules.construction.unique_limit)
 
     @property
     def limits_json(self) -> str:
@@ -107,6 +108,7 @@ class FormatChoice:
             {
                 "copies": self.copy_limit,
                 "exempt": self.copy_exempt,
+                "unique": self.unique_limit,
                 "restricted": self.restricted,
                 "banned": self.banned,
             }
@@ -122,6 +124,7 @@ def _choice(fmt: formats.Format, *, tournament: bool, restricted: Any = (), bann
         fmt.name,
         tournament,
         copy_limit=fmt.copy_limit,
+        unique_limit=fmt.unique_limit,
         copy_exempt=tuple(sorted(t.casefold() for t in fmt.copy_limit_exempt_types)),
         restricted=keys(restricted),
         banned=keys(banned),

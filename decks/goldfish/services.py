@@ -224,6 +224,12 @@ def goldfish_replay_answer(*, data: Any, user: Any = None) -> dict[str, Any]:
     return replay
 
 
+def replay_caller(*, user: Any, address: str) -> str:
+    """Who owns a replay played on a worker: the account, or the address of a caller who is not signed in (the
+    page's and the API's one rule)."""
+    return f"user:{user.pk}" if user is not None and user.is_authenticated else f"address:{address}"
+
+
 def _replay_key(token: str) -> str:
     return f"goldfish-replay:{token}"
 

@@ -43,6 +43,7 @@ from decks.goldfish.services import goldfish_replay_answer
 from decks.goldfish.services import goldfish_replay_queue
 from decks.goldfish.services import goldfish_replay_result
 from decks.goldfish.services import goldfish_replay_seconds
+from decks.goldfish.services import replay_caller
 from decks.goldfish.services import replay_inline_seconds
 from decks.lists.selectors import deck_get_readable
 from decks.lists.selectors import deck_list_owned
@@ -444,8 +445,7 @@ def _replay_context(replay: dict[str, Any]) -> dict[str, Any]:
 
 
 def _replay_caller(request: HttpRequest) -> str:
-    """Who owns a replay played on a worker: the account, or the address of a visitor who is not signed in."""
-    return f"user:{request.user.pk}" if request.user.is_authenticated else f"address:{client_address(request)}"
+    return replay_caller(user=request.user, address=client_address(request))
 
 
 class GoldfishReplayPartial(CountedPostView):

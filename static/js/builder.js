@@ -177,7 +177,8 @@
   }
 
   // The most copies of a title the chosen format allows (Infinity: no limit): the base format's copy limit
-  // unless the card's type is exempt, one for a tournament's restricted title, none for a banned one
+  // unless the card's type is exempt, one of a Unique card where the format says so, one for a tournament's
+  // restricted title, none for a banned one
   // (decks/formats/selectors.py, FormatChoice). "+3" adds up to it, never past it (issue #36).
   function copiesAllowed(row) {
     var select = document.getElementById("deck-format");
@@ -187,6 +188,7 @@
     var key = titleKey(row.dataset.title);
     if ((limits.banned || []).indexOf(key) !== -1) return 0;
     if ((limits.restricted || []).indexOf(key) !== -1) return 1;
+    if (limits.unique && row.hasAttribute("data-unique")) return 1;
     var type = String(row.dataset.type || "").toLowerCase();
     if (limits.copies == null || (limits.exempt || []).indexOf(type) !== -1) return Infinity;
     return limits.copies;
@@ -209,7 +211,8 @@
       say("The format allows no more copies of " + row.dataset.title + ".");
       return;
     }
-    if (adding < copies) say("Added " + adding + ": the format allows at most " + copiesAllowed(row) + " copies of " + row.dataset.title + ".");
+    var most = copiesAllowed(row);
+    if (adding < copies) say("Added " + adding + ": the format allows at most " + (most === 1 ? "1 copy" : most + " copies") + " of " + row.dataset.title + ".");
     change(row.dataset.set, row.dataset.number, row.dataset.title, adding);
   }
 

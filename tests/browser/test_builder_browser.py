@@ -238,8 +238,8 @@ def test_it_builds_a_legal_forty_in_at_most_twenty_clicks_with_the_curve_in_view
 
 
 def test_plus_three_stops_at_the_formats_copy_limit_and_says_so(live_server, browser_page, card_media_cleanup):
-    """+3 twice in Advanced (at most 3 copies of a title) gives three copies and a line saying why; Basic has no
-    copy limit, so the same two clicks give six."""
+    """+3 twice in Advanced (at most 3 copies of a title) gives three copies and a line saying why, a Unique card
+    one; Basic has no copy limit, so +3 there adds three more."""
     page = browser_page
     _new_deck_as_alice(page, live_server, 60)
     page.get_by_label("Search cards").fill("verse 0")
@@ -251,9 +251,15 @@ def test_plus_three_stops_at_the_formats_copy_limit_and_says_so(live_server, bro
     add_one.press("3")
     expect(page.locator("#builder-say")).to_have_text(f"The format allows no more copies of {verse_title(1)}.")
     expect(page.locator("#deck-total")).to_have_text("3")
+    # A Unique card: one copy in Advanced, whatever +3 asks.
+    page.get_by_label("Search cards").fill("Pride Cycle")
+    page.get_by_role("button", name="Add 3 Pride Cycle (CV1 901)").click()
+    expect(page.locator("#deck-total")).to_have_text("4")
+    expect(page.locator("#builder-say")).to_have_text("Added 1: the format allows at most 1 copy of Pride Cycle.")
     page.get_by_label("Format").select_option("basic")
+    page.get_by_label("Search cards").fill("verse 0")
     add_three.click()
-    expect(page.locator("#deck-total")).to_have_text("6")
+    expect(page.locator("#deck-total")).to_have_text("7")
 
 
 def test_it_adds_a_card_by_a_roughly_spelt_name_with_the_shared_picker(live_server, browser_page, card_media_cleanup):

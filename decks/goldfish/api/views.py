@@ -44,6 +44,7 @@ from decks.goldfish.services import goldfish_replay_answer
 from decks.goldfish.services import goldfish_replay_queue
 from decks.goldfish.services import goldfish_replay_result
 from decks.goldfish.services import goldfish_replay_seconds
+from decks.goldfish.services import replay_caller
 from decks.goldfish.services import replay_inline_seconds
 
 
@@ -298,8 +299,7 @@ class GoldfishReplayApi(_GoldfishRunApi):
 
 
 def _replay_caller(request: Request) -> str:
-    """Who owns a replay played on a worker: the account, or the address of a caller who is not signed in."""
-    return f"user:{request.user.pk}" if request.user.is_authenticated else f"address:{client_address(request)}"
+    return replay_caller(user=request.user, address=client_address(request))
 
 
 def _replay_pending(request: Request, token: str) -> Response:

@@ -7,6 +7,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cardsite.api.numbers import StrictIntegerField
+from decks.judging.models import MAX_PENALTY_REASON
+from decks.judging.models import PenaltyKind
 from decks.models import ClockState
 from decks.models import Match
 from decks.models import Round
@@ -151,8 +153,11 @@ class HandicapOut(serializers.Serializer):
 
 class PenaltyIn(serializers.Serializer):
     player = serializers.CharField(max_length=150, help_text="The penalised player's username (one of the match's).")
-    kind = serializers.ChoiceField(choices=["warning", "game-loss", "match-loss"])
-    reason = serializers.CharField(max_length=200)
+    kind = serializers.ChoiceField(choices=PenaltyKind.choices)
+    # Bounded here, measured by the service after its spaces are collapsed (the page's form and the API alike).
+    reason = serializers.CharField(
+        max_length=10 * MAX_PENALTY_REASON, help_text=f"At most {MAX_PENALTY_REASON} characters."
+    )
 
 
 class PenaltyOut(serializers.Serializer):

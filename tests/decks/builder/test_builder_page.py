@@ -329,3 +329,20 @@ def test_saving_counts_against_the_write_limit_as_the_api_does(client, cv, alice
         assert post_panel(client, working_list(4)).status_code == 200  # the panel writes nothing: not counted
     finally:
         cache.clear()
+
+
+def test_each_format_carries_the_limits_plus_three_keeps_to_and_a_unique_card_says_so(client, cv, alice):
+    """The builder's +3 (static/js/builder.js) adds up to the chosen format's limit: each format option carries it
+    (the rules' own: Advanced 3 copies and Unique cards one, Basic none), and a Unique card's result row says so."""
+    import html as html_lib
+
+    client.force_login(alice)
+    page = client.get(reverse("deck-new"), {"game": "chapter-and-verse"}).content.decode()
+    limits = {
+        slug: json.loads(html_lib.unescape(raw))
+        for slug, raw in re.findall(r'<option value="([a-z-]+)" data-limits="([^"]+)"', page)
+    }
+    assert limits["advanced"]["copies"] == 3 and limits["advanced"]["unique"] is True
+    assert limits["basic"]["copies"] is None and limits["basic"]["unique"] is False
+    rows = client.get(SEARCH, {"game": "chapter-and-verse", "q": "Pride Cycle"}).content.decode()
+    assert re.search(r'data-title="Pride Cycle"[^>]*data-unique', rows)
