@@ -6,10 +6,12 @@ from typing import Any
 
 from celery import current_app
 from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.views import LogoutView
 from django.contrib.auth.views import PasswordChangeView
 from django.contrib.auth.views import PasswordResetView
 from django.db import transaction
 from django.http import HttpRequest
+from django.http import HttpResponse
 from django.http import HttpResponseBase
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
@@ -64,3 +66,17 @@ def password_change(request: HttpRequest) -> HttpResponseBase:
     if counted and not page_request_allowed(request, scope="password_check"):
         return render(request, "registration/password_check_limited.html", status=429)
     return _password_change_form(request)
+
+
+class LogoutClearingTheBrowser(LogoutView):
+    """Django's log out, which also asks the browser to forget what this site kept in it: the learning pages'
+    service worker keeps the offline page, which carries the player's decks and due verses (docs/learning.md,
+    "Offline"), and the next person on a shared computer must not read them with no connection."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
+        return response
+
+
+logout = LogoutClearingTheBrowser.as_view()

@@ -8,6 +8,7 @@ from django.urls import include
 from django.urls import path
 from django.views.static import serve
 
+from cardsite.accounts import logout
 from cardsite.accounts import password_change
 from cardsite.accounts import password_reset
 from cardsite.api_docs import CachedSchema
@@ -26,6 +27,7 @@ urlpatterns = [
     # Django's password reset, rate limited per address like sign-up; the rest of its account views as they are.
     path("accounts/password_reset/", password_reset, name="password_reset"),
     path("accounts/password_change/", password_change, name="password_change"),
+    path("accounts/logout/", logout, name="logout"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/v1/", include("cardcollections.api_urls")),
     path("api/v1/", include("decks.api_urls")),

@@ -112,7 +112,13 @@
     navigator.serviceWorker.register(root.dataset.swUrl, { scope: root.dataset.swScope }).then(() => {
       if (!self.caches) return;
       const files = performance.getEntriesByType("resource").map((e) => e.name).filter((u) => new URL(u).origin === location.origin && new URL(u).pathname.startsWith("/static/"));
-      caches.open("learn-offline-v1").then((cache) => cache.addAll([location.pathname, ...files])).catch(() => {});
+      // Said on the page once every copy is written: going offline while a copy is still being written can
+      // leave none (the browser drops the old entry before it writes the new one).
+      const kept = root.querySelector("[data-kept]");
+      caches.open("learn-offline-v1").then((cache) => cache.addAll([location.pathname, ...files])).then(() => {
+        root.dataset.kept = "yes";
+        if (kept) kept.hidden = false;
+      }).catch(() => {});
     }).catch(() => {});
   }
   show();

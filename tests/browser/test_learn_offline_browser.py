@@ -14,6 +14,7 @@ from cardcollections.models import CardSet
 from decks.lists.services import deck_create
 from learning.models import Review
 from learning.services import verses_add_from_set
+from tests.browser.conftest import account_menu
 from tests.browser.conftest import close_when_idle
 from tests.browser.conftest import log_in
 from tests.conftest import ROOT
@@ -47,6 +48,8 @@ def test_ten_verses_reviewed_offline_are_stored_once_when_back_online(live_serve
     phone.wait_for_function(
         "caches.has('learn-offline-v1').then((has) => has && caches.open('learn-offline-v1')).then((c) => c && c.match('/learn/offline/')).then(Boolean)"
     )
+    # ...and says so once every copy is written (going offline mid-write could leave none: a reload then failed).
+    expect(phone.get_by_text("This page is kept in this browser")).to_be_visible()
 
     phone.context.set_offline(True)
     phone.reload()
@@ -70,3 +73,12 @@ def test_ten_verses_reviewed_offline_are_stored_once_when_back_online(live_serve
     assert Review.objects.count() == 10
     assert set(Review.objects.values_list("kind", "grade")) == {("recall", 3)}
     assert Review.objects.values("verse").distinct().count() == 10
+
+    # Logging out asks the browser to forget what the site kept (Clear-Site-Data): the next person on this phone
+    # finds neither the kept page with alice's decks nor her waiting reviews.
+    phone.goto(f"{live_server.url}/learn/")
+    phone.get_by_role("button", name="Menu").tap()
+    account_menu(phone).get_by_role("button", name="Log out").tap()
+    phone.wait_for_url(lambda url: "/learn/" not in url)
+    assert phone.evaluate("caches.keys().then((keys) => keys.length)") == 0
+    assert phone.evaluate("localStorage.length") == 0

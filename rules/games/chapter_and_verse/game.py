@@ -585,7 +585,9 @@ def _step_answer(state: State, step: dict[str, Any], choice: Action | None, even
             "score": q.score,
             "diff": [list(e) for e in q.diff],
         }
-        if ok:
+        if ok and q.wrong == 0 and q.slips == 0:
+            # Kept for a Mastery card's signature: word for word (case and punctuation aside), not merely
+            # forgiven a word or a slip as the Quote itself is.
             state.quoted.append((seat, card.id))
     rule = R_QUOTE_IT if step["kind"] == "reference" else R_QUOTE
     _ev(

@@ -464,3 +464,29 @@ def test_bad_input_is_a_400_naming_the_action_and_the_reason(catalog):
     answer = APIClient().post(URL, huge, format="json")
     assert answer.status_code == 400 and answer.json()["field"] == "actions[1]"
     assert answer.json()["code"] == "text-too-long"
+
+
+@pytest.mark.parametrize(("slip", "signed"), [(False, True), (True, False)])
+def test_only_a_quote_said_word_for_word_is_kept_for_a_mastery_signature(catalog, slip, signed):
+    """A slip is forgiven for the Quote itself (the verse is played free either way), but a Mastery card is signed
+    for a verse said word for word (case and punctuation aside): docs/learning.md, "Mastery"."""
+    from play.games.services import game_replay
+    from rules.games.chapter_and_verse.table import quoted_verses
+
+    t = Table([ann("Go and Do", *FILL[:4]), ben(*FILL[:5])], quote_it=False)
+    t.do(0, "pass")
+    text = scripture("Go and Do").replace("[", "").replace("]", "").lower()
+    if slip:
+        text = text.replace("came", "cam")
+    events = t.do(0, "quote", cards=["Go and Do"], chapter=0, text=text)
+    assert "matches" in next(e for e in events if e["type"] == "attempt")["detail"]
+    played = game_replay(
+        game="chapter-and-verse",
+        seats=t.body["seats"],
+        options=t.body["options"],
+        seed=t.body["seed"],
+        actions=t.body["actions"],
+    )
+    assert [(seat, card.data.title) for seat, card in quoted_verses(played.state)] == (
+        [(0, "Go and Do")] if signed else []
+    )
