@@ -66,7 +66,8 @@ def test_two_people_play_a_whole_game_with_a_spectator_and_a_reload(people, live
     # the clocks of the players to act count down in the page, from the server's figures
     clock = ann.locator(".table-clock-runs").first
     shown = clock.text_content()
-    assert shown in ("30:00", "29:59")
+    minutes, seconds = (int(part) for part in shown.split(":"))
+    assert 29 * 60 <= minutes * 60 + seconds <= 30 * 60, shown  # a busy machine takes seconds to get here
     expect(clock).not_to_have_text(shown)
 
     table = db_read(lambda: Table.objects.get())
