@@ -91,7 +91,7 @@ def test_the_goldfish_page_offers_my_recall_as_the_quote_rate(alice, quote_deck)
     assert "Use my recall (42 %)" in html and 'name="play-quote-rate"' in html and 'value="42"' in html
     without = client.get("/decks/goldfish/?game=chapter-and-verse").content.decode()
     assert "Use my recall" not in without and 'value="100"' in without
-    for bad in ("1.5", "-0.1", "abc"):
+    for bad in ("1.5", "-0.1", "abc", "-0", "2", "0.425"):
         assert (
             "Use my recall"
             not in client.get(f"/decks/goldfish/?game=chapter-and-verse&quote_rate={bad}").content.decode()
@@ -141,6 +141,51 @@ def test_the_play_page_lets_the_computer_play_my_deck_as_well_as_i_know_it(alice
     client.force_login(bob)
     other = client.get(f"/play/?deck={quote_deck.pk}&computer_recall=0.42")
     assert not other.context["form"].initial.get("deck")
+
+
+@pytest.mark.parametrize(("sent", "shown"), [("1.00", "100 %"), ("1", "100 %"), ("0.4", "40 %"), ("0.40", "40 %")])
+def test_the_goldfish_page_reads_a_recall_however_it_is_written(alice, sent, shown):
+    client = Client()
+    client.force_login(alice)
+    html = client.get(f"/decks/goldfish/?game=chapter-and-verse&quote_rate={sent}").content.decode()
+    assert f"Use my recall ({shown})" in html
+
+
+@pytest.mark.parametrize("sent", ["1.00", "1", "0.90", "0.9"])
+def test_a_recall_the_play_page_offers_already_is_not_offered_twice(alice, sent):
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/play/?game=chapter-and-verse&computer_recall={sent}")
+    assert page.status_code == 200
+    assert "as well as I know it" not in page.content.decode()
+    assert page.context["form"].initial["computer_recall"] in {"1.0", "0.9"}
+
+
+@pytest.mark.parametrize("sent", ["-0", "abc", "2", "0.425"])
+def test_the_play_page_offers_no_recall_for_what_is_no_rate(alice, sent):
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/play/?game=chapter-and-verse&computer_recall={sent}")
+    assert "as well as I know it" not in page.content.decode()
+    assert "computer_recall" not in page.context["form"].initial
+
+
+def test_a_recall_posted_as_one_point_oh_oh_starts_the_game_as_always_right(alice, quote_deck):
+    client = Client()
+    client.force_login(alice)
+    form = client.get(f"/play/?deck={quote_deck.pk}").context["form"]
+    posted = {
+        "game": "chapter-and-verse",
+        "mode": "computer",
+        "players": "2",
+        "computer_recall": "1.00",
+        "deck": form.initial["deck"],
+        "other_deck": form.initial["other_deck"],
+    }
+    started = client.post("/play/", posted)
+    assert started.status_code == 302, started.content.decode()[:2000]
+    record = next(iter(client.session["play_games"].values()))
+    assert record["options"]["computer_recall"] == 1.0
 
 
 def test_the_api_gives_my_recall_of_my_deck_and_nobody_elses(api_as, auth, alice, bob, charlie, quote_deck):
