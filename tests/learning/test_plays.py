@@ -19,6 +19,7 @@ from fsrs import Scheduler
 
 from cardcollections.models import Card
 from decks.goldfish.views import request_for_mode
+from decks.models import Deck
 from learning.selectors import deck_quote_recall
 from learning.services import ReviewInput
 from learning.services import reviews_record
@@ -195,3 +196,11 @@ def test_the_api_gives_my_recall_of_my_deck_and_nobody_elses(api_as, auth, alice
     assert api_as(bob, auth).get(url).status_code in (403, 404)
     assert api_as(alice, auth).get(f"/api/v1/learn/decks/{uuid.uuid4()}/recall/").status_code == 404
     assert Client().get(url).status_code in (401, 403)
+
+
+def test_the_recall_of_a_deck_reads_its_cards_once(alice, quote_deck, alice_verses, django_assert_max_num_queries):
+    deck = Deck.objects.select_related("game").get(pk=quote_deck.pk)  # as the page looks it up
+    # The deck's cards (with their verses and effects) and the player's verses: no second look at the cards.
+    with django_assert_max_num_queries(2):
+        recall = deck_quote_recall(user=alice, deck=deck, now=T0)
+    assert (recall.quote_cards, recall.verses, recall.learned) == (2, 2, 2)
