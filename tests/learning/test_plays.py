@@ -16,10 +16,15 @@ from django.test import Client
 from fsrs import Card as FsrsCard
 from fsrs import Rating
 from fsrs import Scheduler
+from rest_framework.test import APIClient
 
 from cardcollections.models import Card
 from decks.goldfish.views import request_for_mode
+from decks.lists.services import deck_update
 from decks.models import Deck
+from decks.models import DeckVisibility
+from learning.models import LearnedVerse
+from learning.models import Review
 from learning.selectors import deck_quote_recall
 from learning.services import ReviewInput
 from learning.services import reviews_record
@@ -193,9 +198,25 @@ def test_the_api_gives_my_recall_of_my_deck_and_nobody_elses(api_as, auth, alice
     url = f"/api/v1/learn/decks/{quote_deck.pk}/recall/"
     body = api_as(alice, auth).get(url).json()
     assert body == {"deck": str(quote_deck.pk), "quote_cards": 2, "verses": 2, "learned": 0, "recall": 0.0}
-    assert api_as(bob, auth).get(url).status_code in (403, 404)
-    assert api_as(alice, auth).get(f"/api/v1/learn/decks/{uuid.uuid4()}/recall/").status_code == 404
-    assert Client().get(url).status_code in (401, 403)
+    before = _learning_state()
+    # alice's private deck: to bob it is no deck at all (404, so its id leaks nothing); once public, he may read it
+    # but it is not his (403); either way he gets none of her figures and nothing of hers changes.
+    hidden = api_as(bob, auth).get(url)
+    nothing = api_as(alice, auth).get(f"/api/v1/learn/decks/{uuid.uuid4()}/recall/")
+    assert hidden.status_code == nothing.status_code == 404 and hidden.json() == nothing.json()
+    deck_update(deck=quote_deck, visibility=DeckVisibility.PUBLIC)
+    refused = api_as(charlie, auth).get(url)
+    assert refused.status_code == 403 and "recall" not in refused.json()
+    assert APIClient().get(url).status_code == 401
+    assert _learning_state() == before
+
+
+def _learning_state() -> tuple:
+    return (
+        sorted(LearnedVerse.objects.values_list("id", "user_id", "due", "stability", "reviews")),
+        sorted(Review.objects.values_list("id", "grade")),
+        sorted(Deck.objects.values_list("id", "owner_id", "version")),
+    )
 
 
 def test_the_recall_of_a_deck_reads_its_cards_once(alice, quote_deck, alice_verses, django_assert_max_num_queries):
