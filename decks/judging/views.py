@@ -28,7 +28,7 @@ from decks.judging.services import judge_call
 from decks.judging.services import judge_call_answer
 from decks.judging.services import judge_remove
 from decks.judging.services import penalty_record
-from decks.tournaments.selectors import match_of
+from decks.tournaments.lookups import event_match_or_404
 from rules.numbers import ID_MAX
 
 
@@ -113,9 +113,7 @@ def judges_remove(request: SignedInHttpRequest, event_id: int, judge_id: int) ->
 def match_penalties(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
     """A match's page for the staff: its players and result, its penalties, and a form to give one."""
     event = _staff_event(request, event_id)
-    match = match_of(match_id=match_id)
-    if match is None or match.round.event_id != event.pk:
-        raise Http404("No such match.")
+    match = event_match_or_404(event=event, match_id=match_id)
     context = {
         "event": event,
         "match": match,
@@ -128,11 +126,12 @@ def match_penalties(request: HttpRequest, event_id: int, match_id: int) -> HttpR
 @signed_in_post
 def penalty_add(request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = _staff_event(request, event_id)
+    match = event_match_or_404(event=event, match_id=match_id)
     try:
         penalty = penalty_record(
             event=event,
             user=request.user,
-            match=match_of(match_id=match_id),
+            match=match,
             player=request.POST.get("player", ""),
             kind=request.POST.get("kind", ""),
             reason=request.POST.get("reason", ""),
