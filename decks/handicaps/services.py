@@ -19,13 +19,13 @@ from django.db import transaction
 
 from decks.events.selectors import event_is_organiser
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.goldfish.checks import GoldfishInputError
 from decks.goldfish.checks import goldfish_prepare
 from decks.goldfish.services import goldfish_job_seconds
 from decks.goldfish.services import goldfish_run
 from decks.models import Event
 from decks.models import Registration
-from decks.tournaments.services import NotAllowed
 from rules.tournament.handicap import HANDICAPS
 from rules.tournament.handicap import HandicapKind
 from rules.tournament.handicap import expected_turn

@@ -13,6 +13,7 @@ from django.utils import timezone
 from decks.events.models import Event
 from decks.events.models import EventState
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.events.services import OutOfTurn
 from decks.events.services import event_staff_add
 from decks.events.services import event_staff_remove
@@ -28,7 +29,6 @@ from decks.tournaments.models import Match
 from decks.tournaments.models import RoundKind
 from decks.tournaments.selectors import current_match_of
 from decks.tournaments.selectors import seat_of
-from decks.tournaments.services import NotAllowed
 
 
 def judge_add(*, organiser: User, event: Event, username: str) -> EventJudge:

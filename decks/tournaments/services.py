@@ -31,6 +31,7 @@ from decks.adapters import match_record
 from decks.events.selectors import event_is_organiser
 from decks.events.selectors import registrations_active
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.events.services import OutOfTurn
 from decks.events.services import registration_recheck_result
 from decks.models import ClockState
@@ -58,10 +59,6 @@ from rules.tournament.round_robin import round_robin_rounds
 from rules.tournament.round_robin import round_robin_tables
 from rules.tournament.scoring import TOP_CUT_SIZES
 from rules.tournament.scoring import bye_record
-
-
-class NotAllowed(EventError):
-    """The caller may not do this (a 403): only the organiser, or only the match's players."""
 
 
 @dataclass

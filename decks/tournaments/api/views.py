@@ -35,6 +35,7 @@ from decks.events.api.views import CSVRenderer
 from decks.events.api.views import FormatQuery
 from decks.events.lookups import event_or_404
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.events.services import OutOfTurn
 from decks.handicaps.services import handicap_set
 from decks.judging.selectors import is_staff
@@ -59,7 +60,6 @@ from decks.tournaments.selectors import event_standings
 from decks.tournaments.selectors import round_of
 from decks.tournaments.selectors import rounds_of
 from decks.tournaments.selectors import seat_of
-from decks.tournaments.services import NotAllowed
 from decks.tournaments.services import event_finish
 from decks.tournaments.services import event_start
 from decks.tournaments.services import match_result_set

@@ -16,7 +16,7 @@ from decks.models import RoundKind
 from decks.tournaments.selectors import event_standings
 from decks.tournaments.selectors import rounds_of
 from decks.tournaments.selectors import top_decks
-from decks.tournaments.services import NotAllowed
+from decks.events.services import NotAllowed
 from decks.tournaments.services import event_finish
 from decks.tournaments.services import event_start
 from decks.tournaments.services import match_result_set
