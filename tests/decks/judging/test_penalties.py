@@ -155,9 +155,9 @@ def test_the_public_reads_what_a_penalty_was_and_the_events_people_read_why(play
 
 
 def test_a_judge_who_plays_in_the_match_gives_no_penalty_in_it(played, alice):
+    from decks.events.services import NotAllowed
     from decks.judging.services import judge_add
     from decks.judging.services import penalty_record
-    from decks.events.services import NotAllowed
 
     match = a_match(played)
     player = match.player_b.user
