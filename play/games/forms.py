@@ -96,8 +96,8 @@ class NewGameForm(forms.Form):
         given = recall_given(sent)
         if self.is_bound and given is not None and given != sent:
             # The same recall written another way ("1.00") is read as the choice it is.
-            self.data = self.data.copy()
-            self.data["computer_recall"] = given
+            # items(): each field's one value (a QueryDict unpacked with ** would give its lists).
+            self.data = {**dict(self.data.items()), "computer_recall": given}
         if given is not None and given not in dict(COMPUTER_RECALLS):
             recall = self.fields["computer_recall"]
             assert isinstance(recall, forms.ChoiceField)
