@@ -119,6 +119,21 @@ def test_the_goldfish_api_refuses_a_quote_rate_past_one_naming_it(api_as, alice,
     assert response.status_code == 400 and response.json()["field"] == "quote_rate"
 
 
+def _start_against_the_computer(client, form, recall: str) -> dict:
+    """Start Chapter and Verse from the play page's form (its decks filled in) with `recall` posted: the game kept."""
+    posted = {
+        "game": "chapter-and-verse",
+        "mode": "computer",
+        "players": "2",
+        "computer_recall": recall,
+        "deck": form.initial["deck"],
+        "other_deck": form.initial["other_deck"],
+    }
+    started = client.post("/play/", posted)
+    assert started.status_code == 302, started.content.decode()[:2000]
+    return next(iter(client.session["play_games"].values()))
+
+
 def test_the_play_page_lets_the_computer_play_my_deck_as_well_as_i_know_it(alice, bob, quote_deck):
     client = Client()
     client.force_login(alice)
@@ -127,17 +142,7 @@ def test_the_play_page_lets_the_computer_play_my_deck_as_well_as_i_know_it(alice
     assert "as well as I know it (42 %)" in html
     form = page.context["form"]
     assert form.initial["computer_recall"] == "0.42" and "Faith Without Works" in form.initial["other_deck"]
-    posted = {
-        "game": "chapter-and-verse",
-        "mode": "computer",
-        "players": "2",
-        "computer_recall": "0.42",
-        "deck": form.initial["deck"],
-        "other_deck": form.initial["other_deck"],
-    }
-    started = client.post("/play/", posted)
-    assert started.status_code == 302, started.content.decode()[:2000]
-    record = next(iter(client.session["play_games"].values()))
+    record = _start_against_the_computer(client, form, "0.42")
     assert record["options"]["computer_recall"] == 0.42
     assert record["seats"][1]["computer"] and "Faith Without Works" in record["seats"][1]["deck"]
     # The fixed choices stay; a recall that is not a number from 0 to 1 adds none.
@@ -180,18 +185,7 @@ def test_a_recall_posted_as_one_point_oh_oh_starts_the_game_as_always_right(alic
     client = Client()
     client.force_login(alice)
     form = client.get(f"/play/?deck={quote_deck.pk}").context["form"]
-    posted = {
-        "game": "chapter-and-verse",
-        "mode": "computer",
-        "players": "2",
-        "computer_recall": "1.00",
-        "deck": form.initial["deck"],
-        "other_deck": form.initial["other_deck"],
-    }
-    started = client.post("/play/", posted)
-    assert started.status_code == 302, started.content.decode()[:2000]
-    record = next(iter(client.session["play_games"].values()))
-    assert record["options"]["computer_recall"] == 1.0
+    assert _start_against_the_computer(client, form, "1.00")["options"]["computer_recall"] == 1.0
 
 
 def test_the_api_gives_my_recall_of_my_deck_and_nobody_elses(api_as, auth, alice, bob, charlie, quote_deck):
