@@ -5,6 +5,7 @@ Every read takes the player and reads only their rows: another player's verse is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from datetime import timedelta
@@ -20,6 +21,7 @@ from cardcollections.models import Card
 from cardcollections.models import CardSet
 from cardcollections.models import CollectionEntry
 from decks.lists.stats import deck_lines
+from decks.lists.stats import lists_lines
 from decks.models import Deck
 from learning import scheduling
 from learning.models import DEFAULT_DAILY_GOAL
@@ -241,32 +243,33 @@ class OfflineDeck:
 def offline_decks(*, user: User) -> list[OfflineDeck]:
     """The player's own decks (the most recently changed first, at most MAX_OFFLINE_DECKS), each card with its
     count and its verse, for the offline page to keep: with no connection the player still reads their decks and
-    the verses on their cards. One query a deck and one for the verses."""
+    the verses on their cards. Two queries, however many decks: the decks, and every deck's cards."""
     decks = list(
         Deck.objects.filter(owner_id=user.pk, archived=False)
         .select_related("game")
         .order_by("-updated", "-pk")[:MAX_OFFLINE_DECKS]
     )
-    lines = {d.pk: deck_lines(game_id=d.game_id, game_slug=d.game.slug, entries=d.cards) for d in decks}
-    ids = {line.card_id for found in lines.values() for line in found if line.card_id is not None}
-    verses = {
-        pk: (ref, text) for pk, ref, text in Card.objects.filter(pk__in=ids).values_list("pk", "reference", "scripture")
-    }
-    out = []
-    for deck in decks:
-        cards = [
-            OfflineCard(line.count, line.title, *verses.get(line.card_id, ("", "")))
-            if line.card_id
-            else OfflineCard(line.count, line.title, "", "")
-            for line in lines[deck.pk]
-        ]
-        out.append(OfflineDeck(deck, cards))
-    return out
+    lines = lists_lines([(d.game_id, d.cards) for d in decks])
+    return [
+        OfflineDeck(
+            deck,
+            [
+                OfflineCard(line.count, line.title, line.card.reference, line.card.scripture)
+                if line.card is not None
+                else OfflineCard(line.count, line.title, "", "")
+                for line in own
+            ],
+        )
+        for deck, own in zip(decks, lines, strict=True)
+    ]
 
 
-def decks_to_learn(*, user: User) -> QuerySet[Deck]:
-    """The player's own decks (not archived), to choose verses from."""
-    return Deck.objects.filter(owner_id=user.pk, archived=False).select_related("game").order_by("name")
+def decks_to_learn(*, user: User, game_slug: str | None = None) -> QuerySet[Deck]:
+    """The player's own decks (not archived), to choose verses from; only `game_slug`'s when given."""
+    decks = Deck.objects.filter(owner_id=user.pk, archived=False)
+    if game_slug is not None:
+        decks = decks.filter(game__slug=game_slug)
+    return decks.select_related("game").order_by("name")
 
 
 @dataclass(frozen=True)
@@ -295,13 +298,15 @@ def deck_quote_recall(*, user: User, deck: Deck, now: datetime) -> DeckRecall:
     """`user`'s recall of the Quote verses of `deck` (one of theirs: the caller looked it up) at `now`."""
     lines = deck_lines(game_id=deck.game_id, game_slug=deck.game.slug, entries=deck.cards)
     copies: dict[int, int] = {}
-    for line in lines:
-        if line.card_id is not None:
-            copies[line.card_id] = copies.get(line.card_id, 0) + line.count
     keys: dict[int, str] = {}
-    for card in verse_cards().filter(pk__in=copies).only("id", "scripture", "reference", "effects"):
-        if any(isinstance(e, dict) and e.get("kind") == "quote" for e in card.effects or []):
-            keys[card.pk] = verse_key(card.scripture, card.reference)
+    for line in lines:
+        card = line.card
+        # A card with a verse (verse_cards: a scripture and its reference) and a Quote effect.
+        if line.card_id is None or card is None or not card.scripture or not card.reference:
+            continue
+        if any(isinstance(e, Mapping) and e.get("kind") == "quote" for e in card.effects):
+            copies[line.card_id] = copies.get(line.card_id, 0) + line.count
+            keys[line.card_id] = verse_key(card.scripture, card.reference)
     mine = {v.verse_key: v for v in LearnedVerse.objects.filter(user_id=user.pk, verse_key__in=set(keys.values()))}
     recall = {key: scheduling.recall_at(verse, now) for key, verse in mine.items()}
     total = sum(copies[pk] for pk in keys)

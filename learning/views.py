@@ -83,7 +83,7 @@ def learn_home(request: SignedInHttpRequest) -> HttpResponse:
         "next_due": next_due(user=request.user, now=now) if not stats.due else None,
         "goal_form": GoalForm(initial={"daily_reviews": stats.goal}),
         "mastery": mastery_by_set(user=request.user),
-        "quote_decks": [d for d in decks_to_learn(user=request.user) if d.game.slug == QUOTE_GAME],
+        "quote_decks": list(decks_to_learn(user=request.user, game_slug=QUOTE_GAME)),
     }
     return render(request, "learning/home.html", context)
 

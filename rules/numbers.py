@@ -12,6 +12,9 @@ through `parse_whole`, so a field cannot get it wrong on its own:
 
 Anything else raises `NotAWholeNumber`, which names the field and the bounds; never
 another exception.
+
+A rate a link brings (a quote rate, a computer's recall: 0 to 1) is read by `parse_rate`, the one reading
+the goldfish and play pages share, so "1", "1.0" and "1.00" are one rate and "-0" none.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ ID_MAX = 2**63 - 1
 
 _UNSIGNED = re.compile(r"[0-9]+", re.ASCII)
 _SIGNED = re.compile(r"[-+]?[0-9]+", re.ASCII)
+# A rate from 0 to 1 in at most two decimals: no sign, no exponent, no "nan" or "inf" as float() reads them.
+_RATE = re.compile(r"(?:0(?:\.[0-9]{1,2})?|1(?:\.0{1,2})?)", re.ASCII)
 # More digits than any bound we use has (leading zeros aside): refused before int() reads them.
 _MAX_DIGITS = 30
 
@@ -73,3 +78,15 @@ def parse_whole(value: object, *, field: str, minimum: int | None, maximum: int 
 def parse_id(value: object, *, field: str) -> int:
     """A database id: a whole number from 1 to ID_MAX."""
     return parse_whole(value, field=field, minimum=1, maximum=ID_MAX)
+
+
+def parse_rate(value: object) -> int | None:
+    """A rate from 0 to 1 with at most two decimals ("0.4", "0.40", "1", "1.00"), as a whole percent (40, 100);
+    None for anything else. Callers read a rate from a link, where a bad one is ignored rather than refused."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if _RATE.fullmatch(text) is None:
+        return None
+    whole, _, decimals = text.partition(".")
+    return int(whole) * 100 + int(decimals.ljust(2, "0"))

@@ -47,6 +47,7 @@ from cardcollections.jobs.services import job_mine
 from cardcollections.models import Game
 from cardcollections.models import NotificationKind
 from cardcollections.notifications.services import notify
+from cardsite.api.errors import NOT_ALLOWED
 from cardsite.api.work import TooBig
 from cardsite.api.work import budget_lock
 from cardsite.api.work import claim_token
@@ -91,6 +92,13 @@ PROGRESS_SECONDS = 0.5
 
 class EventError(DeckRequestError):
     """A request about an event or a registration is refused; `field` names what to fix."""
+
+
+class NotAllowed(EventError):
+    """The caller may not do this (a 403): only the organiser (the one who made the event, for its staff), or only
+    the match's players. Every staff and tournament service raises it, so no view checks the caller again."""
+
+    kind = NOT_ALLOWED
 
 
 class OutOfTurn(EventError):
@@ -589,7 +597,7 @@ def event_staff_add(
     """The one way the organiser names staff (co-organisers here, judges in decks/judging): by username, never a
     guest's account, never themselves, at most `most` of a `role` an event (counted under the event's lock)."""
     if not event_is_owner(event=event, user=owner):
-        raise EventError("event", f"Only the organiser who made the event names {role}s.")
+        raise NotAllowed("event", f"Only the organiser who made the event names {role}s.")
     user = User.objects.filter(username__iexact=username.strip()[:150]).first()
     if user is None or not user.has_usable_password():  # a guest player's account is no one's to sign in to
         raise EventError("username", "No player has that username.")
@@ -605,7 +613,7 @@ def event_staff_add(
 
 def event_staff_remove(*, owner: User, event: Event, model: type[models.Model], pk: int, role: str) -> None:
     if not event_is_owner(event=event, user=owner):
-        raise EventError("event", f"Only the organiser who made the event removes {role}s.")
+        raise NotAllowed("event", f"Only the organiser who made the event removes {role}s.")
     model._default_manager.filter(event=event, pk=pk).delete()
 
 

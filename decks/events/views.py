@@ -25,6 +25,7 @@ from django.views import View
 from cardsite.api.work import OverBudget
 from cardsite.page_writes import CountedPostView
 from cardsite.page_writes import SignedInHttpRequest
+from cardsite.page_writes import page_refusal
 from decks.events.forms import EventEditForm
 from decks.events.forms import EventForm
 from decks.events.forms import RegisterForm
@@ -256,19 +257,24 @@ class MyRegistrationPrint(View):
 @method_decorator(login_required, name="dispatch")
 class EventManagePage(View):
     def get(self, request: HttpRequest, event_id: int) -> HttpResponse:
-        event = _organised(request, event_id)
-        check = event_check_latest(event=event)
-        return render(
-            request,
-            "decks/events/manage.html",
-            {
-                **_check_context(event, check),
-                "open": event_is_open(event),
-                "registrations": list(registrations_active(event=event)),
-                "co_organisers": list(co_organisers_of(event=event)),
-                "owner": event_is_owner(event=event, user=request.user),
-            },
-        )
+        return _manage_page(request, _organised(request, event_id))
+
+
+def _manage_page(request: HttpRequest, event: Event, status: int = 200) -> HttpResponse:
+    """The manage page; again, with the refusal's status and its message, when a change on it was refused."""
+    check = event_check_latest(event=event)
+    return render(
+        request,
+        "decks/events/manage.html",
+        {
+            **_check_context(event, check),
+            "open": event_is_open(event),
+            "registrations": list(registrations_active(event=event)),
+            "co_organisers": list(co_organisers_of(event=event)),
+            "owner": event_is_owner(event=event, user=request.user),
+        },
+        status=status,
+    )
 
 
 @method_decorator(login_required, name="dispatch")
@@ -279,10 +285,9 @@ class CoOrganiserAdd(CountedPostView):
         event = _organised(request, event_id)
         try:
             co = co_organiser_add(owner=request.user, event=event, username=request.POST.get("username", ""))
-        except EventError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, f"{co.user.get_username()} co-organises {event.name}: they can run it with you.")
+        except EventError as exc:  # 400 a name that is no player's, 403 a co-organiser (only the owner names them)
+            return _manage_page(request, event, status=page_refusal(request, exc))
+        messages.success(request, f"{co.user.get_username()} co-organises {event.name}: they can run it with you.")
         return HttpResponseRedirect(reverse("event-manage", args=[event.pk]))
 
 
@@ -292,8 +297,8 @@ class CoOrganiserRemove(CountedPostView):
         event = _organised(request, event_id)
         try:
             co_organiser_remove(owner=request.user, event=event, co_organiser_id=co_id)
-        except EventError as exc:
-            messages.error(request, exc.message)
+        except EventError as exc:  # 403: only the owner removes a co-organiser
+            return _manage_page(request, event, status=page_refusal(request, exc))
         return HttpResponseRedirect(reverse("event-manage", args=[event.pk]))
 
 

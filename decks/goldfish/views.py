@@ -60,6 +60,7 @@ from rules.goldfish.sample_hand import expand
 from rules.goldfish.sample_hand import new_seed
 from rules.goldfish.sample_hand import sample_hand
 from rules.numbers import NotAWholeNumber
+from rules.numbers import parse_rate
 from rules.numbers import parse_whole
 
 GOLDFISH_GAMES = [g for g in GAMES if g.slug in GOLDFISH_SETUPS]
@@ -122,18 +123,6 @@ def _game(raw: str | None) -> str:
     return raw if raw is not None and raw in GOLDFISH_SETUPS else GOLDFISH_GAMES[0].slug
 
 
-def _quote_percent(raw: str | None) -> int | None:
-    """A quote rate (0 to 1) a link brings, as a whole percent; None when absent or not such a number. The learning
-    app's deck page sends the player's measured recall of the deck's Quote verses this way (docs/learning.md,
-    "What you know plays"): decks cannot import learning, so the figure comes in the link."""
-    text = (raw or "").strip()[:10]
-    try:
-        rate = float(text)
-    except ValueError:
-        return None
-    return round(rate * 100) if 0 <= rate <= 1 else None
-
-
 def hand_url(*, game: str, decklist: str, seed: int, drawn: int = 0, quote_percent: int | None = None) -> str:
     params: dict[str, Any] = {"game": game, "decklist": decklist, "seed": seed}
     if drawn:
@@ -152,7 +141,10 @@ class GoldfishPage(View):
         # page's text, so hands stay shareable by URL.
         picked = (request.GET.get("deck") or request.GET.get("deck-link") or "").strip()
         saved = _picked_deck(picked, user=request.user) if picked else None
-        my_recall = _quote_percent(request.GET.get("quote_rate"))
+        # A quote rate (0 to 1) a link brings, as a whole percent; None when absent or not such a rate. The learning
+        # app's deck page sends the player's measured recall of the deck's Quote verses this way (docs/learning.md,
+        # "What you know plays"): decks cannot import learning, so the figure comes in the link.
+        my_recall = parse_rate(request.GET.get("quote_rate"))
         if saved is not None:
             return HttpResponseRedirect(
                 hand_url(game=saved.game.slug, decklist=deck_text(saved), seed=new_seed(), quote_percent=my_recall)

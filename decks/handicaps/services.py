@@ -8,6 +8,7 @@ player sets aside; Bible Battles: the wisdom they must reach); None is the game'
 from __future__ import annotations
 
 import hashlib
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,13 +19,13 @@ from django.db import transaction
 
 from decks.events.selectors import event_is_organiser
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.goldfish.checks import GoldfishInputError
 from decks.goldfish.checks import goldfish_prepare
 from decks.goldfish.services import goldfish_job_seconds
 from decks.goldfish.services import goldfish_run
 from decks.models import Event
 from decks.models import Registration
-from decks.tournaments.services import NotAllowed
 from rules.tournament.handicap import HANDICAPS
 from rules.tournament.handicap import HandicapKind
 from rules.tournament.handicap import expected_turn
@@ -45,6 +46,16 @@ def handicap_kind(event: Event) -> HandicapKind:
     return kind
 
 
+def _registration_id(raw: Any, *, field: str) -> uuid.UUID:
+    """A registration's id as a form sends it (the API's route reads it as a UUID already); a malformed one is a
+    400 naming `field`, before any query."""
+    text = str(raw if raw is not None else "").strip()
+    try:
+        return uuid.UUID(text)
+    except ValueError:
+        raise EventError(field, f"{field}: '{text[:40]}' is not a registration's id.") from None
+
+
 def handicap_set(*, event: Event, user: User, registration_id: Any, handicap: int | None) -> Registration:
     """Record `handicap` (None: none) for one active registration of the event: its organisers only."""
     if not event_is_organiser(event=event, user=user):
@@ -52,11 +63,9 @@ def handicap_set(*, event: Event, user: User, registration_id: Any, handicap: in
     kind = handicap_kind(event)
     if handicap is not None and not kind.low <= handicap <= kind.high:
         raise EventError("handicap", f"A {kind.what} handicap is a whole number from {kind.low} to {kind.high}.")
+    pk = _registration_id(registration_id, field="registration")
     with transaction.atomic():
-        try:
-            row = Registration.objects.select_for_update().filter(event=event, active=True, pk=registration_id).first()
-        except Exception:  # a malformed UUID
-            row = None
+        row = Registration.objects.select_for_update().filter(event=event, active=True, pk=pk).first()
         if row is None:
             raise EventError("registration", f"No such registration of {event.name}.")
         row.handicap = None if handicap == kind.standard else handicap
@@ -131,10 +140,8 @@ def handicap_suggest(*, event: Event, user: User, registration_ids: tuple[Any, A
     kind = handicap_kind(event)
     rows = []
     for rid in registration_ids:
-        try:
-            row = Registration.objects.filter(event=event, active=True, pk=rid).select_related("player").first()
-        except Exception:  # a malformed UUID
-            row = None
+        pk = _registration_id(rid, field="registration")
+        row = Registration.objects.filter(event=event, active=True, pk=pk).select_related("player").first()
         if row is None:
             raise EventError("registration", f"Choose two registrations of {event.name}.")
         rows.append(row)

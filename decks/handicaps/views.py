@@ -44,7 +44,8 @@ def _page(
 
 @method_decorator(login_required, name="dispatch")
 class HandicapsPage(CountedPostView):
-    """GET: every player's handicap; POST `registration`, `handicap` (empty: none): record one."""
+    """GET: every player's handicap; POST `registration`, `handicap` (empty: none): record one, or answer the page
+    again with a 400 and the reason (as a suggestion does)."""
 
     def get(self, request: SignedInHttpRequest, event_id: int) -> HttpResponse:
         return _page(request, organised_or_404(request.user, event_id))
@@ -59,11 +60,12 @@ class HandicapsPage(CountedPostView):
             )
         except NotAWholeNumber:
             messages.error(request, "A handicap is a whole number (or empty for none).")
+            return _page(request, event, status=400)
         except EventError as exc:
             messages.error(request, exc.message)
-        else:
-            kind = HANDICAPS[event.game.slug]
-            messages.success(request, f"{row.player.get_username()} plays with {kind.label(row.handicap)}.")
+            return _page(request, event, status=400)
+        kind = HANDICAPS[event.game.slug]
+        messages.success(request, f"{row.player.get_username()} plays with {kind.label(row.handicap)}.")
         return HttpResponseRedirect(reverse("event-handicaps", args=[event.pk]))
 
 

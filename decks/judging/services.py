@@ -13,6 +13,7 @@ from django.utils import timezone
 from decks.events.models import Event
 from decks.events.models import EventState
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.events.services import OutOfTurn
 from decks.events.services import event_staff_add
 from decks.events.services import event_staff_remove
@@ -28,7 +29,6 @@ from decks.tournaments.models import Match
 from decks.tournaments.models import RoundKind
 from decks.tournaments.selectors import current_match_of
 from decks.tournaments.selectors import seat_of
-from decks.tournaments.services import NotAllowed
 
 
 def judge_add(*, organiser: User, event: Event, username: str) -> EventJudge:
@@ -92,14 +92,13 @@ def judge_call_answer(*, event: Event, user: User, call_id: int, now: datetime |
 
 
 def penalty_record(
-    *, event: Event, user: User, match: Match | None, player: str, kind: str, reason: str, now: datetime | None = None
+    *, event: Event, user: User, match: Match, player: str, kind: str, reason: str, now: datetime | None = None
 ) -> Penalty:
-    """The organiser (a co-organiser) or a judge gives `player` of `match` a penalty with a reason (docs/decks.md,
-    "Penalties"); a game loss or a match loss changes the match's points as the standings count them."""
+    """The organiser (a co-organiser) or a judge gives `player` of `match` (the event's: event_match_or_404) a
+    penalty with a reason (docs/decks.md, "Penalties"); a game loss or a match loss changes the match's points as
+    the standings count them."""
     if not is_staff(event=event, user=user):
         raise NotAllowed("match", "Only the event's organisers and judges give penalties.")
-    if match is None or match.round.event_id != event.pk:
-        raise EventError("match", f"That is not a match of {event.name}.")
     if match.bye:
         raise EventError("match", "A bye is not played: there is no one to penalise.")
     if seat_of(match=match, user=user) is not None:

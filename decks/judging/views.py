@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.http import require_http_methods
 
 from cardsite.page_writes import SignedInHttpRequest
+from cardsite.page_writes import page_refusal
 from cardsite.page_writes import signed_in_post
 from decks.events.models import Event
 from decks.events.selectors import event_is_owner
@@ -28,7 +29,7 @@ from decks.judging.services import judge_call
 from decks.judging.services import judge_call_answer
 from decks.judging.services import judge_remove
 from decks.judging.services import penalty_record
-from decks.tournaments.selectors import match_of
+from decks.tournaments.lookups import event_match_or_404
 from rules.numbers import ID_MAX
 
 
@@ -48,14 +49,18 @@ def _staff_event(request: HttpRequest, event_id: int) -> Event:
 
 @require_GET
 def calls_page(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _staff_event(request, event_id)
+    return _calls_page(request, _staff_event(request, event_id))
+
+
+def _calls_page(request: HttpRequest, event: Event, status: int = 200) -> HttpResponse:
+    """The calls page; again, with the refusal's status and its message, when a change to the judges was refused."""
     context = {
         "event": event,
         "calls": open_calls(event=event),
         "judges": judges_of(event=event),
         "organiser": event_is_owner(event=event, user=request.user),  # names the judges
     }
-    return render(request, "decks/judging/calls.html", context)
+    return render(request, "decks/judging/calls.html", context, status=status)
 
 
 @require_GET
@@ -92,10 +97,9 @@ def judges_add(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     event = _staff_event(request, event_id)
     try:
         judge = judge_add(organiser=request.user, event=event, username=request.POST.get("username", ""))
-    except EventError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, f"{judge.user.get_username()} judges {event.name}: they see its calls.")
+    except EventError as exc:  # 400 a name that is no player's, 403 anyone but the owner
+        return _calls_page(request, event, status=page_refusal(request, exc))
+    messages.success(request, f"{judge.user.get_username()} judges {event.name}: they see its calls.")
     return redirect("event-calls", event_id=event.pk)
 
 
@@ -104,8 +108,8 @@ def judges_remove(request: SignedInHttpRequest, event_id: int, judge_id: int) ->
     event = _staff_event(request, event_id)
     try:
         judge_remove(organiser=request.user, event=event, judge_id=judge_id)
-    except EventError as exc:
-        messages.error(request, exc.message)
+    except EventError as exc:  # 403: only the owner removes a judge
+        return _calls_page(request, event, status=page_refusal(request, exc))
     return redirect("event-calls", event_id=event.pk)
 
 
@@ -113,9 +117,7 @@ def judges_remove(request: SignedInHttpRequest, event_id: int, judge_id: int) ->
 def match_penalties(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
     """A match's page for the staff: its players and result, its penalties, and a form to give one."""
     event = _staff_event(request, event_id)
-    match = match_of(match_id=match_id)
-    if match is None or match.round.event_id != event.pk:
-        raise Http404("No such match.")
+    match = event_match_or_404(event=event, match_id=match_id)
     context = {
         "event": event,
         "match": match,
@@ -128,11 +130,12 @@ def match_penalties(request: HttpRequest, event_id: int, match_id: int) -> HttpR
 @signed_in_post
 def penalty_add(request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = _staff_event(request, event_id)
+    match = event_match_or_404(event=event, match_id=match_id)
     try:
         penalty = penalty_record(
             event=event,
             user=request.user,
-            match=match_of(match_id=match_id),
+            match=match,
             player=request.POST.get("player", ""),
             kind=request.POST.get("kind", ""),
             reason=request.POST.get("reason", ""),

@@ -67,33 +67,40 @@ def _printing(set_code: str, number: str) -> tuple[str, str]:
 
 def deck_lines(*, game_id: int, game_slug: str, entries: Sequence[Mapping[str, Any]]) -> tuple[DeckLine, ...]:
     """The stored entries with their catalog cards (one query), in the stored order (by title)."""
-    wanted = {_printing(e["set"], e["number"]) for e in entries}
-    cards: dict[tuple[str, str], Card] = {}
+    return lists_lines([(game_id, entries)])[0]
+
+
+def lists_lines(lists: Sequence[tuple[int, Sequence[Mapping[str, Any]]]]) -> list[tuple[DeckLine, ...]]:
+    """Several stored lists (each its game's id and its entries) with their catalog cards, in one query for all of
+    them, so a page of decks costs what one deck does; each list's lines in its stored order."""
+    wanted = {(game_id, _printing(e["set"], e["number"])) for game_id, entries in lists for e in entries}
+    cards: dict[tuple[int, tuple[str, str]], Card] = {}
     if wanted:
-        sets = {e["set"] for e in entries}
-        numbers = {e["number"] for e in entries}
-        rows = Card.objects.filter(Q(game_id=game_id), card_set__code__in=sets, number__in=numbers).select_related(
-            "game", "card_set"
-        )
+        sets = {e["set"] for _game_id, entries in lists for e in entries}
+        numbers = {e["number"] for _game_id, entries in lists for e in entries}
+        rows = Card.objects.filter(
+            Q(game_id__in={game_id for game_id, _entries in lists}), card_set__code__in=sets, number__in=numbers
+        ).select_related("game", "card_set")
         for found in rows:
-            key = _printing(found.card_set.code, found.number)
+            key = (found.game_id, _printing(found.card_set.code, found.number))
             if key in wanted:
                 cards[key] = found
-    lines = []
-    for e in entries:
-        row = cards.get(_printing(e["set"], e["number"]))
-        lines.append(
-            DeckLine(
-                count=int(e["count"]),
-                title=row.title if row is not None else e["title"],
-                set_code=e["set"],
-                number=e["number"],
-                card_id=row.pk if row is not None else None,
-                card=card_data(row) if row is not None else None,
-                provenance=row.provenance if row is not None else "",
-            )
-        )
-    return tuple(lines)
+    return [
+        tuple(_line(e, cards.get((game_id, _printing(e["set"], e["number"])))) for e in entries)
+        for game_id, entries in lists
+    ]
+
+
+def _line(entry: Mapping[str, Any], row: Card | None) -> DeckLine:
+    return DeckLine(
+        count=int(entry["count"]),
+        title=row.title if row is not None else entry["title"],
+        set_code=entry["set"],
+        number=entry["number"],
+        card_id=row.pk if row is not None else None,
+        card=card_data(row) if row is not None else None,
+        provenance=row.provenance if row is not None else "",
+    )
 
 
 def _groups(game_slug: str, lines: Iterable[DeckLine]) -> tuple[DeckGroup, ...]:

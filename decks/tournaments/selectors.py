@@ -99,9 +99,18 @@ def round_of(*, event: Event, number: Any) -> Round | None:
 
 
 def match_of(*, match_id: Any) -> Match | None:
-    """A match by id, of any event (the caller checks it is the event's)."""
+    """A match by id, of any event (a match just saved, read again); one a URL names is `event_match`'s."""
     try:
         return _matches().select_related("round__event").filter(pk=int(match_id)).first()
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def event_match(*, event: Event, match_id: Any) -> Match | None:
+    """The match of `event` with that id; None when there is none, another event's included: the one check that a
+    match belongs to the event, for its pages, its API and its services (decks.tournaments.lookups)."""
+    try:
+        return _matches().select_related("round__event").filter(pk=int(match_id), round__event_id=event.pk).first()
     except (TypeError, ValueError, OverflowError):
         return None
 

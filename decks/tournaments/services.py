@@ -31,6 +31,7 @@ from decks.adapters import match_record
 from decks.events.selectors import event_is_organiser
 from decks.events.selectors import registrations_active
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.events.services import OutOfTurn
 from decks.events.services import registration_recheck_result
 from decks.models import ClockState
@@ -58,10 +59,6 @@ from rules.tournament.round_robin import round_robin_rounds
 from rules.tournament.round_robin import round_robin_tables
 from rules.tournament.scoring import TOP_CUT_SIZES
 from rules.tournament.scoring import bye_record
-
-
-class NotAllowed(EventError):
-    """The caller may not do this (a 403): only the organiser, or only the match's players."""
 
 
 @dataclass
@@ -288,13 +285,14 @@ _FIELD_OF = {"too-many-games": "draws"}
 def match_result_set(
     *,
     event: Event,
-    match: Match | None,
+    match: Match,
     user: User,
     wins: list[int],
     draws: int,
     as_player: bool = False,
 ) -> Match:
-    """A result for one match of the event, `wins` in the order of its players.
+    """A result for one match of the event (the caller found it by the event: event_match_or_404), `wins` in the
+    order of its players.
 
     From the organiser: final (a correction too). From one of its players: a report, for the
     current round only; the match is confirmed when the opponent reports the same, disputed
@@ -302,8 +300,6 @@ def match_result_set(
     match's players even if they organise the event (an organiser playing in their own event,
     from the player's page); they must then play the match.
     """
-    if match is None or match.round.event_id != event.pk:
-        raise EventError("match", f"That is not a match of {event.name}.")
     side = seat_of(match=match, user=user)
     if as_player and side is None:
         raise NotAllowed("match", "You are not playing this match.")
@@ -330,12 +326,10 @@ def match_result_set(
     return answer
 
 
-def match_report_withdraw(*, event: Event, match: Match | None, user: User) -> Match:
+def match_report_withdraw(*, event: Event, match: Match, user: User) -> Match:
     """A player takes back their report while its round is the latest (#36: a tap on the wrong button locked a
     result only the organiser could undo), even once it confirmed the match with the opponent's: the match goes
     back to the opponent's report alone. A result the organiser entered stays theirs to change."""
-    if match is None or match.round.event_id != event.pk:
-        raise EventError("match", f"That is not a match of {event.name}.")
     side = seat_of(match=match, user=user)
     if side is None:
         raise NotAllowed("match", "You are not playing this match.")
@@ -456,14 +450,12 @@ def round_clock_extend(*, event: Event, user: User, minutes: int) -> Round:
     return current
 
 
-def match_extra_time(*, event: Event, user: User, match: Match | None, minutes: int) -> Match:
+def match_extra_time(*, event: Event, user: User, match: Match, minutes: int) -> Match:
     """Give one table of the current round `minutes` beyond the round's clock (a late start, a judge's ruling)."""
     _minutes(minutes, EXTEND_MINUTES)
     with transaction.atomic():
         _locked, current = _clock_round(event, user)
-        row = (
-            Match.objects.select_for_update().filter(pk=match.pk, round=current).first() if match is not None else None
-        )
+        row = Match.objects.select_for_update().filter(pk=match.pk, round=current).first()
         if row is None:
             raise EventError("match", f"That is not a match of round {current.number} of {event.name}.")
         if row.bye:

@@ -51,12 +51,12 @@ from decks.tournaments.forms import DropForm
 from decks.tournaments.forms import ExtraTimeForm
 from decks.tournaments.forms import ResultForm
 from decks.tournaments.forms import TopCutForm
+from decks.tournaments.lookups import event_match_or_404
 from decks.tournaments.selectors import current_match_of
 from decks.tournaments.selectors import event_final_standings
 from decks.tournaments.selectors import event_insider
 from decks.tournaments.selectors import event_standings
 from decks.tournaments.selectors import event_standings_csv
-from decks.tournaments.selectors import match_of
 from decks.tournaments.selectors import player_of
 from decks.tournaments.selectors import players_of
 from decks.tournaments.selectors import projector_view
@@ -195,7 +195,7 @@ class ConsoleResultAction(_ConsoleAction):
         form = ResultForm(request.POST)
         if not form.is_valid():
             raise EventError("result", "Choose a result.")
-        match = match_of(match_id=self.kwargs["match_id"])
+        match = event_match_or_404(event=event, match_id=self.kwargs["match_id"])
         wins, draws = form.in_match_order(match, request.user, as_player=False)
         match_result_set(event=event, match=match, user=request.user, wins=wins, draws=draws)
         return "Result saved."
@@ -240,7 +240,10 @@ class ExtraTimeAction(_ConsoleAction):
             raise EventError("minutes", "Give a table from 1 to 60 minutes more.")
         minutes = form.cleaned_data["minutes"]
         match = match_extra_time(
-            event=event, user=request.user, match=match_of(match_id=self.kwargs["match_id"]), minutes=minutes
+            event=event,
+            user=request.user,
+            match=event_match_or_404(event=event, match_id=self.kwargs["match_id"]),
+            minutes=minutes,
         )
         return f"Table {match.table} has {minutes} more minute{'s' if minutes != 1 else ''}."
 
@@ -275,8 +278,8 @@ class ResultAction(CountedPostView):
     @method_decorator(login_required)
     def post(self, request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
         event = _event(event_id)
-        match = match_of(match_id=match_id)
-        as_player = match is not None and seat_of(match=match, user=request.user) is not None
+        match = event_match_or_404(event=event, match_id=match_id)
+        as_player = seat_of(match=match, user=request.user) is not None
         back = HttpResponseRedirect(reverse("event-play", args=[event.pk])) if as_player else _back(request, event)
         if request.POST.get("action") == "withdraw":  # a player takes back their report
             try:

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 
 from rules.games import GAMES_BY_SLUG
+from rules.numbers import parse_rate
 from rules.play.registry import engine_for
 from rules.play.registry import playable_games
 
@@ -19,18 +20,16 @@ COMPUTER_RECALLS = [
 
 
 def recall_given(raw: Any) -> str | None:
-    """A computer's recall (0 to 1, at most two decimals) a link brings, written as the form's choice; else None.
+    """A computer's recall (0 to 1, at most two decimals: rules.numbers.parse_rate) a link brings, written as the
+    form's choice ("1" and "1.00" are the fixed "1.0", so no choice shows twice); else None.
     The learning app's deck page sends the player's measured recall of their deck's Quote verses this way, so the
     computer quotes that deck as well as they know it (docs/learning.md, "What you know plays"): play cannot import
     learning, so the figure comes in the link."""
-    text = str(raw or "").strip()[:10]
-    try:
-        rate = float(text)
-    except ValueError:
+    percent = parse_rate(raw)
+    if percent is None:
         return None
-    if not 0 <= rate <= 1 or round(rate, 2) != rate:
-        return None
-    return f"{rate:.2f}"
+    fixed = {parse_rate(value): value for value, _label in COMPUTER_RECALLS}
+    return fixed.get(percent, f"{percent / 100:.2f}")
 
 
 class NewGameForm(forms.Form):
@@ -93,7 +92,12 @@ class NewGameForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(slug, GAMES_BY_SLUG[slug].name) for slug in playable_games()]
         # A recall brought by a link (the player's own, measured by the learning app) is one more choice.
-        given = recall_given(self.data.get("computer_recall") if self.is_bound else self.initial.get("computer_recall"))
+        sent = self.data.get("computer_recall") if self.is_bound else self.initial.get("computer_recall")
+        given = recall_given(sent)
+        if self.is_bound and given is not None and given != sent:
+            # The same recall written another way ("1.00") is read as the choice it is.
+            # items(): each field's one value (a QueryDict unpacked with ** would give its lists).
+            self.data = {**dict(self.data.items()), "computer_recall": given}
         if given is not None and given not in dict(COMPUTER_RECALLS):
             recall = self.fields["computer_recall"]
             assert isinstance(recall, forms.ChoiceField)

@@ -58,8 +58,9 @@ class PlayHome(View):
         deck = deck_get_readable(deck_id=request.GET["deck"], user=request.user) if request.GET.get("deck") else None
         if deck is not None and GAMES_BY_SLUG.get(deck.game.slug) and GAMES_BY_SLUG[deck.game.slug].collectible:
             initial.update(game=deck.game.slug, deck=deck_text(deck), other_deck=deck_text(deck))
-        if recall_given(request.GET.get("computer_recall")) is not None:
-            initial["computer_recall"] = recall_given(request.GET.get("computer_recall"))
+        recall = recall_given(request.GET.get("computer_recall"))
+        if recall is not None:
+            initial["computer_recall"] = recall
         return self._page(request, NewGameForm(initial=initial))
 
     @staticmethod

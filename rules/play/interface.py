@@ -91,6 +91,26 @@ class SetupError(Refusal):
         self.path = path
 
 
+def read_seat_numbers(
+    options: Mapping[str, Any], key: str, *, low: int, high: int, seats: int
+) -> tuple[int | None, ...]:
+    """A per-seat option (a handicap: Chapter and Verse's `seat_blessings`, Bible Battles' `seat_wisdom`): empty,
+    or one whole number from `low` to `high` (or null: the table's own) for each of the `seats`. Anything else is a
+    SetupError naming the option, worded the same in every game."""
+    value = options.get(key, [])
+    if (
+        not isinstance(value, list | tuple)
+        or (value and len(value) != seats)
+        or any(v is not None and (not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high) for v in value)
+    ):
+        raise SetupError(
+            f"options.{key}",
+            f"bad-{key}",
+            f"'{key}' is a list with a whole number from {low} to {high} (or null) for each seat.",
+        )
+    return tuple(value)
+
+
 @dataclass(frozen=True)
 class Result:
     """The end of a game: the winners (none for a draw) and the rule that ended it."""

@@ -35,3 +35,34 @@ def test_the_manifest_starts_at_the_offline_page(client):
     assert response["Content-Type"] == "application/manifest+json"
     body = json.loads(response.content)
     assert body["start_url"] == "/learn/offline/" and body["scope"] == "/learn/" and body["display"] == "standalone"
+
+
+def _deck_copies(alice, alice_deck, n):
+    from decks.lists.services import deck_create
+
+    for i in range(n):
+        deck_create(owner=alice, game=alice_deck.game, name=f"Verses {i}", cards=alice_deck.cards)
+
+
+def test_the_offline_page_keeps_each_deck_with_its_verses_for_the_queries_of_one(
+    alice, alice_deck, django_assert_max_num_queries
+):
+    client = Client()
+    client.force_login(alice)
+    with django_assert_max_num_queries(100) as one:
+        html = client.get("/learn/offline/").content.decode()
+    assert "(James 2:17)" in html and html.count("data-offline-deck=") == 1
+    _deck_copies(alice, alice_deck, 11)
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        html = client.get("/learn/offline/").content.decode()
+    # Twelve decks, each card with its verse, and not one query more than for one deck.
+    assert html.count("data-offline-deck=") == 12 and html.count("(James 2:17)") == 12
+
+
+def test_the_offline_decks_cost_two_queries_however_many(alice, alice_deck, django_assert_max_num_queries):
+    from learning.selectors import offline_decks
+
+    _deck_copies(alice, alice_deck, 11)
+    with django_assert_max_num_queries(2):
+        decks = offline_decks(user=alice)
+    assert len(decks) == 12 and all(d.size == 4 for d in decks)

@@ -18,6 +18,7 @@ from cardsite.api.errors import owned_or_refused
 from cardsite.api.handler import exception_handler
 from cardsite.page_writes import page_refusal
 from decks.comments.services import CommentNotAllowed
+from decks.events.services import NotAllowed
 from decks.exceptions import DeckRequestError
 from decks.formats.notices import NoticeNotYours
 from decks.lists.services import DeckVersionConflict
@@ -53,6 +54,7 @@ def test_it_refuses_an_unknown_kind():
         (TradeNotAllowed("Not you."), "not_allowed"),
         (ProposalNotAllowed([]), "not_allowed"),
         (CommentNotAllowed("Too late to edit."), "not_allowed"),
+        (NotAllowed("event", "Only the organiser who made the event names judges."), "not_allowed"),
         (NoticeNotYours("No such notice."), "not_found"),
     ],
 )

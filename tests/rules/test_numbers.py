@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from rules.numbers import ID_MAX
 from rules.numbers import NotAWholeNumber
 from rules.numbers import parse_id
+from rules.numbers import parse_rate
 from rules.numbers import parse_whole
 
 
@@ -98,3 +99,33 @@ def test_any_text_reads_as_its_ascii_digits_or_raises_the_parsers_own_error(text
     else:
         assert value == _ascii_int(text)
         assert minimum <= value <= maximum
+
+
+@pytest.mark.parametrize(
+    ("value", "percent"),
+    [
+        ("0.4", 40),
+        ("0.40", 40),
+        (" 0.42 ", 42),
+        ("0", 0),
+        ("1", 100),
+        ("1.0", 100),
+        ("1.00", 100),
+        ("-0", None),  # no sign: "-0" is no rate, not a second way to write 0
+        ("-0.1", None),
+        ("2", None),
+        ("1.01", None),
+        ("1.5", None),
+        ("0.425", None),  # at most two decimals, as the learning app sends
+        ("abc", None),
+        ("nan", None),
+        ("inf", None),
+        ("1e-1", None),
+        (".5", None),
+        ("", None),
+        (None, None),
+        (0.4, None),  # a link brings text
+    ],
+)
+def test_a_rate_reads_as_one_whole_percent_or_none(value, percent):
+    assert parse_rate(value) == percent

@@ -54,13 +54,13 @@ from decks.events.lookups import event_or_404
 from decks.events.lookups import organised_or_404
 from decks.events.selectors import co_organisers_of
 from decks.events.selectors import event_check_get
-from decks.events.selectors import event_is_owner
 from decks.events.selectors import event_list_sorted
 from decks.events.selectors import event_registrations_csv
 from decks.events.selectors import registration_get_visible
 from decks.events.selectors import registrations_visible
 from decks.events.services import SETTINGS
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.events.services import OutOfTurn
 from decks.events.services import RegistrationIllegal
 from decks.events.services import co_organiser_add
@@ -117,10 +117,15 @@ def _out_of_turn(exc: OutOfTurn) -> Problem:
     return refused(status.HTTP_409_CONFLICT, exc.message, field=exc.field)
 
 
+def _not_allowed(exc: NotAllowed) -> Problem:
+    return refused(status.HTTP_403_FORBIDDEN, exc.message, field=exc.field)
+
+
 @extend_schema(tags=TAGS)
 class _EventApi(APIView):
-    # No docstring: the schema would take it as every operation's description. OutOfTurn first: it is an EventError.
-    problems = {OutOfTurn: _out_of_turn, EventError: _refusal}
+    # No docstring: the schema would take it as every operation's description. OutOfTurn and NotAllowed first: they
+    # are EventErrors too.
+    problems = {OutOfTurn: _out_of_turn, NotAllowed: _not_allowed, EventError: _refusal}
 
 
 class _SignedInApi(_EventApi):
@@ -450,8 +455,6 @@ class CoOrganiserListApi(_SignedInApi):
     @reads_body(CoOrganiserIn)
     def post(self, request: SignedInRequest, event_id: int, data: dict[str, Any]) -> Response:
         event = _organised(request, event_id)
-        if not event_is_owner(event=event, user=request.user):
-            raise PermissionDenied("Only the organiser who made the event names co-organisers.")
         co = co_organiser_add(owner=request.user, event=event, username=data["username"])
         return Response(CoOrganiserOut(co).data, status=status.HTTP_201_CREATED)
 
@@ -465,7 +468,5 @@ class CoOrganiserDetailApi(_SignedInApi):
     @reads_body(NoFields)
     def delete(self, request: SignedInRequest, event_id: int, co_id: int) -> Response:
         event = _organised(request, event_id)
-        if not event_is_owner(event=event, user=request.user):
-            raise PermissionDenied("Only the organiser who made the event removes co-organisers.")
         co_organiser_remove(owner=request.user, event=event, co_organiser_id=co_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

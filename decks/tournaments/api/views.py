@@ -35,6 +35,7 @@ from decks.events.api.views import CSVRenderer
 from decks.events.api.views import FormatQuery
 from decks.events.lookups import event_or_404
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.events.services import OutOfTurn
 from decks.handicaps.services import handicap_set
 from decks.judging.selectors import is_staff
@@ -53,13 +54,12 @@ from decks.tournaments.api.serializers import StandingsOut
 from decks.tournaments.api.serializers import StartOut
 from decks.tournaments.api.serializers import TopCutIn
 from decks.tournaments.api.serializers import TournamentMatchOut
+from decks.tournaments.lookups import event_match_or_404
 from decks.tournaments.selectors import event_insider
 from decks.tournaments.selectors import event_standings
-from decks.tournaments.selectors import match_of
 from decks.tournaments.selectors import round_of
 from decks.tournaments.selectors import rounds_of
 from decks.tournaments.selectors import seat_of
-from decks.tournaments.services import NotAllowed
 from decks.tournaments.services import event_finish
 from decks.tournaments.services import event_start
 from decks.tournaments.services import match_result_set
@@ -74,7 +74,7 @@ TAGS = ["tournaments"]
 _ERRORS = {
     400: OpenApiResponse(EventErrorOut, description="Bad input; `field` names what to fix."),
     403: OpenApiResponse(description="Only the organiser (or, for a result, the match's players)."),
-    404: OpenApiResponse(description="No such event (or round)."),
+    404: OpenApiResponse(description="No such event (or round, or match of the event)."),
     409: OpenApiResponse(description="Out of turn: `detail` says why, and nothing changed."),
 }
 
@@ -158,8 +158,8 @@ class MatchResultApi(_TournamentApi):
         description="`wins` in the order of the match's `players`, from everyone. A player's report is `confirmed` "
         "once the opponent reports the same; differing reports are `disputed` until the organiser gives the result. "
         "The organiser's result is final, for a match they play in too (the API has no player's side to read it from). "
-        "400 for a result the match cannot have (too many wins or games, a draw in the top cut) or a match of "
-        "another event; 409 for a bye, a past round (players) or a round later ones were paired from.",
+        "400 for a result the match cannot have (too many wins or games, a draw in the top cut); 404 for a match of "
+        "another event, as for one that does not exist; 409 for a bye, a past round (players) or a round later ones were paired from.",
         request=ResultIn,
         responses={200: TournamentMatchOut, **_ERRORS},
         examples=[OpenApiExample("Two games to one", request_only=True, value={"wins": [2, 1], "draws": 0})],
@@ -169,7 +169,7 @@ class MatchResultApi(_TournamentApi):
         event, values = _event(event_id), data
         match = match_result_set(
             event=event,
-            match=match_of(match_id=match_id),
+            match=event_match_or_404(event=event, match_id=match_id),
             user=request.user,
             wins=values["wins"],
             draws=values["draws"],
@@ -296,9 +296,7 @@ class PenaltyListApi(_TournamentApi):
     @reads_query(NoFields)
     def get(self, request: SignedInRequest, event_id: int, match_id: int) -> Response:
         event = _event(event_id)
-        match = match_of(match_id=match_id)
-        if match is None or match.round.event_id != event.pk:
-            raise NotFound("No such match.")
+        match = event_match_or_404(event=event, match_id=match_id)
         if not is_staff(event=event, user=request.user) and seat_of(match=match, user=request.user) is None:
             raise NotFound("No such match of yours.")
         return Response(PenaltyOut(penalties_of(match_id=match.pk), many=True).data)
@@ -307,8 +305,8 @@ class PenaltyListApi(_TournamentApi):
         operation_id="events_match_penalty_give",
         summary="Give a penalty (the organisers and judges)",
         description="A warning changes nothing; a game loss or a match loss changes the match's points in the "
-        "standings (the result stays as played). 400 naming `player`, `kind`, `reason` or `match`; 403 for anyone "
-        "but the event's organisers and judges.",
+        "standings (the result stays as played). 400 naming `player`, `kind` or `reason`; 404 for a match of "
+        "another event; 403 for anyone but the event's organisers and judges.",
         request=PenaltyIn,
         responses={201: PenaltyOut, **_ERRORS},
     )
@@ -318,7 +316,7 @@ class PenaltyListApi(_TournamentApi):
         penalty = penalty_record(
             event=event,
             user=request.user,
-            match=match_of(match_id=match_id),
+            match=event_match_or_404(event=event, match_id=match_id),
             player=data["player"],
             kind=data["kind"],
             reason=data["reason"],

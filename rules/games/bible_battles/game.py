@@ -33,6 +33,7 @@ from rules.play.interface import Result
 from rules.play.interface import Setup
 from rules.play.interface import SetupError
 from rules.play.interface import match_action
+from rules.play.interface import read_seat_numbers
 from rules.play.interface import refuse_unless_legal
 from rules.text import title_key
 
@@ -250,7 +251,7 @@ class BibleBattles:
             raise SetupError("seats", "seat-count", "This game takes 2 to 6 players.")
         target = st.read_target(setup.options)
         rng = random.Random(setup.seed)
-        seat_targets = st.read_seat_targets(setup.options, n)
+        seat_targets = read_seat_numbers(setup.options, "seat_wisdom", low=1, high=st.MAX_WISDOM, seats=n)
         state = State([st.SeatState(s.name) for s in setup.seats], target, rng, seat_targets)
         decks: list[list[Card]] = []
         for i, spec in enumerate(setup.seats):

@@ -115,23 +115,6 @@ def target_of(state: State, seat: int) -> int:
     return state.target if own is None else own
 
 
-def read_seat_targets(options: Mapping[str, Any], seats: int) -> tuple[int | None, ...]:
-    value = options.get("seat_wisdom", [])
-    if (
-        not isinstance(value, list | tuple)
-        or (value and len(value) != seats)
-        or any(
-            v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= MAX_WISDOM) for v in value
-        )
-    ):
-        raise SetupError(
-            "options.seat_wisdom",
-            "bad-seat_wisdom",
-            f"'seat_wisdom' is a list with a whole number from 1 to {MAX_WISDOM} (or null) for each seat.",
-        )
-    return tuple(value)
-
-
 def read_target(options: Mapping[str, Any]) -> int:
     value = options.get("wisdom", DEFAULT_WISDOM)
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_WISDOM:

@@ -251,7 +251,7 @@ def _stack(options: Mapping[str, Any], decks: list[list[Card]]) -> None:
 
 
 def new_game(setup: Setup) -> tuple[State, list[Event]]:
-    options = tb.read_options(setup.options)
+    options = tb.read_options(setup.options, len(setup.seats))
     rng = random.Random(setup.seed)
     events: list[Event] = []
     decks: list[list[CardData]] = [list(s.deck) for s in setup.seats]
@@ -286,8 +286,6 @@ def new_game(setup: Setup) -> tuple[State, list[Event]]:
         rng.shuffle(cards)
         state.seats[i].deck = cards
     _stack(setup.options, [s.deck for s in state.seats])
-    if options.seat_blessings and len(options.seat_blessings) != len(state.seats):
-        raise SetupError("options.seat_blessings", "bad-seat_blessings", "Give one number (or null) for each seat.")
     for i, s in enumerate(state.seats):
         own = options.seat_blessings[i] if options.seat_blessings else None
         n = options.blessings if own is None else own

@@ -21,6 +21,7 @@ from rules.games.chapter_and_verse import CV_THEMES
 from rules.play.interface import Card
 from rules.play.interface import Result
 from rules.play.interface import SetupError
+from rules.play.interface import read_seat_numbers
 
 DOC = "chapter-and-verse.txt"
 RULINGS = "docs/rulings.md, Chapter and Verse played whole"
@@ -151,7 +152,7 @@ def card_icons(data: CardData) -> tuple[int, ...]:
     return tuple(int(data.icons.get(t, 0) or 0) for t in CV_THEMES)
 
 
-def read_options(options: Mapping[str, Any]) -> Options:
+def read_options(options: Mapping[str, Any], seats: int) -> Options:
     out = Options()
     variant = options.get("variant", "basic")
     if variant not in VARIANTS:
@@ -162,16 +163,7 @@ def read_options(options: Mapping[str, Any]) -> Options:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise SetupError(f"options.{key}", f"bad-{key}", f"'{key}' is a whole number from {low} to {high}.")
         setattr(out, key, value)
-    seat = options.get("seat_blessings", [])
-    if not isinstance(seat, list | tuple) or any(
-        v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= BLESSINGS) for v in seat
-    ):
-        raise SetupError(
-            "options.seat_blessings",
-            "bad-seat_blessings",
-            f"'seat_blessings' is a list with a whole number from 1 to {BLESSINGS} (or null) for each seat.",
-        )
-    out.seat_blessings = tuple(seat)
+    out.seat_blessings = read_seat_numbers(options, "seat_blessings", low=1, high=BLESSINGS, seats=seats)
     for key in ("friendly", "quote_it"):
         value = options.get(key, getattr(out, key))
         if not isinstance(value, bool):

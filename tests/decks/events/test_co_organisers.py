@@ -120,3 +120,36 @@ def test_the_api_names_lists_and_removes_co_organisers_for_the_organiser_only(ev
     assert api_as(carol).delete(f"{path}{co}/").status_code == 403
     assert api_as(alice).delete(f"{path}{co}/").status_code == 204
     assert not EventCoOrganiser.objects.exists()
+
+
+def _staff() -> tuple:
+    return (
+        sorted(EventCoOrganiser.objects.values_list("event_id", "user__username")),
+        sorted(EventJudge.objects.values_list("event_id", "user__username")),
+    )
+
+
+def test_a_co_organiser_changing_the_staff_gets_403_on_the_pages_and_the_api_and_nothing_changes(
+    event, co, charlie, api_as
+):
+    """One rule, in the staff services (event_staff_add, event_staff_remove): only the organiser who made the event
+    names or removes co-organisers and judges; the pages and the API answer its NotAllowed with a 403."""
+    judge = EventJudge.objects.create(event=event, user=charlie)
+    mine = EventCoOrganiser.objects.get()
+    before = _staff()
+    client = signed_in(co)
+    pages = {
+        "add co-organiser": client.post(f"/events/{event.pk}/co-organisers/", {"username": "bob"}),
+        "remove co-organiser": client.post(f"/events/{event.pk}/co-organisers/{mine.pk}/remove/"),
+        "add judge": client.post(f"/events/{event.pk}/judges/", {"username": "bob"}),
+        "remove judge": client.post(f"/events/{event.pk}/judges/{judge.pk}/remove/"),
+    }
+    assert {name: answer.status_code for name, answer in pages.items()} == dict.fromkeys(pages, 403)
+    assert "Only the organiser who made the event names co-organisers." in pages["add co-organiser"].content.decode()
+    assert "Only the organiser who made the event removes judges." in pages["remove judge"].content.decode()
+    path = f"/api/v1/events/{event.pk}/co-organisers/"
+    added = api_as(co).post(path, {"username": "bob"}, format="json")
+    removed = api_as(co).delete(f"{path}{mine.pk}/")
+    assert (added.status_code, removed.status_code) == (403, 403)
+    assert added.json()["detail"] == "Only the organiser who made the event names co-organisers."
+    assert _staff() == before

@@ -14,6 +14,7 @@ from cardcollections.models import Game
 from decks.events.services import EventError
 from decks.events.services import event_create
 from decks.handicaps.selectors import match_engine_options
+from decks.handicaps.services import handicap_set
 from decks.handicaps.services import handicap_suggest
 from decks.models import EventCoOrganiser
 from decks.models import Match
@@ -87,9 +88,24 @@ def test_the_standard_number_or_an_empty_box_clears_it(event, seven, alice):
 @pytest.mark.parametrize(("value", "says"), [("0", "from 1 to 7"), ("8", "from 1 to 7"), ("x", "whole number")])
 def test_it_refuses_a_number_out_of_bounds(event, seven, alice, value, says):
     response = signed_in(alice).post(
-        f"/events/{event.pk}/handicaps/", {"registration": reg(event, "bob").pk, "handicap": value}, follow=True
+        f"/events/{event.pk}/handicaps/", {"registration": reg(event, "bob").pk, "handicap": value}
     )
+    assert response.status_code == 400
     assert says in response.content.decode() and reg(event, "bob").handicap is None
+
+
+@pytest.mark.parametrize("bad", ["not-an-id", "12345", "", "00000000-0000-0000-0000-00000000000g"])
+def test_a_malformed_registration_id_is_a_400_naming_the_field(event, seven, alice, bad):
+    client = signed_in(alice)
+    response = client.post(f"/events/{event.pk}/handicaps/", {"registration": bad, "handicap": "4"})
+    assert response.status_code == 400
+    assert f"registration: &#x27;{bad}&#x27; is not a registration&#x27;s id." in response.content.decode()
+    suggest = client.post(f"/events/{event.pk}/handicaps/suggest/", {"a": reg(event, "bob").pk, "b": bad})
+    assert suggest.status_code == 400 and "is not a registration&#x27;s id." in suggest.content.decode()
+    assert not Registration.objects.filter(event=event, handicap__isnull=False).exists()
+    with pytest.raises(EventError) as exc:
+        handicap_set(event=event, user=alice, registration_id=bad, handicap=4)
+    assert exc.value.field == "registration"
 
 
 def test_a_co_organiser_records_one(event, seven):

@@ -155,9 +155,9 @@ def test_the_public_reads_what_a_penalty_was_and_the_events_people_read_why(play
 
 
 def test_a_judge_who_plays_in_the_match_gives_no_penalty_in_it(played, alice):
+    from decks.events.services import NotAllowed
     from decks.judging.services import judge_add
     from decks.judging.services import penalty_record
-    from decks.tournaments.services import NotAllowed
 
     match = a_match(played)
     player = match.player_b.user
@@ -193,3 +193,42 @@ def test_in_the_top_cut_a_penalty_is_a_warning(played, alice):
     assert not Penalty.objects.filter(match=match).exists()
     signed_in(alice).post(url, {**body, "kind": "warning"})
     assert list(Penalty.objects.filter(match=match).values_list("kind", flat=True)) == ["warning"]
+
+
+def _match_state() -> list:
+    return sorted(Match.objects.values_list("id", "wins_a", "wins_b", "draws", "confirmed", "extra_seconds")) + sorted(
+        Penalty.objects.values_list("id", "match_id", "kind")
+    )
+
+
+def test_a_match_of_another_event_is_no_such_match_on_every_page_and_api(played, alice, api_as):
+    """One lookup (decks.tournaments.lookups.event_match_or_404): the same 404 "No such match." wherever a match's
+    id comes with an event's, even to the organiser of both events, and nothing changes."""
+    from tests.decks.events.fixtures import open_event
+    from tests.decks.events.fixtures import register_players
+
+    other = open_event(alice, played.game, "Winter Open")
+    register_players(other, ["jo", "kim"])
+    close(other)
+    event_start(event=other)
+    other.refresh_from_db()
+    round_pair_next(event=other)
+    theirs = a_match(other)
+    player = theirs.player_a.user
+    before = _match_state()
+    e, m = played.pk, theirs.pk
+    penalty = {"player": player.username, "kind": "warning", "reason": "Slow play"}
+    page, api = signed_in(alice), api_as(alice)
+    answers = {
+        "match page": page.get(f"/events/{e}/matches/{m}/"),
+        "penalty page": page.post(f"/events/{e}/matches/{m}/penalties/", penalty),
+        "console result": page.post(f"/events/{e}/run/matches/{m}/result/", {"result": "1-0-0"}),
+        "extra time": page.post(f"/events/{e}/run/matches/{m}/extra-time/", {"minutes": "5"}),
+        "player's result": signed_in(player).post(f"/events/{e}/matches/{m}/result/", {"result": "1-0-0"}),
+        "penalties api": api.get(f"/api/v1/events/{e}/matches/{m}/penalties/"),
+        "penalty api": api.post(f"/api/v1/events/{e}/matches/{m}/penalties/", penalty, format="json"),
+        "result api": api.post(f"/api/v1/events/{e}/matches/{m}/result/", {"wins": [1, 0], "draws": 0}, format="json"),
+    }
+    assert {name: answer.status_code for name, answer in answers.items()} == dict.fromkeys(answers, 404)
+    assert {answers[name].json()["detail"] for name in answers if "api" in name} == {"No such match."}
+    assert _match_state() == before

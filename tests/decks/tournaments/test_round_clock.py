@@ -11,11 +11,11 @@ from django.test import Client
 from django.utils import timezone
 
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.events.services import OutOfTurn
 from decks.models import ClockState
 from decks.models import Match
 from decks.models import Round
-from decks.tournaments.services import NotAllowed
 from decks.tournaments.services import event_start
 from decks.tournaments.services import match_extra_time
 from decks.tournaments.services import match_result_set

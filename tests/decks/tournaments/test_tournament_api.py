@@ -101,7 +101,7 @@ def test_a_result_the_match_cannot_have_is_a_400_naming_the_field(event, seven, 
     assert Match.objects.get(pk=match["id"]).result is None
 
 
-def test_a_match_of_another_event_is_a_400_and_a_bye_a_409(event, seven, organiser, alice):
+def test_a_match_of_another_event_is_a_404_and_a_bye_a_409(event, seven, organiser, alice):
     other = event_create(
         organiser=alice, name="Other", game=event.game, format_slug="advanced", deadline=timezone.now() + timedelta(1)
     )
@@ -110,7 +110,8 @@ def test_a_match_of_another_event_is_a_400_and_a_bye_a_409(event, seven, organis
     response = organiser.post(
         url(other, f"matches/{round_['matches'][0]['id']}/result/"), {"wins": [1, 0]}, format="json"
     )
-    assert response.status_code == 400 and response.json()["field"] == "match"
+    # No match of this event, as for an id that does not exist (decks.tournaments.lookups.event_match_or_404).
+    assert response.status_code == 404 and response.json()["detail"] == "No such match."
     bye = round_["matches"][-1]
     assert (
         organiser.post(url(event, f"matches/{bye['id']}/result/"), {"wins": [0, 1]}, format="json").status_code == 409

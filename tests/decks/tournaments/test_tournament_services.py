@@ -5,6 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from decks.events.services import EventError
+from decks.events.services import NotAllowed
 from decks.events.services import OutOfTurn
 from decks.events.services import event_update
 from decks.models import Event
@@ -16,7 +17,6 @@ from decks.models import RoundKind
 from decks.tournaments.selectors import event_standings
 from decks.tournaments.selectors import rounds_of
 from decks.tournaments.selectors import top_decks
-from decks.tournaments.services import NotAllowed
 from decks.tournaments.services import event_finish
 from decks.tournaments.services import event_start
 from decks.tournaments.services import match_result_set

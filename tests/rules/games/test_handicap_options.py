@@ -51,3 +51,23 @@ def test_the_seat_wisdom_option_reaches_the_state_and_is_checked():
         with pytest.raises(SetupError) as exc:
             BB.new_game(Setup(decks, {"seat_wisdom": bad}, 1))
         assert exc.value.path == "options.seat_wisdom"
+
+
+@pytest.mark.parametrize(
+    ("engine", "key", "high", "setup"),
+    [
+        (CV, "seat_blessings", 7, lambda options: cv_setup(options)),
+        (
+            BB,
+            "seat_wisdom",
+            99,
+            lambda options: Setup((SeatSpec("Ann", cards(FILL)), SeatSpec("Ben", cards(FILL))), options, 1),
+        ),
+    ],
+)
+@pytest.mark.parametrize("bad", [[5], [5, None, None], [0, None], "5"])
+def test_both_games_refuse_a_bad_seat_list_in_the_same_words(engine, key, high, setup, bad):
+    with pytest.raises(SetupError) as exc:
+        engine.new_game(setup({key: bad}))
+    assert (exc.value.path, exc.value.code) == (f"options.{key}", f"bad-{key}")
+    assert exc.value.detail == f"'{key}' is a list with a whole number from 1 to {high} (or null) for each seat."
