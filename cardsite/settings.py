@@ -167,6 +167,8 @@ TABLES_MESSAGES_PER_SECOND = env_int("TABLES_MESSAGES_PER_SECOND", 10)
 # TABLES_CLOCK_EVERY_SECONDS, at most TABLES_CLOCK_BATCH a run (the rest in the next).
 TABLES_CLOCK_EVERY_SECONDS = env_int("TABLES_CLOCK_EVERY_SECONDS", 15)
 TABLES_CLOCK_BATCH = env_int("TABLES_CLOCK_BATCH", 200)
+# A table without a clock: the people to act who have not moved for this long may be claimed against (docs/tables.md).
+TABLES_AWAY_HOURS = env_int("TABLES_AWAY_HOURS", 72)
 
 DATABASES = {
     "default": dj_database_url.parse(

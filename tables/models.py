@@ -107,6 +107,7 @@ class MoveKind(models.TextChoices):
     ACTION = "action", "Action"  # one of the engine's legal actions, replayed
     RESIGN = "resign", "Resignation"
     TIMEOUT = "timeout", "Out of time"  # the server's: the seat's flag fell
+    AWAY = "away", "Away too long"  # the server's, claimed at a table without a clock: {"seats": [lost]}
     TAKEBACK = "takeback", "Take-back"  # action {"undo": [seq ...]}: those moves no longer count
 
 

@@ -144,6 +144,7 @@ def table_rematch_of(table: Table) -> Table | None:
 MOVE_WORDS: dict[str, str] = {
     MoveKind.RESIGN: "resigned",
     MoveKind.TIMEOUT: "ran out of time",
+    MoveKind.AWAY: "was away too long",
     MoveKind.TAKEBACK: "took back move",
 }
 

@@ -669,6 +669,58 @@ def table_touch(table: Table) -> Table:
     return table
 
 
+# ------------------------------------------------------------------------------------------------ away
+
+
+def away_since(table: Table) -> Any:
+    """When the seats to act were given the turn at a table without a clock: its last move (a take-back is one),
+    or, before any, the start (the table's row changes during play only when a move is made or an offer is)."""
+    last = Move.objects.filter(table=table).order_by("-seq").values_list("at", flat=True).first()
+    return last or table.updated
+
+
+def away_claimable_at(table: Table) -> Any:
+    """From when the others may claim the win at a table without a clock (None: the table has a clock, or is
+    not being played)."""
+    if table.status != TableStatus.PLAYING or clock_kind(table) is not None:
+        return None
+    return away_since(table) + timedelta(hours=settings.TABLES_AWAY_HOURS)
+
+
+def table_claim_away(*, table_id: UUID, actor: Actor, now: Any = None) -> Table:
+    """A player at a table without a clock claims the win from the people to act who have not moved for
+    TABLES_AWAY_HOURS (docs/tables.md, "Away"): they lose, the others share the win, as for a flag. Refusals:
+    not-your-seat, not-playing, has-clock, your-turn (the claimant must act too), not-away (the time left)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table, seats = _locked(table_id)
+        mine = _seated(seats, actor)
+        _playing(table)
+        if clock_kind(table) is not None:
+            raise TableRefused("has-clock", "This table has a clock: a player who does not move runs out of time.")
+        played = position(table, seats)
+        away = running(seats, played.engine.legal(played.state))
+        if not away or mine.index in {s.index for s in away}:
+            raise TableRefused("your-turn", "You are to act: only a player who waits may claim.", kind=CONFLICT)
+        claimable = away_since(table) + timedelta(hours=settings.TABLES_AWAY_HOURS)
+        if now < claimable:
+            names = ", ".join(s.name for s in away)
+            when = timezone.localtime(claimable).strftime("%Y-%m-%d %H:%M %Z")
+            raise TableRefused("not-away", f"{names} may still move until {when}.", kind=CONFLICT)
+        lost = {s.index for s in away}
+        _append(table, away[0].index, MoveKind.AWAY, {"seats": sorted(lost)}, f"away:{table.seq + 1}")
+        table.status = TableStatus.OVER
+        table.result = {
+            "winners": [s.index for s in seats if s.index not in lost],
+            "reason": "away",
+            "seat": away[0].index,
+        }
+        table.offers.pop("takeback", None)
+        table.save(update_fields=SAVED)
+        _on_commit_moved(table, None, changed=True)
+        return table
+
+
 # ------------------------------------------------------------------------------------------------ take-backs
 
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("tables/<uuid:table_id>/remove-guest/", views.RemoveGuest.as_view(), name="table-remove-guest"),
     path("tables/<uuid:table_id>/move/", views.MoveForm.as_view(), name="table-move"),
     path("tables/<uuid:table_id>/takeback/", views.TakebackForm.as_view(), name="table-takeback"),
+    path("tables/<uuid:table_id>/claim-away/", views.ClaimAwayForm.as_view(), name="table-claim-away"),
     path("tables/<uuid:table_id>/rematch/", views.RematchForm.as_view(), name="table-rematch"),
     path("tables/<uuid:table_id>/replay/", views.ReplayPage.as_view(), name="table-replay"),
     path("tables/<uuid:table_id>/replay-consent/", views.ReplayConsent.as_view(), name="table-replay-consent"),

@@ -21,6 +21,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.views import View
 
@@ -55,8 +56,10 @@ from tables.selectors import table_is_event_match
 from tables.selectors import table_seats
 from tables.selectors import tables_of
 from tables.services import Actor
+from tables.services import away_claimable_at
 from tables.services import seat_of
 from tables.services import seat_replay_allow
+from tables.services import table_claim_away
 from tables.services import table_create
 from tables.services import table_join
 from tables.services import table_leave
@@ -142,7 +145,19 @@ def board_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         ],
         "rematch_mine": seat is not None and seat in (state["offers"].get("rematch") or {}).get("agreed", []),
         "event_match": state["status"] == TableStatus.OVER and table_is_event_match(table),
+        "away": _away(table, state, seat),
     }
+
+
+def _away(table: Table, state: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+    """At a table without a clock, for a seated player who waits: from when they may claim the win, and whether
+    that time has come (docs/tables.md, "Away")."""
+    if seat is None or any(s["to_act"] for s in state["seats"] if s["index"] == seat):
+        return None
+    at = away_claimable_at(table)
+    if at is None:
+        return None
+    return {"at": at, "now": timezone.now() >= at, "hours": settings.TABLES_AWAY_HOURS}
 
 
 def clock_text(seconds: float | None) -> str:
@@ -337,6 +352,19 @@ class TakebackForm(CountedPostView):
                 table_takeback_answer(table_id=table_id, actor=actor, agree=answer == "agree")
             else:
                 messages.error(request, "Ask, agree or refuse.")
+        except ServiceError as exc:
+            page_refusal(request, exc)
+        return _back(table_id)
+
+
+class ClaimAwayForm(CountedPostView):
+    """Claim the win from the people to act, away longer than the table allows (a table without a clock)."""
+
+    post_scope = "live"
+
+    def post(self, request: HttpRequest, table_id: UUID) -> HttpResponseBase:
+        try:
+            table_claim_away(table_id=table_id, actor=_actor(request, table_id))
         except ServiceError as exc:
             page_refusal(request, exc)
         return _back(table_id)

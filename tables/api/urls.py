@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tables.api.views import AllowReplayApi
+from tables.api.views import ClaimAwayApi
 from tables.api.views import JoinApi
 from tables.api.views import MatchTablesApi
 from tables.api.views import MovesApi
@@ -23,6 +24,7 @@ urlpatterns = [
     path("tables/<uuid:table_id>/resign/", ResignApi.as_view(), name="api-table-resign"),
     path("tables/<uuid:table_id>/takeback/", TakebackApi.as_view(), name="api-table-takeback"),
     path("tables/<uuid:table_id>/takeback/answer/", TakebackAnswerApi.as_view(), name="api-table-takeback-answer"),
+    path("tables/<uuid:table_id>/claim-away/", ClaimAwayApi.as_view(), name="api-table-claim-away"),
     path("tables/<uuid:table_id>/rematch/", RematchApi.as_view(), name="api-table-rematch"),
     path("tables/<uuid:table_id>/replay/", ReplayApi.as_view(), name="api-table-replay"),
     path("tables/<uuid:table_id>/allow-replay/", AllowReplayApi.as_view(), name="api-table-allow-replay"),

@@ -38,6 +38,7 @@ from tables.services import Actor
 from tables.services import Outcome
 from tables.services import seat_of
 from tables.services import seat_replay_allow
+from tables.services import table_claim_away
 from tables.services import table_create
 from tables.services import table_join
 from tables.services import table_move
@@ -271,6 +272,22 @@ class RematchApi(APIView):
         read_body(request, NoFields)
         table, made = table_rematch(table_id=table_id, actor=actor_of(request, table_id))
         return _offers(table, made)
+
+
+class ClaimAwayApi(APIView):
+    permission_classes = [permissions.AllowAny]
+    throttle_scope = "live"
+
+    @extend_schema(
+        operation_id="tables_claim_away",
+        summary="Claim the win from the people to act, away longer than a table without a clock allows",
+        request=None,
+        responses=OFFER_RESPONSES,
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: UUID) -> Response:
+        read_body(request, NoFields)
+        return _offers(table_claim_away(table_id=table_id, actor=actor_of(request, table_id)))
 
 
 class ReplayApi(APIView):

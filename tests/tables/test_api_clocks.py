@@ -3,18 +3,12 @@
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from tables.models import Move
 from tables.models import Table
 from tests.tables.conftest import BOMB
 from tests.tables.test_api import client_for
 from tests.tables.test_api import state_of
-
-
-@pytest.fixture
-def carol(db):
-    return get_user_model().objects.create_user("carol", password="carol-password-1")
 
 
 def open_table(alice, bob, **extra):

@@ -2,7 +2,6 @@
 and says which moves no longer count; only the people at the table may ask or answer."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from tables.models import Move
 from tables.models import Seat
@@ -24,20 +23,6 @@ def make(alice, bob, **options):
     made = table_create(host=alice, game=BOMB, seats=["person", "person"], seed=11, **options)
     table_join(table_id=made.pk, actor=Actor(user=bob))
     return Table.objects.get(pk=made.pk)
-
-
-@pytest.fixture
-def carol(db):
-    return get_user_model().objects.create_user("carol", password="carol-password-1")
-
-
-@pytest.fixture
-def moved(boxes, alice, bob):
-    """Alice (seat 0) has chosen her battle card: move 1; Bob still has to choose."""
-    table = make(alice, bob)
-    move(table, 0, [alice, bob], "alice-move-1")
-    table.refresh_from_db()
-    return table
 
 
 def test_the_other_player_agrees_and_the_move_no_longer_counts(moved, alice, bob):
