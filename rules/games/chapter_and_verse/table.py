@@ -95,6 +95,8 @@ class State:
     turn_no: int = 0  # turns begun so far, the first 0 (how long a printed restriction lasts)
     no_quote_it: dict[int, int] = field(default_factory=dict)  # seat -> the last turn it may not say Quote It
     no_book: dict[int, int] = field(default_factory=dict)  # seat -> the turn it may not close a book
+    no_freeplay: dict[int, int] = field(default_factory=dict)  # seat -> the turn it skips its Freeplay phase
+    opened: int = -1  # the last turn whose start has offered the start-of-turn Quick Plays
     # Every verse quoted word for word by the comparing function (a Quote's scripture, not a reference; a friendly
     # acceptance is not a correct quote): (seat, card id), in order. A finished table offers these for signing.
     quoted: list[tuple[int, str]] = field(default_factory=list)

@@ -99,10 +99,10 @@ def test_the_new_game_form_takes_a_deck_list_and_names_a_bad_one(catalog):
 
 def test_the_effects_the_site_cannot_follow_are_listed_for_their_player(catalog):
     client = Client()
-    deck = ["Samuel on the Wall", *FILL]  # a Quick Play answering a Quote It: not followed
+    deck = ["Opposition in All Things", *FILL]  # free text: not followed
     page = _game(client, {}, [deck, FILL], computer=True)
     html = client.get(page).content.decode()
-    assert "Effects the site cannot follow (1)" in html and "Samuel on the Wall" in html
+    assert "Effects the site cannot follow (1)" in html and "Opposition in All Things" in html
 
 
 def test_a_teacher_stacks_the_deal_from_the_new_game_form(catalog):
