@@ -12,9 +12,9 @@ table's `computer_recall` chance (the setting); with a Quick Play that cancels, 
 worth 2 or more; it plays The Whole Armour whenever it is offered (an effect would take a verse out of one of its
 chapters); A Time to Every Purpose at the start of an opponent's turn when that opponent has no more blessings left
 than it has; Samuel on the Wall when a verse of its own it would challenge itself (worth 3 or more, or completing
-seven icons) is challenged; in friendly play it accepts an attempt scored 0.75 or more. A verse acting on opponents: it aims at the opponent's
-chapter nearest a book, or the opponent holding most verses; made to give up a verse, it gives its least useful one
-(and, to pick one of its own chapters, the one farthest from a book).
+seven icons) is challenged; in friendly play it accepts an attempt scored 0.75 or more. A verse acting on
+opponents: it aims at the opponent's chapter nearest a book, or the opponent holding most verses; made to give up a
+verse, it gives its least useful one (and, to pick one of its own chapters, the one farthest from a book).
 """
 
 from __future__ import annotations
