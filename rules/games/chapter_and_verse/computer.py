@@ -14,7 +14,9 @@ chapters); A Time to Every Purpose at the start of an opponent's turn when that 
 than it has; Samuel on the Wall when a verse of its own it would challenge itself (worth 3 or more, or completing
 seven icons) is challenged; in friendly play it accepts an attempt scored 0.75 or more. A verse acting on
 opponents: it aims at the opponent's chapter nearest a book, or the opponent holding most verses; made to give up a
-verse, it gives its least useful one (and, to pick one of its own chapters, the one farthest from a book).
+verse, it gives its least useful one (and, to pick one of its own chapters, the one farthest from a book: so it
+returns that chapter with Let This Cup Pass). With Mustard Seed it moves the verse that takes another of its
+chapters nearest a book for what its own chapter loses, into that chapter.
 """
 
 from __future__ import annotations
@@ -126,6 +128,15 @@ def _choose(state: State, seat: int, legal: list[Action]) -> Action:
     none = next((a for a in legal if not a.get("ids")), None)
     action = step.get("actions", [{}])[step.get("i", 0)] if step.get("step") == "do" else {}
     name = action.get("action", step.get("step"))
+    if name == "move-own-verse":
+        chapters = state.seats[seat].chapters
+
+        def gain(c: Card) -> int:
+            here = next(k for k, ch in chapters.items() if c in ch)
+            best = max(_placement(state, seat, c, k) for k in chapters if k != here)
+            return best - 2 * max(_icons(chapters[here]))
+
+        return max(cards, key=lambda p: gain(p[1]))[0]
     if name in ("hand-to-deck-bottom", "foe"):
         return min(cards, key=lambda p: useful(p[1]))[0]
     if name == "set-from-hand":
@@ -271,6 +282,10 @@ def _target(state: State, seat: int, legal: list[Action]) -> Action:
     farthest); an opponent: the one holding most verses."""
     if "chapter" not in legal[0]:
         return max(legal, key=lambda a: len(state.seats[a["owner"]].hand))
+    step = state.prompt["step"] if state.prompt else None
+    if step and step.get("step") == "do" and step["actions"][step["i"]]["action"] == "move-own-verse":
+        moving = _card(state, step["left"])
+        return max(legal, key=lambda a: _placement(state, seat, moving, a["chapter"]))
 
     def key(a: Action) -> tuple[int, int]:
         cards = state.seats[a["owner"]].chapters[a["chapter"]]

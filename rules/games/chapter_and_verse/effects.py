@@ -122,7 +122,16 @@ ACTIONS: dict[str, dict[str, Checker]] = {
     # A Quick Play of the moment `quote-it`: the Quote It challenge it answers fails; the verse stays in play
     # (Samuel on the Wall).
     "challenge-fails": {},
+    # The player moves a verse of their choice from one of their chapters into another of their chapters (Mustard
+    # Seed); set verses stay set. Followed by the whole game only (`WHOLE_GAME_ONLY`).
+    "move-own-verse": {},
+    # The player returns every verse of one of their other chapters (of their choice) to their hand (Let This Cup
+    # Pass). Followed by the whole game only.
+    "return-own-chapter": {},
 }
+# Actions on the player's own tabletop that the whole game follows and the goldfish play-out does not: an effect
+# with one of them stays unmodelled for the play-out (listed in its `unmodelled`, no plan entry), as free text was.
+WHOLE_GAME_ONLY = frozenset({"move-own-verse", "return-own-chapter"})
 # Keys that may be left out, per kind (every other key is required).
 _OPTIONAL: dict[str, frozenset[str]] = {
     "chapter-verses-with": frozenset({"theme", "marker"}),
@@ -209,6 +218,11 @@ def is_modelled(effect: Mapping[str, Any]) -> bool:
     if kind in STRUCTURED_KINDS:
         return "do" in effect or "only" in effect
     return True
+
+
+def is_modelled_alone(effect: Mapping[str, Any]) -> bool:
+    """Whether the goldfish play-out runs this effect: modelled, and no action of the whole game only."""
+    return is_modelled(effect) and not any(a.get("action") in WHOLE_GAME_ONLY for a in effect.get("do") or ())
 
 
 def timing_of(effect: Mapping[str, Any]) -> str:

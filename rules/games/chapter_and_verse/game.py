@@ -1110,6 +1110,45 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
             about = step.get("moment") or {}
             if "answer" in about:
                 about["answer"]["failed"] = card.title
+        elif name == "return-own-chapter":
+            # "Return every verse of one of your other chapters to your hand": the player picks the chapter.
+            options = [k for k in s.chapters if k != step["chapter"]]
+            if choice is not None:
+                options, choice = [choice["chapter"]], None
+            if len(options) > 1:
+                targets = [{"owner": seat, "chapter": k} for k in options]
+                _ask(state, seat, "target", step, f"{card.title}: {step['text']}", targets=targets)
+                return
+            if options:
+                _return_chapter(state, seat, options[0], card, events)
+        elif name == "move-own-verse":
+            # "Move a verse from one of your chapters into another of your chapters": the verse, then where.
+            if step["left"] is None and choice is not None:
+                step["left"], choice = choice["ids"][0], None
+            if step["left"] is None:
+                movable = [c.id for ch in s.chapters.values() for c in ch] if len(s.chapters) > 1 else []
+                if movable:
+                    _ask(state, seat, "choose", step, f"{card.title}: choose the verse to move.", options=movable)
+                    return
+            else:
+                found = state.card(step["left"])
+                assert found is not None
+                here = int(found[1].split("-")[1])
+                options = [k for k in s.chapters if k != here]
+                if choice is not None:
+                    options, choice = [choice["chapter"]], None
+                if len(options) > 1:
+                    targets = [{"owner": seat, "chapter": k} for k in options]
+                    _ask(
+                        state,
+                        seat,
+                        "target",
+                        step,
+                        f"{card.title}: move {found[2].title} into which chapter?",
+                        targets=targets,
+                    )
+                    return
+                _move_verse(state, seat, step["left"], here, options[0], card, events)
         elif name == "arrange-top":
             # Which of the top n goes on top (docs/rulings.md: one verse at a time, the first chosen on top).
             if choice is None and step["left"] is None:
@@ -1176,6 +1215,43 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
             step["left"] = None
         step["i"] += 1
         step["left"] = None
+
+
+def _return_chapter(state: State, seat: int, chapter: int, card: Card, events: list[Event]) -> None:
+    s = state.seats[seat]
+    titles = []
+    for c in list(s.chapters[chapter]):
+        _remove(state, c.id)
+        s.hand.append(c)
+        titles.append(c.title)
+    _ev(
+        state,
+        events,
+        "return-chapter",
+        seat,
+        tuple(titles),
+        R_EFFECTS,
+        f"{card.title}: {s.name} returns the {len(titles)} verse(s) of chapter {chapter} to hand.",
+    )
+
+
+def _move_verse(state: State, seat: int, card_id: str, here: int, there: int, card: Card, events: list[Event]) -> None:
+    """A verse moved between its player's chapters: not played again, and a set verse stays set."""
+    was_set = card_id in state.set_ids
+    _, _, c = _remove(state, card_id)
+    state.seats[seat].chapters[there].append(c)
+    state.tabletop += 1
+    if was_set:
+        state.set_ids.add(card_id)
+    _ev(
+        state,
+        events,
+        "move",
+        seat,
+        (c.title,),
+        R_EFFECTS,
+        f"{card.title}: {_name(state, seat)} moves {c.title} from chapter {here} into chapter {there}.",
+    )
 
 
 def _choice_options(state: State, step: dict[str, Any], a: Mapping[str, Any], card: Card) -> list[Card]:

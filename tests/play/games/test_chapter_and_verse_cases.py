@@ -678,3 +678,69 @@ def test_samuel_on_the_wall_out_of_its_moment_is_refused_with_the_reason(catalog
     refused = t.refused(0, type="discard", cards=["Samuel on the Wall"])
     assert refused["code"] == "not-its-moment" and "Quote It challenge against your verse" in refused["detail"]
     assert t.state["not_followed"] == []  # followed now: not listed before the game
+
+
+# ---------------------------------------------------------------- printed effects on one's own tabletop
+def three_chapters(verse: str) -> Table:
+    """Ann's first turn: Murmuring, Be Still and In the Beginning each start a chapter (1, 2, 3); Ben passes his
+    turn; Ann's second turn is at its freeplay with `verse` drawn."""
+    t = Table([ann(*FILL[:4], "Jesus Wept", verse), ben(*FILL[:6])], quote_it=False)
+    t.do(0, "freeplay", cards=["Murmuring"], chapter=0)
+    t.do(0, "play", cards=["Be Still"], chapter=0)
+    t.do(0, "play", cards=["In the Beginning"], chapter=0)
+    t.do(0, "end-turn")
+    t.do(1, "pass")
+    t.do(1, "end-turn")
+    assert t.prompt()["kind"] == "freeplay" and verse in t.zone(0, "hand")
+    return t
+
+
+def test_mustard_seed_moves_a_verse_of_your_choice_into_another_of_your_chapters(catalog):
+    # Mustard Seed: "Move a verse from one of your chapters into another of your chapters." Effects: "Immediately
+    # after you play a verse, its effect is read and applied."
+    t = three_chapters("Mustard Seed")
+    t.do(0, "freeplay", cards=["Mustard Seed"], chapter=1)
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "choose")
+    offered = {a["cards"][0] for a in t.legal(0)}
+    assert offered == {"Murmuring", "Mustard Seed", "Be Still", "In the Beginning"}  # "a verse": no "none"
+    t.do(0, "choose", cards=["Be Still"])
+    assert (t.prompt()["kind"], [a["chapter"] for a in t.legal(0)]) == ("target", [1, 3])  # "another" chapter
+    events = t.do(0, "target", owner=0, chapter=3)
+    assert "move" in kinds(events)
+    assert t.chapters(0) == {"chapter-1": ["Murmuring", "Mustard Seed"], "chapter-3": ["In the Beginning", "Be Still"]}
+    assert t.state["not_followed"] == []
+
+
+def test_mustard_seed_moves_nothing_with_one_chapter(catalog):
+    t = Table([ann("Mustard Seed", *FILL[:3]), ben(*FILL[:5])], quote_it=False)
+    events = t.do(0, "freeplay", cards=["Mustard Seed"], chapter=0)
+    assert "move" not in kinds(events) and t.prompt()["kind"] == "play"  # no other chapter: nothing asked
+
+
+def test_mustard_seed_refuses_a_verse_or_a_chapter_that_is_not_yours_to_move(catalog):
+    t = three_chapters("Mustard Seed")
+    t.do(0, "freeplay", cards=["Mustard Seed"], chapter=1)
+    assert t.refused(0, type="choose", cards=["Jesus Wept"])["code"] == "illegal-action"  # in her hand
+    t.do(0, "choose", cards=["Be Still"])
+    assert t.refused(0, type="target", owner=0, chapter=2)["code"] == "illegal-action"  # where it is already
+    assert t.refused(0, type="target", owner=1, chapter=1)["code"] == "illegal-action"  # not her chapter
+
+
+def test_let_this_cup_pass_returns_every_verse_of_another_chapter_of_yours_to_the_hand(catalog):
+    # Let This Cup Pass: "Return every verse of one of your other chapters to your hand."
+    t = three_chapters("Let This Cup Pass")
+    t.do(0, "freeplay", cards=["Let This Cup Pass"], chapter=2)
+    assert (t.prompt()["kind"], [a["chapter"] for a in t.legal(0)]) == ("target", [1, 3])  # "other" chapters
+    assert t.refused(0, type="target", owner=0, chapter=2)["code"] == "illegal-action"
+    hand = len(t.zone(0, "hand"))
+    events = t.do(0, "target", owner=0, chapter=1)
+    assert "return-chapter" in kinds(events)
+    assert t.chapters(0) == {"chapter-2": ["Be Still", "Let This Cup Pass"], "chapter-3": ["In the Beginning"]}
+    assert len(t.zone(0, "hand")) == hand + 1 and "Murmuring" in t.zone(0, "hand")
+
+
+def test_let_this_cup_pass_with_no_other_chapter_returns_nothing(catalog):
+    t = Table([ann("Let This Cup Pass", *FILL[:3]), ben(*FILL[:5])], quote_it=False)
+    events = t.do(0, "freeplay", cards=["Let This Cup Pass"], chapter=0)
+    assert "return-chapter" not in kinds(events) and t.prompt()["kind"] == "play"
+    assert t.chapters(0) == {"chapter-1": ["Let This Cup Pass"]}
