@@ -16,7 +16,8 @@ seven icons) is challenged; in friendly play it accepts an attempt scored 0.75 o
 opponents: it aims at the opponent's chapter nearest a book, or the opponent holding most verses; made to give up a
 verse, it gives its least useful one (and, to pick one of its own chapters, the one farthest from a book: so it
 returns that chapter with Let This Cup Pass). With Mustard Seed it moves the verse that takes another of its
-chapters nearest a book for what its own chapter loses, into that chapter.
+chapters nearest a book for what its own chapter loses, into that chapter; with Opposition in All Things it counts
+the Trials icons as the theme its chapter has most of.
 """
 
 from __future__ import annotations
@@ -272,6 +273,11 @@ def choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> 
         return _book(state, seat, legal)
     if kind == "target":
         return _target(state, seat, legal)
+    if kind == "theme":
+        # Opposition in All Things: the theme its chapter has most of (the Trials icons join the nearest book).
+        chapter = state.seats[seat].chapters.get(prompt["step"]["chapter"], [])
+        icons = _icons(chapter)
+        return max(legal, key=lambda a: icons[CV_THEMES.index(a["theme"])])
     if kind == "prevent":
         return legal[0]  # a verse of its own kept from the discard pile
     return legal[0]

@@ -128,10 +128,16 @@ ACTIONS: dict[str, dict[str, Checker]] = {
     # The player returns every verse of one of their other chapters (of their choice) to their hand (Let This Cup
     # Pass). Followed by the whole game only.
     "return-own-chapter": {},
+    # While the verse is in play (not set), each other verse of its chapter with `per-marker` counts one extra icon
+    # of `theme` (Title of Liberty); nothing happens when it resolves. Whole game only.
+    "chapter-icon-bonus": {"theme": _theme, "per-marker": _marker},
+    # The player chooses another theme; until the end of the turn, the icons of `theme` in the verse's chapter also
+    # count as icons of the chosen theme (Opposition in All Things). Whole game only.
+    "count-as-chosen-theme": {"theme": _theme},
 }
 # Actions on the player's own tabletop that the whole game follows and the goldfish play-out does not: an effect
 # with one of them stays unmodelled for the play-out (listed in its `unmodelled`, no plan entry), as free text was.
-WHOLE_GAME_ONLY = frozenset({"move-own-verse", "return-own-chapter"})
+WHOLE_GAME_ONLY = frozenset({"move-own-verse", "return-own-chapter", "chapter-icon-bonus", "count-as-chosen-theme"})
 # Keys that may be left out, per kind (every other key is required).
 _OPTIONAL: dict[str, frozenset[str]] = {
     "chapter-verses-with": frozenset({"theme", "marker"}),

@@ -99,6 +99,10 @@ def can_discard(card: Card) -> bool:
     return bool(effects_of(card, "discard")) or in_line(card)
 
 
+def _actions_of_kind(data: CardData, kind: str, name: str) -> list[Mapping[str, Any]]:
+    return [a for e in data.effects if e.get("kind") == kind for a in e.get("do") or () if a.get("action") == name]
+
+
 def _quick_actions(card: Card) -> tuple[str, ...]:
     return _actions_of(card.data, "quick-play")
 
@@ -307,6 +311,9 @@ def new_game(setup: Setup) -> tuple[State, list[Event]]:
             raise SetupError(f"seats[{i}].deck", "empty-deck", "The deck has no verse to play with.")
         cards = _cards_for(i, datas)
         state.by_id.update((c.id, c) for c in cards)
+        for c in cards:
+            for a in _actions_of_kind(c.data, "text", "chapter-icon-bonus"):
+                state.auras[c.id] = ("bonus", CV_THEMES.index(a["theme"]), str(a["per-marker"]).casefold())
         rng.shuffle(cards)
         state.seats[i].deck = cards
     _stack(setup.options, [s.deck for s in state.seats])
@@ -433,6 +440,10 @@ def _phase(state: State, events: list[Event]) -> None:
         state.phase = "next"
     elif state.phase == "next":
         _ev(state, events, "end", seat, (), R_END, f"{s.name}'s turn is over.")
+        if any(a[0] == "count-as" for a in state.auras.values()):
+            # "Until the end of your turn": the icons counted as another theme count no more.
+            state.auras = {k: a for k, a in state.auras.items() if a[0] != "count-as"}
+            state.tabletop += 1
         state.active = (seat + 1) % len(state.seats)
         state.turn_no += 1
         state.turn_actions = 0
@@ -1058,7 +1069,27 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
                     draw_blessing(state, who, events, R_EFFECTS)
         elif name == "opponents":
             _not_followed(events, seat, card, f"this part of {card.title}: {step['text']}")
-        elif name in ("protects-chapter", "prevent-discard"):
+        elif name == "count-as-chosen-theme":
+            t = CV_THEMES.index(a["theme"])
+            if choice is None:
+                themes = [x for x in CV_THEMES if x != a["theme"]]
+                _ask(state, seat, "theme", step, f"{card.title}: {step['text']}", themes=themes)
+                return
+            to = CV_THEMES.index(choice["theme"])
+            choice = None
+            state.auras[card.id] = ("count-as", t, to, state.turn_no)
+            state.tabletop += 1
+            _ev(
+                state,
+                events,
+                "count-as",
+                seat,
+                (card.title,),
+                R_EFFECTS,
+                f"{card.title}: until the end of {_name(state, seat)}'s turn, {a['theme'].capitalize()} icons in its "
+                f"chapter also count as {CV_THEMES[to].capitalize()} icons.",
+            )
+        elif name in ("protects-chapter", "prevent-discard", "chapter-icon-bonus"):
             pass  # read where a verse would leave a chapter or a hand (_protected, _ask_prevent)
         elif name in FOE_ACTIONS:
             # The action on opponents is a step of its own (it may wait for their choices); the rest follows it.
@@ -1686,6 +1717,8 @@ def _legal(state: State) -> dict[int, list[Action]]:
         out = [{"type": "target", **t} for t in prompt["targets"]]
     elif kind == "look":
         out = [{"type": "done"}]
+    elif kind == "theme":
+        out = [{"type": "choose-theme", "theme": t} for t in prompt["themes"]]
     elif kind == "prevent":
         out = [{"type": "prevent", "cards": [_card_of(state, i).title], "ids": [i]} for i in prompt["options"]]
         out.append({"type": "pass"})

@@ -15,7 +15,8 @@ from cardcollections.catalog.services import catalog_load
 from tests.rules.checkers.pools import CATALOGS
 
 URL = "/api/v1/play/chapter-and-verse/"
-# A verse of a test set: the rules' example of a simultaneous last blessing ("as a result of a verse effect").
+# Verses of a test set: the rules' example of a simultaneous last blessing ("as a result of a verse effect"), and
+# a printed effect the site cannot follow (every effect of the starter catalog is followed).
 JUBILEE = {
     "game": "chapter-and-verse",
     "sets": [{"code": "CVTEST", "name": "Worked cases"}],
@@ -38,7 +39,20 @@ JUBILEE = {
                     "do": [{"action": "draw-blessing", "n": 1, "each-player": True}],
                 }
             ],
-        }
+        },
+        {
+            "set": "CVTEST",
+            "number": "2",
+            "title": "Seventy Times Seven",
+            "text": "Forgive an opponent: both of you draw a verse.",
+            "sacrifice": 1,
+            "icons": {"faith": 1},
+            "markers": [],
+            "scripture": "I say not unto thee, Until seven times: but, Until seventy times seven.",
+            "reference": "Matthew 18:22",
+            "standard_work": "new-testament",
+            "effects": [{"kind": "text", "text": "Forgive an opponent: both of you draw a verse."}],
+        },
     ],
 }
 
@@ -744,3 +758,76 @@ def test_let_this_cup_pass_with_no_other_chapter_returns_nothing(catalog):
     events = t.do(0, "freeplay", cards=["Let This Cup Pass"], chapter=0)
     assert "return-chapter" not in kinds(events) and t.prompt()["kind"] == "play"
     assert t.chapters(0) == {"chapter-1": ["Let This Cup Pass"]}
+
+
+def test_title_of_liberty_counts_an_extra_strength_icon_for_each_other_war_verse_of_its_chapter(catalog):
+    # Title of Liberty: "While this verse is in play, each other verse with the War marker in this chapter counts one
+    # extra Strength icon." Making Books: "a single chapter with 7 or more icons of the same theme".
+    t = Table(
+        [
+            ann(
+                "Title of Liberty", "In the Name of the Lord", "Murmuring", "Be Still", "David and Goliath", *FILL[2:4]
+            ),
+            ben(*FILL[:6]),
+        ],
+        quote_it=False,
+    )
+    t.do(0, "freeplay", cards=["Title of Liberty"], chapter=0)  # Strength 3
+    t.do(0, "play", cards=["In the Name of the Lord"], chapter=1)  # War, Strength 2: 5, and 1 extra
+    t.do(0, "sacrifice", cards=["Murmuring"])
+    t.do(0, "sacrifice", cards=["Be Still"])
+    assert not any(a["type"] == "start-book" for a in t.legal(0))  # 6 Strength icons
+    t.do(0, "end-turn")
+    t.do(1, "pass")
+    t.do(1, "end-turn")
+    t.do(0, "freeplay", cards=["David and Goliath"], chapter=1)  # War, Strength 1: 6 printed, 2 extra
+    assert {"type": "start-book", "theme": "strength"} in t.legal(0)
+    t.do(0, "start-book", theme="strength")
+    t.do(0, "add-chapter", owner=0, chapter=1)
+    events = t.do(0, "close-book", theme="strength")
+    assert "book" in kinds(events) and t.answer["result"]["winners"] == [0]  # her last blessing
+
+
+def opposition_table() -> Table:
+    """Ann's chapter 1: The Lord Gave, Murmuring, Jesus Wept, Pride Goeth Before (Trials 5, Wisdom 1); in her second
+    turn she freeplays Opposition in All Things into it (Trials 7, Wisdom 2)."""
+    t = Table(
+        [
+            ann(
+                "The Lord Gave", "Murmuring", "Jesus Wept", "Pride Goeth Before", "Opposition in All Things", "Be Still"
+            ),
+            ben(*FILL[:6]),
+        ],
+        quote_it=False,
+    )
+    t.do(0, "freeplay", cards=["The Lord Gave"], chapter=0)
+    for title in ("Murmuring", "Jesus Wept"):
+        t.do(0, "play", cards=[title], chapter=1)
+    t.do(0, "play", cards=["Pride Goeth Before"], chapter=1)
+    t.do(0, "sacrifice", cards=["A Change of Heart"])
+    t.do(0, "end-turn")
+    t.do(1, "pass")
+    t.do(1, "end-turn")
+    t.do(0, "freeplay", cards=["Opposition in All Things"], chapter=1)
+    return t
+
+
+def test_opposition_in_all_things_counts_trials_icons_as_the_chosen_theme_until_the_end_of_the_turn(catalog):
+    # Opposition in All Things: "Choose a theme. Until the end of your turn, Trials icons in this chapter also count
+    # as icons of that theme."
+    t = opposition_table()
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "theme")
+    assert sorted(a["theme"] for a in t.legal(0)) == ["faith", "histories", "strength", "wisdom"]
+    events = t.do(0, "choose-theme", theme="wisdom")
+    assert "count-as" in kinds(events)
+    assert {"type": "start-book", "theme": "wisdom"} in t.legal(0)  # Wisdom 2 + Trials 7
+    t.do(0, "end-turn")
+    t.do(1, "pass")
+    assert {a["theme"] for a in t.legal(1) if a["type"] == "start-book"} == {"trials"}  # her turn is over
+
+
+def test_opposition_in_all_things_refuses_a_theme_it_does_not_offer(catalog):
+    t = opposition_table()
+    assert t.refused(0, type="choose-theme", theme="trials")["code"] == "illegal-action"  # "also count": no change
+    assert t.refused(0, type="choose-theme", theme="love")["code"] == "illegal-action"
+    assert t.state["not_followed"] == []
