@@ -312,6 +312,8 @@ def new_game(setup: Setup) -> tuple[State, list[Event]]:
         cards = _cards_for(i, datas)
         state.by_id.update((c.id, c) for c in cards)
         for c in cards:
+            if is_quick(c) and moment(c) != "line":
+                state.bound[c.id] = moment(c)
             for a in _actions_of_kind(c.data, "text", "chapter-icon-bonus"):
                 state.auras[c.id] = ("bonus", CV_THEMES.index(a["theme"]), str(a["per-marker"]).casefold())
         rng.shuffle(cards)
@@ -770,12 +772,17 @@ MOMENT_WORDS = {
 
 
 def _moment_cards(state: State, seat: int, when: str) -> list[Card]:
-    return [c for c in state.seats[seat].hand if is_quick(c) and moment(c) == when]
+    bound = state.bound
+    if not bound:
+        return []
+    return [c for c in state.seats[seat].hand if bound.get(c.id) == when]
 
 
 def _open_start(state: State, seat: int) -> bool:
     """A turn starts: each player holding a start-of-turn Quick Play (A Time to Every Purpose: "At the start of any
     player's turn") may play it, asked from the player's left, the player last."""
+    if not state.bound:
+        return False
     n = len(state.seats)
     ask = [(seat + k) % n for k in range(1, n + 1)]
     ask = [o for o in ask if _moment_cards(state, o, "start-of-turn")]

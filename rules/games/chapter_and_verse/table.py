@@ -101,6 +101,9 @@ class State:
     # ("bonus", theme index, marker casefolded) for each copy dealt of a verse with `chapter-icon-bonus`;
     # ("count-as", from theme index, to theme index, turn number) once a `count-as-chosen-theme` resolves.
     auras: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    # The Quick Plays dealt that are bound to a moment, card id -> the moment (most decks have none: a turn's start
+    # and a Quote It ask nobody without scanning the hands).
+    bound: dict[str, str] = field(default_factory=dict)
     # Every verse quoted word for word by the comparing function (a Quote's scripture, not a reference; a friendly
     # acceptance is not a correct quote): (seat, card id), in order. A finished table offers these for signing.
     quoted: list[tuple[int, str]] = field(default_factory=list)
