@@ -47,6 +47,12 @@ def test_a_structured_effect_loads_and_dumps_as_it_was() -> None:
             "timing": "end-of-turn",
             "do": [{"action": "draw-verses", "n": 1}, {"action": "hand-to-deck-bottom", "n": 1, "if-drew": True}],
         },
+        {
+            "kind": "quick-play",
+            "text": "When an opponent makes a Quote It challenge against your verse, the challenge fails.",
+            "moment": "quote-it",
+            "do": [{"action": "challenge-fails"}],
+        },
     )
     card = parse_catalog(doc).cards[0]
     assert card_document("chapter-and-verse", "E1", "1", "Verse", card.fields)["effects"] == doc["cards"][0]["effects"]
@@ -73,6 +79,9 @@ def test_a_structured_effect_loads_and_dumps_as_it_was() -> None:
         ({**BY_SMALL_MEANS, "timing": "end-of-turn"}, "cards[0].effects[0].only"),
         ({"kind": "discard", "text": "x", "timing": "play", "do": []}, "cards[0].effects[0].timing"),
         ({"kind": "text", "text": "x", "if": []}, "cards[0].effects[0].do"),
+        ({"kind": "quick-play", "text": "x", "moment": "dawn", "do": []}, "cards[0].effects[0].moment"),
+        ({"kind": "discard", "text": "x", "moment": "quote-it", "do": []}, "cards[0].effects[0].moment"),
+        ({"kind": "quick-play", "text": "x", "moment": "quote-it"}, "cards[0].effects[0].do"),
         ({"kind": "quote", "do": []}, "cards[0].effects[0].do"),
     ],
 )

@@ -9,9 +9,15 @@ can, taking opponents' chapters first (their verses go to the discard) and its o
 It challenges (Quote It) a verse that completes seven icons of a theme or is worth 3 or more, sacrificing its least
 useful verse, while it holds three verses or more; it answers a Quote It or quotes a verse correctly with the
 table's `computer_recall` chance (the setting); with a Quick Play that cancels, it answers an opponent's verse of
-worth 2 or more; in friendly play it accepts an attempt scored 0.75 or more. A verse acting on opponents: it aims at the opponent's
-chapter nearest a book, or the opponent holding most verses; made to give up a verse, it gives its least useful one
-(and, to pick one of its own chapters, the one farthest from a book).
+worth 2 or more; it plays The Whole Armour whenever it is offered (an effect would take a verse out of one of its
+chapters); A Time to Every Purpose at the start of an opponent's turn when that opponent has no more blessings left
+than it has; Samuel on the Wall when a verse of its own it would challenge itself (worth 3 or more, or completing
+seven icons) is challenged; in friendly play it accepts an attempt scored 0.75 or more. A verse acting on
+opponents: it aims at the opponent's chapter nearest a book, or the opponent holding most verses; made to give up a
+verse, it gives its least useful one (and, to pick one of its own chapters, the one farthest from a book: so it
+returns that chapter with Let This Cup Pass). With Mustard Seed it moves the verse that takes another of its
+chapters nearest a book for what its own chapter loses, into that chapter; with Opposition in All Things it counts
+the Trials icons as the theme its chapter has most of.
 """
 
 from __future__ import annotations
@@ -123,6 +129,15 @@ def _choose(state: State, seat: int, legal: list[Action]) -> Action:
     none = next((a for a in legal if not a.get("ids")), None)
     action = step.get("actions", [{}])[step.get("i", 0)] if step.get("step") == "do" else {}
     name = action.get("action", step.get("step"))
+    if name == "move-own-verse":
+        chapters = state.seats[seat].chapters
+
+        def gain(c: Card) -> int:
+            here = next(k for k, ch in chapters.items() if c in ch)
+            best = max(_placement(state, seat, c, k) for k in chapters if k != here)
+            return best - 2 * max(_icons(chapters[here]))
+
+        return max(cards, key=lambda p: gain(p[1]))[0]
     if name in ("hand-to-deck-bottom", "foe"):
         return min(cards, key=lambda p: useful(p[1]))[0]
     if name == "set-from-hand":
@@ -168,6 +183,10 @@ def _challenge(state: State, seat: int, legal: list[Action]) -> Action:
 
 
 def _respond(state: State, seat: int, legal: list[Action]) -> Action:
+    prompt = state.prompt
+    assert prompt is not None
+    if prompt["step"]["step"] == "moment":
+        return _at_moment(state, seat, prompt["step"], legal)
     top = state.line[-1]
     target = state.by_id.get(top["card"])
     for a in legal:
@@ -175,11 +194,30 @@ def _respond(state: State, seat: int, legal: list[Action]) -> Action:
             continue
         c = _card(state, a["ids"][0])
         actions = [x.get("action") for e in c.data.effects if e.get("kind") == "quick-play" for x in e.get("do") or ()]
+        if "cancel-taking-effect" in actions:
+            return a  # offered only when the effect would take a verse out of one of its chapters
         if "cancel-effect" in actions and top["seat"] != seat and target is not None and worth(target) >= 2:
             return a
         if "draw-verses" in actions or "draw-blessing" in actions:
             return a
     return {"type": "pass"}
+
+
+def _at_moment(state: State, seat: int, step: dict[str, Any], legal: list[Action]) -> Action:
+    """A Quick Play bound to a moment: skip the freeplay of an opponent level with it or ahead (no more blessings
+    left); make a challenge fail against a verse it would challenge itself (worth 3 or more, or seven icons)."""
+    quick = next((a for a in legal if a["type"] == "quick-play"), None)
+    if quick is None:
+        return {"type": "pass"}
+    if step["moment"] == "start-of-turn":
+        player = step["about"]["player"]
+        left = [len(s.blessings) for s in state.seats]
+        return quick if player != seat and left[player] <= left[seat] else {"type": "pass"}
+    answer = step["about"]["answer"]
+    card = _card(state, answer["card"])
+    chapter = state.seats[answer["seat"]].chapters.get(answer["then"]["chapter"], [])
+    key = max(_icons(chapter), default=0) >= BOOK_ICONS or worth(card) >= 3
+    return quick if key else {"type": "pass"}
 
 
 def choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
@@ -235,6 +273,11 @@ def choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> 
         return _book(state, seat, legal)
     if kind == "target":
         return _target(state, seat, legal)
+    if kind == "theme":
+        # Opposition in All Things: the theme its chapter has most of (the Trials icons join the nearest book).
+        chapter = state.seats[seat].chapters.get(prompt["step"]["chapter"], [])
+        icons = _icons(chapter)
+        return max(legal, key=lambda a: icons[CV_THEMES.index(a["theme"])])
     if kind == "prevent":
         return legal[0]  # a verse of its own kept from the discard pile
     return legal[0]
@@ -245,6 +288,10 @@ def _target(state: State, seat: int, legal: list[Action]) -> Action:
     farthest); an opponent: the one holding most verses."""
     if "chapter" not in legal[0]:
         return max(legal, key=lambda a: len(state.seats[a["owner"]].hand))
+    step = state.prompt["step"] if state.prompt else None
+    if step and step.get("step") == "do" and step["actions"][step["i"]]["action"] == "move-own-verse":
+        moving = _card(state, step["left"])
+        return max(legal, key=lambda a: _placement(state, seat, moving, a["chapter"]))
 
     def key(a: Action) -> tuple[int, int]:
         cards = state.seats[a["owner"]].chapters[a["chapter"]]

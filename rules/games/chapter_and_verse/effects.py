@@ -4,6 +4,10 @@ A `discard`, `quick-play` or `text` effect may carry, beside its printed
 `text`, what the engine runs:
 - `timing` (`text` effects only; `discard` and `quick-play` are their own):
   `play` (default), `start-of-turn`, `end-of-turn`;
+- `moment` (`quick-play` effects only): when the Quick Play is offered, `line`
+  (default: in the Line, and discarded in its player's play phase),
+  `start-of-turn` (as any player's turn starts) or `quote-it` (when an opponent
+  challenges its player's verse);
 - `only`: conditions on the chapter a verse may be played into;
 - `if`: conditions under which the actions happen;
 - `do`: the actions, in order.
@@ -34,6 +38,9 @@ from rules.catalog_fields import string
 from rules.games.chapter_and_verse import CV_THEMES
 
 TIMINGS: tuple[str, ...] = ("play", "start-of-turn", "end-of-turn")
+# When a Quick Play is offered (the whole game; docs/card-effects.md): in the Line (the default), as any player's
+# turn starts (A Time to Every Purpose), or when an opponent challenges its player's verse (Samuel on the Wall).
+MOMENTS: tuple[str, ...] = ("line", "start-of-turn", "quote-it")
 # Effect kinds that may carry a structure, and the timing each implies.
 STRUCTURED_KINDS: dict[str, str | None] = {"discard": "discard", "quick-play": "quick-play", "text": None}
 
@@ -106,7 +113,31 @@ ACTIONS: dict[str, dict[str, Checker]] = {
     # Cancel the effect this verse answers in the Line (the one set in the Line just before it): a Quick Play's
     # "Cancel the effect of a verse an opponent has just played". Nothing to cancel in a solo game.
     "cancel-effect": {},
+    # A Quick Play answering in the Line a Discard or Quick Play effect that would take a verse out of one of its
+    # player's chapters: cancels it (The Whole Armour); offered only against such an effect.
+    "cancel-taking-effect": {},
+    # A Quick Play of the moment `start-of-turn`: the player whose turn is starting skips their Freeplay phase this
+    # turn (A Time to Every Purpose).
+    "skip-freeplay": {},
+    # A Quick Play of the moment `quote-it`: the Quote It challenge it answers fails; the verse stays in play
+    # (Samuel on the Wall).
+    "challenge-fails": {},
+    # The player moves a verse of their choice from one of their chapters into another of their chapters (Mustard
+    # Seed); set verses stay set. Followed by the whole game only (`WHOLE_GAME_ONLY`).
+    "move-own-verse": {},
+    # The player returns every verse of one of their other chapters (of their choice) to their hand (Let This Cup
+    # Pass). Followed by the whole game only.
+    "return-own-chapter": {},
+    # While the verse is in play (not set), each other verse of its chapter with `per-marker` counts one extra icon
+    # of `theme` (Title of Liberty); nothing happens when it resolves. Whole game only.
+    "chapter-icon-bonus": {"theme": _theme, "per-marker": _marker},
+    # The player chooses another theme; until the end of the turn, the icons of `theme` in the verse's chapter also
+    # count as icons of the chosen theme (Opposition in All Things). Whole game only.
+    "count-as-chosen-theme": {"theme": _theme},
 }
+# Actions on the player's own tabletop that the whole game follows and the goldfish play-out does not: an effect
+# with one of them stays unmodelled for the play-out (listed in its `unmodelled`, no plan entry), as free text was.
+WHOLE_GAME_ONLY = frozenset({"move-own-verse", "return-own-chapter", "chapter-icon-bonus", "count-as-chosen-theme"})
 # Keys that may be left out, per kind (every other key is required).
 _OPTIONAL: dict[str, frozenset[str]] = {
     "chapter-verses-with": frozenset({"theme", "marker"}),
@@ -162,6 +193,7 @@ def _actions(value: object) -> list[dict[str, Any]]:
 
 STRUCTURE_KEYS: dict[str, Checker] = {
     "timing": string(choices=TIMINGS),
+    "moment": string(choices=MOMENTS),
     "only": _conditions,
     "if": _conditions,
     "do": _actions,
@@ -178,9 +210,11 @@ def check_structure(kind: str, effect: Mapping[str, Any], out: dict[str, Any]) -
     found.raise_any()
     if "timing" in out and kind != "text":
         raise Invalid(f"a {kind} effect has its own timing", ".timing")
+    if "moment" in out and kind != "quick-play":
+        raise Invalid("only a quick-play effect has a moment", ".moment")
     if "only" in out and (kind != "text" or out.get("timing", "play") != "play"):
         raise Invalid("only a text effect with timing play restricts where a verse is played", ".only")
-    if ("if" in out or "timing" in out) and "do" not in out:
+    if ("if" in out or "timing" in out or "moment" in out) and "do" not in out:
         raise Invalid("needs the actions (do) it conditions", ".do")
 
 
@@ -192,6 +226,11 @@ def is_modelled(effect: Mapping[str, Any]) -> bool:
     return True
 
 
+def is_modelled_alone(effect: Mapping[str, Any]) -> bool:
+    """Whether the goldfish play-out runs this effect: modelled, and no action of the whole game only."""
+    return is_modelled(effect) and not any(a.get("action") in WHOLE_GAME_ONLY for a in effect.get("do") or ())
+
+
 def timing_of(effect: Mapping[str, Any]) -> str:
     implied = STRUCTURED_KINDS.get(str(effect.get("kind")))
     return implied or str(effect.get("timing", "play"))
@@ -201,7 +240,7 @@ def timing_of(effect: Mapping[str, Any]) -> str:
 # Conditions: ("icon", theme index) | ("at-most", n) | ("with", n, (kinds that count)).
 # Actions: ("draw", n, (kinds that count) or None) | ("blessing", n) | ("set", n, (kinds allowed) or None)
 #          | ("return", n) | ("arrange", n) | ("bottom", n, only if the effect drew); the actions on opponents and
-#          `cancel-effect` compile to nothing.
+#          those answering other players (`cancel-effect` to `challenge-fails`) compile to nothing.
 def _picks(cards: Sequence[Any], theme: str | None, marker: str | None) -> tuple[int, ...]:
     """The kinds with an icon of `theme` or the `marker` (markers compared case-insensitively)."""
     if theme is not None:
@@ -234,7 +273,7 @@ def compile_action(action: Mapping[str, Any], cards: Sequence[Any]) -> tuple[Any
         return (short[name], n)
     if name == "hand-to-deck-bottom":
         return ("bottom", n, bool(action.get("if-drew", False)))
-    return None  # the actions on opponents, cancel-effect: nothing to do alone
+    return None  # the actions on opponents and those answering other players: nothing to do alone
 
 
 def compile_effect(

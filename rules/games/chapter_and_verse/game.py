@@ -80,8 +80,36 @@ def is_quick(card: Card) -> bool:
     return bool(effects_of(card, "quick-play"))
 
 
+def moment(card: Card) -> str:
+    """When a Quick Play is offered (docs/card-effects.md, `moment`): `line` unless its text names a moment."""
+    return _moment(card.data)
+
+
+@lru_cache(maxsize=4096)
+def _moment(data: CardData) -> str:
+    return next((str(e["moment"]) for e in data.effects if e.get("kind") == "quick-play" and "moment" in e), "line")
+
+
+def in_line(card: Card) -> bool:
+    """A Quick Play offered in the Line and as a discard in its player's play phase (not one bound to a moment)."""
+    return is_quick(card) and moment(card) == "line"
+
+
 def can_discard(card: Card) -> bool:
-    return bool(effects_of(card, "discard") or effects_of(card, "quick-play"))
+    return bool(effects_of(card, "discard")) or in_line(card)
+
+
+def _actions_of_kind(data: CardData, kind: str, name: str) -> list[Mapping[str, Any]]:
+    return [a for e in data.effects if e.get("kind") == kind for a in e.get("do") or () if a.get("action") == name]
+
+
+def _quick_actions(card: Card) -> tuple[str, ...]:
+    return _actions_of(card.data, "quick-play")
+
+
+@lru_cache(maxsize=4096)
+def _actions_of(data: CardData, kind: str) -> tuple[str, ...]:
+    return tuple(str(x.get("action")) for e in data.effects if e.get("kind") == kind for x in e.get("do") or ())
 
 
 def cost(card: Card) -> int:
@@ -283,6 +311,11 @@ def new_game(setup: Setup) -> tuple[State, list[Event]]:
             raise SetupError(f"seats[{i}].deck", "empty-deck", "The deck has no verse to play with.")
         cards = _cards_for(i, datas)
         state.by_id.update((c.id, c) for c in cards)
+        for c in cards:
+            if is_quick(c) and moment(c) != "line":
+                state.bound[c.id] = moment(c)
+            for a in _actions_of_kind(c.data, "text", "chapter-icon-bonus"):
+                state.auras[c.id] = ("bonus", CV_THEMES.index(a["theme"]), str(a["per-marker"]).casefold())
         rng.shuffle(cards)
         state.seats[i].deck = cards
     _stack(setup.options, [s.deck for s in state.seats])
@@ -377,6 +410,10 @@ def _phase(state: State, events: list[Event]) -> None:
     seat = state.active
     s = state.seats[seat]
     if state.phase == "start":
+        if state.opened != state.turn_no:
+            state.opened = state.turn_no
+            if _open_start(state, seat):
+                return
         if len(s.hand) > tb.HAND_LIMIT:
             _ask(state, seat, "hand-limit", None, f"Put {len(s.hand) - tb.HAND_LIMIT} verses under your blessings.")
             return
@@ -389,7 +426,10 @@ def _phase(state: State, events: list[Event]) -> None:
             _ev(state, events, "no-draw", seat, (), R_DRAW, f"{s.name}'s deck is empty: no draw.")
         state.phase = "freeplay"
     elif state.phase == "freeplay":
-        if any(playable(state, c) and chapter_choices(state, seat, c) for c in s.hand):
+        if state.no_freeplay.get(seat) == state.turn_no:
+            _ev(state, events, "no-freeplay", seat, (), R_BIG, f"{s.name} skips the Freeplay phase this turn.")
+            state.phase = "play"
+        elif any(playable(state, c) and chapter_choices(state, seat, c) for c in s.hand):
             _ask(state, seat, "freeplay", None, "Play a verse free, or pass.")
         else:
             state.phase = "play"
@@ -400,6 +440,10 @@ def _phase(state: State, events: list[Event]) -> None:
         state.phase = "next"
     elif state.phase == "next":
         _ev(state, events, "end", seat, (), R_END, f"{s.name}'s turn is over.")
+        if any(a[0] == "count-as" for a in state.auras.values()):
+            # "Until the end of your turn": the icons counted as another theme count no more.
+            state.auras = {k: a for k, a in state.auras.items() if a[0] != "count-as"}
+            state.tabletop += 1
         state.active = (seat + 1) % len(state.seats)
         state.turn_no += 1
         state.turn_actions = 0
@@ -520,10 +564,15 @@ def _step_challenge(state: State, step: dict[str, Any], choice: Action | None, e
                 f"reference of {card.title}.",
             )
             step["ask"] = []
-            state.todo.insert(
-                0,
-                {"step": "answer", "seat": seat, "card": step["card"], "kind": "reference", "judge": who, "then": step},
-            )
+            answer = {
+                "step": "answer",
+                "seat": seat,
+                "card": step["card"],
+                "kind": "reference",
+                "judge": who,
+                "then": step,
+            }
+            state.todo[0:0] = [*_open_quote_it(state, seat, who, card, answer), answer]
             return
     step["ask"] = [s for s in step["ask"] if state.seats[s].hand]
     if step["ask"]:
@@ -547,6 +596,19 @@ def _step_answer(state: State, step: dict[str, Any], choice: Action | None, even
     """A typed attempt: the scripture (a Quote) or the reference (a Quote It), judged by rules/quoting.py."""
     seat = step["seat"]
     card = _card_of(state, step["card"])
+    if choice is None and step.get("failed"):
+        # A Quick Play answered the challenge (Samuel on the Wall): it fails, no reference is asked.
+        _ev(
+            state,
+            events,
+            "challenge-fails",
+            seat,
+            (step["failed"], card.title),
+            R_BIG,
+            f"{step['failed']}: the Quote It challenge against {card.title} fails.",
+        )
+        _answered(state, step, True, events)
+        return
     if choice is None:
         what = "the reference" if step["kind"] == "reference" else "the scripture"
         _ask(state, seat, "answer", step, f"Type {what} of {card.title}.", quoting=step["card"])
@@ -673,7 +735,97 @@ def _line_push(state: State, entry: dict[str, Any], events: list[Event]) -> None
 def _responders(state: State, step: dict[str, Any]) -> list[int]:
     n = len(state.seats)
     order = [(step["last"] + k) % n for k in range(1, n)]
-    return [s for s in order if s not in step["passed"] and any(is_quick(c) for c in state.seats[s].hand)]
+    return [s for s in order if s not in step["passed"] and any(answers_line(state, s, c) for c in state.seats[s].hand)]
+
+
+def answers_line(state: State, seat: int, card: Card) -> bool:
+    """Whether `seat` may answer the Line's last entry with the Quick Play `card` (one bound to another moment
+    never; The Whole Armour only an effect that would take a verse out of one of `seat`'s chapters)."""
+    if not in_line(card):
+        return False
+    if "cancel-taking-effect" in _quick_actions(card):
+        return bool(state.line) and _takes_from(state, state.line[-1], seat)
+    return True
+
+
+def _takes_from(state: State, entry: dict[str, Any], seat: int) -> bool:
+    """A Discard or Quick Play effect in the Line that would take a verse out of one of `seat`'s chapters (one of
+    them its action may hit as the tabletop stands)."""
+    if entry["source"] not in ("discard", "quick-play") or entry["seat"] == seat:
+        return False
+    card = state.by_id[entry["card"]]
+    return any(
+        a.get("action") == "opponent-chapter-to-discard" and _chapters_hit(state, entry["seat"], seat, a)
+        for kind in ("discard", "quick-play")
+        for e in effects_of(card, kind)
+        for a in e.get("do") or ()
+    )
+
+
+# ---------------------------------------------------------------- Quick Plays bound to a moment
+MOMENT_WORDS = {
+    "start-of-turn": "at the start of a player's turn",
+    "quote-it": "when an opponent makes a Quote It challenge against your verse",
+}
+
+
+def _moment_cards(state: State, seat: int, when: str) -> list[Card]:
+    bound = state.bound
+    if not bound:
+        return []
+    return [c for c in state.seats[seat].hand if bound.get(c.id) == when]
+
+
+def _open_start(state: State, seat: int) -> bool:
+    """A turn starts: each player holding a start-of-turn Quick Play (A Time to Every Purpose: "At the start of any
+    player's turn") may play it, asked from the player's left, the player last."""
+    if not state.bound:
+        return False
+    n = len(state.seats)
+    ask = [(seat + k) % n for k in range(1, n + 1)]
+    ask = [o for o in ask if _moment_cards(state, o, "start-of-turn")]
+    if not ask:
+        return False
+    says = f"{_name(state, seat)}'s turn starts: play a Quick Play for this moment, or pass."
+    state.todo.append(
+        {"step": "moment", "moment": "start-of-turn", "ask": ask, "about": {"player": seat}, "says": says}
+    )
+    return True
+
+
+def _open_quote_it(state: State, seat: int, who: int, card: Card, answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """An opponent says Quote It: the verse's player may answer with a quote-it Quick Play (Samuel on the Wall)."""
+    if not _moment_cards(state, seat, "quote-it"):
+        return []
+    says = f"{_name(state, who)} challenges {card.title}: play a Quick Play for this moment, or pass."
+    return [{"step": "moment", "moment": "quote-it", "ask": [seat], "about": {"answer": answer}, "says": says}]
+
+
+def _step_moment(state: State, step: dict[str, Any], choice: Action | None, events: list[Event]) -> None:
+    """Quick Plays whose text names the moment they answer (docs/card-effects.md, `moment`): each holder in turn
+    may play one; the first played goes into the Line, which opens as after any verse (others may answer it)."""
+    if choice is not None:
+        who = state.prompt_seat
+        if choice["type"] == "pass":
+            step["ask"].remove(who)
+        else:
+            _, _, c = _remove(state, choice["ids"][0])
+            state.seats[who].discard.append(c)
+            _ev(
+                state,
+                events,
+                "quick-play",
+                who,
+                (c.title,),
+                R_QUICK,
+                f"{_name(state, who)} plays {c.title} (Quick Play) {MOMENT_WORDS[step['moment']]}: it joins the Line.",
+            )
+            entry = {"seat": who, "card": c.id, "title": c.title, "source": "quick-play", "chapter": None, "before": []}
+            _line_push(state, entry | {"moment": step["about"]}, events)
+            return
+    step["ask"] = [s for s in step["ask"] if _moment_cards(state, s, step["moment"])]
+    if step["ask"]:
+        _ask(state, step["ask"][0], "respond", step, step["says"])
 
 
 def _step_respond(state: State, step: dict[str, Any], choice: Action | None, events: list[Event]) -> None:
@@ -769,7 +921,10 @@ def _entry_steps(state: State, entry: dict[str, Any], card: Card, events: list[E
         kind = "quick-play" if effects_of(card, "quick-play") else "discard"
         for e in effects_of(card, kind):
             if "do" in e:
-                steps.append(_do_step(seat, card, None, e, []) | {"line_index": entry["below"] + 1})
+                steps.append(
+                    _do_step(seat, card, None, e, [])
+                    | {"line_index": entry["below"] + 1, "moment": entry.get("moment")}
+                )
             else:
                 _not_followed(events, seat, card, f"{card.title}'s effect: {e.get('text', '')}")
     for e in card.data.effects:
@@ -919,7 +1074,27 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
                     draw_blessing(state, who, events, R_EFFECTS)
         elif name == "opponents":
             _not_followed(events, seat, card, f"this part of {card.title}: {step['text']}")
-        elif name in ("protects-chapter", "prevent-discard"):
+        elif name == "count-as-chosen-theme":
+            t = CV_THEMES.index(a["theme"])
+            if choice is None:
+                themes = [x for x in CV_THEMES if x != a["theme"]]
+                _ask(state, seat, "theme", step, f"{card.title}: {step['text']}", themes=themes)
+                return
+            to = CV_THEMES.index(choice["theme"])
+            choice = None
+            state.auras[card.id] = ("count-as", t, to, state.turn_no)
+            state.tabletop += 1
+            _ev(
+                state,
+                events,
+                "count-as",
+                seat,
+                (card.title,),
+                R_EFFECTS,
+                f"{card.title}: until the end of {_name(state, seat)}'s turn, {a['theme'].capitalize()} icons in its "
+                f"chapter also count as {CV_THEMES[to].capitalize()} icons.",
+            )
+        elif name in ("protects-chapter", "prevent-discard", "chapter-icon-bonus"):
             pass  # read where a verse would leave a chapter or a hand (_protected, _ask_prevent)
         elif name in FOE_ACTIONS:
             # The action on opponents is a step of its own (it may wait for their choices); the rest follows it.
@@ -941,6 +1116,75 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
                     R_LINE,
                     f"{card.title} cancels {state.line[below]['title']}'s effect.",
                 )
+        elif name == "cancel-taking-effect":
+            below = step.get("line_index", 0) - 1
+            if 0 <= below < len(state.line) and state.line[below]["source"] in ("discard", "quick-play"):
+                state.line[below]["cancelled"] = True
+                _ev(
+                    state,
+                    events,
+                    "cancel",
+                    seat,
+                    (card.title, state.line[below]["title"]),
+                    R_BIG,
+                    f"{card.title} cancels {state.line[below]['title']}'s effect.",
+                )
+        elif name == "skip-freeplay":
+            about = step.get("moment") or {}
+            if "player" in about:
+                state.no_freeplay[about["player"]] = state.turn_no
+                _ev(
+                    state,
+                    events,
+                    "no-freeplay",
+                    about["player"],
+                    (card.title,),
+                    R_BIG,
+                    f"{card.title}: {_name(state, about['player'])} skips the Freeplay phase this turn.",
+                )
+        elif name == "challenge-fails":
+            about = step.get("moment") or {}
+            if "answer" in about:
+                about["answer"]["failed"] = card.title
+        elif name == "return-own-chapter":
+            # "Return every verse of one of your other chapters to your hand": the player picks the chapter.
+            options = [k for k in s.chapters if k != step["chapter"]]
+            if choice is not None:
+                options, choice = [choice["chapter"]], None
+            if len(options) > 1:
+                targets = [{"owner": seat, "chapter": k} for k in options]
+                _ask(state, seat, "target", step, f"{card.title}: {step['text']}", targets=targets)
+                return
+            if options:
+                _return_chapter(state, seat, options[0], card, events)
+        elif name == "move-own-verse":
+            # "Move a verse from one of your chapters into another of your chapters": the verse, then where.
+            if step["left"] is None and choice is not None:
+                step["left"], choice = choice["ids"][0], None
+            if step["left"] is None:
+                movable = [c.id for ch in s.chapters.values() for c in ch] if len(s.chapters) > 1 else []
+                if movable:
+                    _ask(state, seat, "choose", step, f"{card.title}: choose the verse to move.", options=movable)
+                    return
+            else:
+                found = state.card(step["left"])
+                assert found is not None
+                here = int(found[1].split("-")[1])
+                options = [k for k in s.chapters if k != here]
+                if choice is not None:
+                    options, choice = [choice["chapter"]], None
+                if len(options) > 1:
+                    targets = [{"owner": seat, "chapter": k} for k in options]
+                    _ask(
+                        state,
+                        seat,
+                        "target",
+                        step,
+                        f"{card.title}: move {found[2].title} into which chapter?",
+                        targets=targets,
+                    )
+                    return
+                _move_verse(state, seat, step["left"], here, options[0], card, events)
         elif name == "arrange-top":
             # Which of the top n goes on top (docs/rulings.md: one verse at a time, the first chosen on top).
             if choice is None and step["left"] is None:
@@ -1007,6 +1251,43 @@ def _step_do(state: State, step: dict[str, Any], choice: Action | None, events: 
             step["left"] = None
         step["i"] += 1
         step["left"] = None
+
+
+def _return_chapter(state: State, seat: int, chapter: int, card: Card, events: list[Event]) -> None:
+    s = state.seats[seat]
+    titles = []
+    for c in list(s.chapters[chapter]):
+        _remove(state, c.id)
+        s.hand.append(c)
+        titles.append(c.title)
+    _ev(
+        state,
+        events,
+        "return-chapter",
+        seat,
+        tuple(titles),
+        R_EFFECTS,
+        f"{card.title}: {s.name} returns the {len(titles)} verse(s) of chapter {chapter} to hand.",
+    )
+
+
+def _move_verse(state: State, seat: int, card_id: str, here: int, there: int, card: Card, events: list[Event]) -> None:
+    """A verse moved between its player's chapters: not played again, and a set verse stays set."""
+    was_set = card_id in state.set_ids
+    _, _, c = _remove(state, card_id)
+    state.seats[seat].chapters[there].append(c)
+    state.tabletop += 1
+    if was_set:
+        state.set_ids.add(card_id)
+    _ev(
+        state,
+        events,
+        "move",
+        seat,
+        (c.title,),
+        R_EFFECTS,
+        f"{card.title}: {_name(state, seat)} moves {c.title} from chapter {here} into chapter {there}.",
+    )
 
 
 def _choice_options(state: State, step: dict[str, Any], a: Mapping[str, Any], card: Card) -> list[Card]:
@@ -1292,6 +1573,7 @@ STEPS: dict[str, Callable[[State, dict[str, Any], Action | None, list[Event]], N
     "xref": _step_xref,
     "do": _step_do,
     "foe": _step_foe,
+    "moment": _step_moment,
 }
 
 
@@ -1415,7 +1697,12 @@ def _legal(state: State) -> dict[int, list[Action]]:
     elif kind == "quote-it":
         out = [_card_action("quote-it", c) for c in s.hand] + [{"type": "pass"}]
     elif kind == "respond":
-        out = [_card_action("quick-play", c) for c in s.hand if is_quick(c)] + [{"type": "pass"}]
+        step = prompt["step"]
+        if step["step"] == "moment":
+            quick = _moment_cards(state, seat, step["moment"])
+        else:
+            quick = [c for c in s.hand if answers_line(state, seat, c)]
+        out = [_card_action("quick-play", c) for c in quick] + [{"type": "pass"}]
     elif kind == "answer":
         out = [{"type": "answer", "text": None}]
     elif kind == "judge":
@@ -1435,6 +1722,8 @@ def _legal(state: State) -> dict[int, list[Action]]:
         out = [{"type": "target", **t} for t in prompt["targets"]]
     elif kind == "look":
         out = [{"type": "done"}]
+    elif kind == "theme":
+        out = [{"type": "choose-theme", "theme": t} for t in prompt["themes"]]
     elif kind == "prevent":
         out = [{"type": "prevent", "cards": [_card_of(state, i).title], "ids": [i]} for i in prompt["options"]]
         out.append({"type": "pass"})
@@ -1446,7 +1735,10 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     text = action.get("text")
     if isinstance(text, str) and len(text) > MAX_TYPED_CHARS:
         raise Refusal("quote-too-long", f"The text typed is {len(text)} characters long; at most {MAX_TYPED_CHARS}.")
-    found = refuse_unless_legal(ENGINE, state, seat, action)
+    try:
+        found = refuse_unless_legal(ENGINE, state, seat, action)
+    except Refusal as refused:
+        raise _why_not(state, seat, action) or refused from None
     state.legal_cache = None
     if "text" in found:
         found = {**found, "text": text}
@@ -1503,7 +1795,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         card = _card_of(state, found["ids"][0])
         _remove(state, card.id)
         s.discard.append(card)
-        quick = is_quick(card)
+        quick = in_line(card)
         _ev(
             state,
             events,
@@ -1550,6 +1842,31 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     _check_blessings(state, events)
     _advance(state, events)
     return events
+
+
+def _why_not(state: State, seat: int, action: Mapping[str, Any]) -> Refusal | None:
+    """A Quick Play used where its text does not answer: the reason, in the card's words (else the plain one)."""
+    prompt = state.prompt
+    names = action.get("cards")
+    if action.get("type") not in ("quick-play", "discard") or prompt is None or prompt["seat"] != seat:
+        return None
+    if not isinstance(names, list) or not names or not isinstance(names[0], str):
+        return None
+    card = next((c for c in state.seats[seat].hand if c.data.title_key == title_key(names[0])), None)
+    if card is None or not is_quick(card):
+        return None
+    when = moment(card)
+    step = prompt.get("step") or {}
+    if when != "line" and step.get("moment") != when:
+        return Refusal("not-its-moment", f"{card.title} is played only {MOMENT_WORDS[when]} ({card.data.text})")
+    if action["type"] == "quick-play" and prompt["kind"] == "respond" and not answers_line(state, seat, card):
+        top = state.line[-1]["title"] if state.line else "nothing"
+        return Refusal(
+            "nothing-to-cancel",
+            f"{card.title} answers only a Discard or Quick Play effect that would take a verse out of one of your "
+            f"chapters; {top}'s effect would not.",
+        )
+    return None
 
 
 def _step_phase(state: State, step: dict[str, Any], choice: Action | None, events: list[Event]) -> None:

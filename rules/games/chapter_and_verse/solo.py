@@ -39,7 +39,7 @@ from rules.cards import CardData
 from rules.games.chapter_and_verse import CV_THEMES
 from rules.games.chapter_and_verse import replay
 from rules.games.chapter_and_verse.effects import compile_effect
-from rules.games.chapter_and_verse.effects import is_modelled
+from rules.games.chapter_and_verse.effects import is_modelled_alone
 from rules.games.chapter_and_verse.state import CVState
 from rules.games.chapter_and_verse.state import CVTables
 from rules.games.interface import Player
@@ -62,7 +62,7 @@ def keyword_matches(words: Sequence[str], scripture: str) -> bool:
 
 def unmodelled(cards: Sequence[CardData]) -> tuple[str, ...]:
     """The titles with an effect the play-out does not run (free text), each once, in deck order."""
-    titles = dict.fromkeys(c.title for c in cards if not all(is_modelled(e) for e in c.effects))
+    titles = dict.fromkeys(c.title for c in cards if not all(is_modelled_alone(e) for e in c.effects))
     return tuple(titles)
 
 
@@ -91,7 +91,7 @@ def kinds(
                 words.extend(str(w) for w in effect.get("words") or ())
             elif kind == "cross-reference":
                 cross.append(title_key(str(effect.get("reference") or "")))
-            elif ("do" in effect or "only" in effect) and is_modelled(effect):
+            elif ("do" in effect or "only" in effect) and is_modelled_alone(effect):
                 structured.append(compile_effect(effect, cards))
         found = tuple(j for j, other in enumerate(cards) if words and keyword_matches(words, other.scripture))
         group = unique_groups.setdefault(card.title_key, len(unique_groups)) if card.title_key in unique_titles else -1

@@ -96,6 +96,15 @@ class State:
     turn_no: int = 0  # turns begun so far, the first 0 (how long a printed restriction lasts)
     no_quote_it: dict[int, int] = field(default_factory=dict)  # seat -> the last turn it may not say Quote It
     no_book: dict[int, int] = field(default_factory=dict)  # seat -> the turn it may not close a book
+    no_freeplay: dict[int, int] = field(default_factory=dict)  # seat -> the turn it skips its Freeplay phase
+    opened: int = -1  # the last turn whose start has offered the start-of-turn Quick Plays
+    # Verses that change their chapter's icons while in play (not set), by card id (docs/card-effects.md):
+    # ("bonus", theme index, marker casefolded) for each copy dealt of a verse with `chapter-icon-bonus`;
+    # ("count-as", from theme index, to theme index, turn number) once a `count-as-chosen-theme` resolves.
+    auras: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    # The Quick Plays dealt that are bound to a moment, card id -> the moment (most decks have none: a turn's start
+    # and a Quote It ask nobody without scanning the hands).
+    bound: dict[str, str] = field(default_factory=dict)
     # Every verse quoted word for word by the comparing function (a Quote's scripture, not a reference; a friendly
     # acceptance is not a correct quote): (seat, card id), in order. A finished table offers these for signing.
     quoted: list[tuple[int, str]] = field(default_factory=list)
@@ -141,9 +150,29 @@ class State:
         yield None, "playing", self.playing
 
     def icons(self, cards: list[Card]) -> list[int]:
+        """A chapter's icons by theme, with what its verses in play add (Title of Liberty, Opposition in All
+        Things)."""
         if not cards:
             return [0, 0, 0, 0, 0]
-        return [sum(t) for t in zip(*[card_icons(c.data) for c in cards], strict=True)]
+        out = [sum(t) for t in zip(*[card_icons(c.data) for c in cards], strict=True)]
+        if self.auras:
+            self._auras(cards, out)
+        return out
+
+    def _auras(self, cards: list[Card], out: list[int]) -> None:
+        base = list(out)
+        counted: set[tuple[int, int]] = set()
+        for c in cards:
+            aura = self.auras.get(c.id)
+            if aura is None or c.id in self.set_ids:
+                continue
+            if aura[0] == "bonus":
+                _, t, marker = aura
+                out[t] += sum(1 for o in cards if o is not c and any(m.casefold() == marker for m in o.data.markers))
+            elif aura[3] == self.turn_no and (aura[1], aura[2]) not in counted:
+                # "Trials icons in this chapter also count as icons of that theme": once a theme, however many say so.
+                counted.add((aura[1], aura[2]))
+                out[aura[2]] += base[aura[1]]
 
 
 @cache

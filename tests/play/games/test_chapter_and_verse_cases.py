@@ -15,7 +15,8 @@ from cardcollections.catalog.services import catalog_load
 from tests.rules.checkers.pools import CATALOGS
 
 URL = "/api/v1/play/chapter-and-verse/"
-# A verse of a test set: the rules' example of a simultaneous last blessing ("as a result of a verse effect").
+# Verses of a test set: the rules' example of a simultaneous last blessing ("as a result of a verse effect"), and
+# a printed effect the site cannot follow (every effect of the starter catalog is followed).
 JUBILEE = {
     "game": "chapter-and-verse",
     "sets": [{"code": "CVTEST", "name": "Worked cases"}],
@@ -38,7 +39,20 @@ JUBILEE = {
                     "do": [{"action": "draw-blessing", "n": 1, "each-player": True}],
                 }
             ],
-        }
+        },
+        {
+            "set": "CVTEST",
+            "number": "2",
+            "title": "Seventy Times Seven",
+            "text": "Forgive an opponent: both of you draw a verse.",
+            "sacrifice": 1,
+            "icons": {"faith": 1},
+            "markers": [],
+            "scripture": "I say not unto thee, Until seven times: but, Until seventy times seven.",
+            "reference": "Matthew 18:22",
+            "standard_work": "new-testament",
+            "effects": [{"kind": "text", "text": "Forgive an opponent: both of you draw a verse."}],
+        },
     ],
 }
 
@@ -490,3 +504,330 @@ def test_only_a_quote_said_word_for_word_is_kept_for_a_mastery_signature(catalog
     assert [(seat, card.data.title) for seat, card in quoted_verses(played.state)] == (
         [(0, "Go and Do")] if signed else []
     )
+
+
+# ---------------------------------------------------------------- Quick Plays that answer other moments
+# Advanced Game Effects, Quick Play: "may be played during any player's turn"; The Line: "there is some other effect
+# on the verse that allows you to play in an opponent's turn"; The Big Rule: "anything written on a verse card will
+# supercede the rule book". Each verse below is offered at the moment its text names, and only then.
+
+
+def armour_table(ann_chapter: int = 4, **options: Any) -> Table:
+    """Ann frees A Change of Heart and plays verses of sacrifice 0 after it into one chapter (`ann_chapter` verses
+    in all) and ends her turn; Ben passes his freeplay. Ann holds The Whole Armour and A Way to Escape; Ben holds
+    David and Goliath."""
+    t = Table(
+        [
+            ann(*FILL[:3], "The Whole Armour", "A Way to Escape"),
+            ben("David and Goliath", *FILL[:3], "Goodly Parents", "Jesus Wept"),
+        ],
+        quote_it=False,
+        **options,
+    )
+    t.do(0, "freeplay", cards=["A Change of Heart"], chapter=0)
+    for title in FILL[: ann_chapter - 1]:
+        t.do(0, "play", cards=[title], chapter=1)
+    t.do(0, "end-turn")
+    t.do(1, "pass")
+    return t
+
+
+def test_the_whole_armour_is_offered_against_a_discard_that_would_take_a_verse_out_of_a_chapter(catalog):
+    # The Whole Armour (Quick Play): "Cancel a Discard or Quick Play effect that would take a verse out of one of your
+    # chapters." David and Goliath (Discard): "Choose an opponent's chapter of four or more verses; its owner puts its
+    # last verse into their discard pile."
+    t = armour_table()
+    t.do(1, "discard", cards=["David and Goliath"])
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "respond")
+    assert {"type": "quick-play", "cards": ["The Whole Armour"]} in [
+        {k: a[k] for k in ("type", "cards")} for a in t.legal(0) if a["type"] == "quick-play"
+    ]
+    events = t.do(0, "quick-play", cards=["The Whole Armour"])
+    cancels = [e for e in events if e["type"] in ("cancel", "cancelled")]
+    assert [(e["type"], e["seat"]) for e in cancels] == [("cancel", 0), ("cancelled", 1)]
+    assert t.chapters(0) == {"chapter-1": ["A Change of Heart", *FILL[:3]]}  # no verse left Ann's chapter
+    assert t.zone(0, "discard") == ["The Whole Armour"] and t.zone(1, "discard") == ["David and Goliath"]
+    assert t.answer["to_act"] == [1] and t.prompt()["kind"] == "play"
+
+
+def test_the_whole_armour_declined_lets_the_discard_take_the_verse(catalog):
+    t = armour_table()
+    t.do(1, "discard", cards=["David and Goliath"])
+    t.do(0, "pass")
+    assert t.chapters(0) == {"chapter-1": ["A Change of Heart", *FILL[:2]]}  # its last verse left
+    assert t.zone(0, "discard") == [FILL[2]] and "The Whole Armour" in t.zone(0, "hand")
+
+
+def test_the_whole_armour_is_not_offered_when_no_verse_of_yours_would_leave_a_chapter(catalog):
+    # Ann's chapter holds three verses: David and Goliath can take none of them, so there is nothing to cancel.
+    t = armour_table(ann_chapter=3)
+    t.do(1, "discard", cards=["David and Goliath"])
+    assert {a["cards"][0] for a in t.legal(0) if a["type"] == "quick-play"} == {"A Way to Escape"}
+    assert t.refused(0, type="quick-play", cards=["The Whole Armour"])["code"] == "nothing-to-cancel"
+    t.do(0, "pass")
+    assert t.answer["to_act"] == [1] and t.prompt()["kind"] == "play"
+    assert t.chapters(0) == {"chapter-1": ["A Change of Heart", *FILL[:2]]}
+
+
+def test_the_whole_armour_answering_a_verse_played_is_refused_with_the_reason(catalog):
+    # A verse played (not a Discard or Quick Play effect) takes nothing out of Ann's chapters: A Way to Escape may
+    # answer it, The Whole Armour may not.
+    t = armour_table()
+    t.do(1, "play", cards=["Murmuring"], chapter=0)
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "respond")
+    assert {a["cards"][0] for a in t.legal(0) if a["type"] == "quick-play"} == {"A Way to Escape"}
+    refused = t.refused(0, type="quick-play", cards=["The Whole Armour"])
+    assert refused["code"] == "nothing-to-cancel" and "The Whole Armour" in refused["detail"]
+
+
+def time_table(**options: Any) -> Table:
+    """Ben holds A Time to Every Purpose and A Way to Escape from the deal; Ann's first turn is about to start."""
+    return Table(
+        [ann(*FILL[:3], "A Way to Escape", "Jesus Wept"), ben("A Time to Every Purpose", "A Way to Escape", *FILL[:3])],
+        quote_it=False,
+        **options,
+    )
+
+
+def test_a_time_to_every_purpose_makes_the_player_whose_turn_starts_skip_the_freeplay(catalog):
+    # A Time to Every Purpose (Quick Play): "At the start of any player's turn: that player skips their Freeplay
+    # phase this turn." The Turn: Start, Draw, Freeplay, Play.
+    t = time_table()
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (1, "respond")  # before Ann's start, draw and freeplay
+    assert {a["cards"][0] for a in t.legal(1) if a["type"] == "quick-play"} == {"A Time to Every Purpose"}
+    hand = len(t.zone(0, "hand"))
+    t.do(1, "quick-play", cards=["A Time to Every Purpose"])
+    assert [e["title"] for e in t.state["line"]] == ["A Time to Every Purpose"]
+    assert t.answer["to_act"] == [0]  # the Line: Ann may answer it with a Quick Play
+    events = t.do(0, "pass")
+    assert [e["type"] for e in events if e["type"] in ("no-freeplay", "draw")] == ["no-freeplay", "draw", "no-freeplay"]
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "play") and "freeplay" not in t.types(0)
+    assert len(t.zone(0, "hand")) == hand + 1  # her draw still happens
+    t.do(0, "end-turn")
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (1, "freeplay")  # "this turn" only: Ben's own freeplay
+
+
+def test_a_time_to_every_purpose_declined_leaves_the_freeplay(catalog):
+    t = time_table()
+    t.do(1, "pass")
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "freeplay")
+    assert "A Time to Every Purpose" in t.zone(1, "hand")
+
+
+def test_a_time_to_every_purpose_cancelled_in_the_line_leaves_the_freeplay(catalog):
+    # The Line: "He/she then has the chance to play his/her own Quick Play verses, 'in response'".
+    t = time_table()
+    t.do(1, "quick-play", cards=["A Time to Every Purpose"])
+    t.do(0, "quick-play", cards=["A Way to Escape"])
+    assert t.answer["to_act"] == [1]  # Ben may answer Ann's answer in turn
+    events = t.do(1, "pass")
+    assert "cancelled" in kinds(events) and "no-freeplay" not in kinds(events)
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "freeplay")
+
+
+def test_a_time_to_every_purpose_out_of_its_moment_is_refused_with_the_reason(catalog):
+    t = time_table()
+    t.do(1, "pass")
+    t.do(0, "freeplay", cards=["Murmuring"], chapter=0)
+    # The Line after Ann's verse: Ben may answer with A Way to Escape, not with A Time to Every Purpose.
+    assert {a["cards"][0] for a in t.legal(1) if a["type"] == "quick-play"} == {"A Way to Escape"}
+    refused = t.refused(1, type="quick-play", cards=["A Time to Every Purpose"])
+    assert refused["code"] == "not-its-moment" and "start of a player's turn" in refused["detail"]
+    t.do(1, "pass")
+    t.do(0, "end-turn")
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (1, "respond")  # his own turn starts: he may, and passes
+    t.do(1, "pass")
+    t.do(1, "pass")  # his freeplay
+    assert not any(a["type"] == "discard" and a["cards"] == ["A Time to Every Purpose"] for a in t.legal(1))
+    refused = t.refused(1, type="discard", cards=["A Time to Every Purpose"])
+    assert refused["code"] == "not-its-moment"
+
+
+def samuel_table() -> Table:
+    """Ann holds Samuel on the Wall and freeplays The Great Tower; Ben holds A Way to Escape and says Quote it."""
+    t = Table(
+        [ann("Samuel on the Wall", "The Great Tower", *FILL[:2]), ben("A Way to Escape", *FILL[:4])],
+    )
+    t.do(0, "freeplay", cards=["The Great Tower"], chapter=0)
+    t.do(1, "quote-it", cards=["Murmuring"])
+    return t
+
+
+def test_samuel_on_the_wall_makes_a_quote_it_challenge_fail(catalog):
+    # Samuel on the Wall (Quick Play): "When an opponent makes a Quote It challenge against your verse, the challenge
+    # fails." Quote It: "If he/she successfully quotes the verse, the play is successful"; "no sacrificed verses are
+    # returned".
+    t = samuel_table()
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "respond")
+    assert {a["cards"][0] for a in t.legal(0) if a["type"] == "quick-play"} == {"Samuel on the Wall"}
+    t.do(0, "quick-play", cards=["Samuel on the Wall"])
+    assert t.answer["to_act"] == [1]  # the Line: Ben may answer it
+    events = t.do(1, "pass")
+    assert "challenge-fails" in kinds(events) and "challenge-failed" in kinds(events)
+    assert "outer-darkness" not in kinds(events) and t.prompt()["kind"] != "answer"
+    assert t.chapters(0) == {"chapter-1": ["The Great Tower"]}
+    assert t.zone(1, "discard") == ["Murmuring"] and t.zone(0, "discard") == ["Samuel on the Wall"]
+
+
+def test_samuel_on_the_wall_declined_leaves_the_reference_to_say(catalog):
+    t = samuel_table()
+    t.do(0, "pass")
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "answer")
+    t.do(0, "answer", text="Genesis 1:1")  # wrong: Outer Darkness
+    assert t.zone(0, "outer-darkness") == ["The Great Tower"] and "Samuel on the Wall" in t.zone(0, "hand")
+
+
+def test_samuel_on_the_wall_cancelled_in_the_line_leaves_the_reference_to_say(catalog):
+    t = samuel_table()
+    t.do(0, "quick-play", cards=["Samuel on the Wall"])
+    events = t.do(1, "quick-play", cards=["A Way to Escape"])
+    assert "cancelled" in kinds(events) and "challenge-fails" not in kinds(events)
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "answer")
+
+
+def test_samuel_on_the_wall_out_of_its_moment_is_refused_with_the_reason(catalog):
+    t = Table([ann("Samuel on the Wall", *FILL[:4]), ben(*FILL[:5])], quote_it=False)
+    t.do(0, "pass")
+    assert not any(a["type"] == "discard" for a in t.legal(0))
+    refused = t.refused(0, type="discard", cards=["Samuel on the Wall"])
+    assert refused["code"] == "not-its-moment" and "Quote It challenge against your verse" in refused["detail"]
+    assert t.state["not_followed"] == []  # followed now: not listed before the game
+
+
+# ---------------------------------------------------------------- printed effects on one's own tabletop
+def three_chapters(verse: str) -> Table:
+    """Ann's first turn: Murmuring, Be Still and In the Beginning each start a chapter (1, 2, 3); Ben passes his
+    turn; Ann's second turn is at its freeplay with `verse` drawn."""
+    t = Table([ann(*FILL[:4], "Jesus Wept", verse), ben(*FILL[:6])], quote_it=False)
+    t.do(0, "freeplay", cards=["Murmuring"], chapter=0)
+    t.do(0, "play", cards=["Be Still"], chapter=0)
+    t.do(0, "play", cards=["In the Beginning"], chapter=0)
+    t.do(0, "end-turn")
+    t.do(1, "pass")
+    t.do(1, "end-turn")
+    assert t.prompt()["kind"] == "freeplay" and verse in t.zone(0, "hand")
+    return t
+
+
+def test_mustard_seed_moves_a_verse_of_your_choice_into_another_of_your_chapters(catalog):
+    # Mustard Seed: "Move a verse from one of your chapters into another of your chapters." Effects: "Immediately
+    # after you play a verse, its effect is read and applied."
+    t = three_chapters("Mustard Seed")
+    t.do(0, "freeplay", cards=["Mustard Seed"], chapter=1)
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "choose")
+    offered = {a["cards"][0] for a in t.legal(0)}
+    assert offered == {"Murmuring", "Mustard Seed", "Be Still", "In the Beginning"}  # "a verse": no "none"
+    t.do(0, "choose", cards=["Be Still"])
+    assert (t.prompt()["kind"], [a["chapter"] for a in t.legal(0)]) == ("target", [1, 3])  # "another" chapter
+    events = t.do(0, "target", owner=0, chapter=3)
+    assert "move" in kinds(events)
+    assert t.chapters(0) == {"chapter-1": ["Murmuring", "Mustard Seed"], "chapter-3": ["In the Beginning", "Be Still"]}
+    assert t.state["not_followed"] == []
+
+
+def test_mustard_seed_moves_nothing_with_one_chapter(catalog):
+    t = Table([ann("Mustard Seed", *FILL[:3]), ben(*FILL[:5])], quote_it=False)
+    events = t.do(0, "freeplay", cards=["Mustard Seed"], chapter=0)
+    assert "move" not in kinds(events) and t.prompt()["kind"] == "play"  # no other chapter: nothing asked
+
+
+def test_mustard_seed_refuses_a_verse_or_a_chapter_that_is_not_yours_to_move(catalog):
+    t = three_chapters("Mustard Seed")
+    t.do(0, "freeplay", cards=["Mustard Seed"], chapter=1)
+    assert t.refused(0, type="choose", cards=["Jesus Wept"])["code"] == "illegal-action"  # in her hand
+    t.do(0, "choose", cards=["Be Still"])
+    assert t.refused(0, type="target", owner=0, chapter=2)["code"] == "illegal-action"  # where it is already
+    assert t.refused(0, type="target", owner=1, chapter=1)["code"] == "illegal-action"  # not her chapter
+
+
+def test_let_this_cup_pass_returns_every_verse_of_another_chapter_of_yours_to_the_hand(catalog):
+    # Let This Cup Pass: "Return every verse of one of your other chapters to your hand."
+    t = three_chapters("Let This Cup Pass")
+    t.do(0, "freeplay", cards=["Let This Cup Pass"], chapter=2)
+    assert (t.prompt()["kind"], [a["chapter"] for a in t.legal(0)]) == ("target", [1, 3])  # "other" chapters
+    assert t.refused(0, type="target", owner=0, chapter=2)["code"] == "illegal-action"
+    hand = len(t.zone(0, "hand"))
+    events = t.do(0, "target", owner=0, chapter=1)
+    assert "return-chapter" in kinds(events)
+    assert t.chapters(0) == {"chapter-2": ["Be Still", "Let This Cup Pass"], "chapter-3": ["In the Beginning"]}
+    assert len(t.zone(0, "hand")) == hand + 1 and "Murmuring" in t.zone(0, "hand")
+
+
+def test_let_this_cup_pass_with_no_other_chapter_returns_nothing(catalog):
+    t = Table([ann("Let This Cup Pass", *FILL[:3]), ben(*FILL[:5])], quote_it=False)
+    events = t.do(0, "freeplay", cards=["Let This Cup Pass"], chapter=0)
+    assert "return-chapter" not in kinds(events) and t.prompt()["kind"] == "play"
+    assert t.chapters(0) == {"chapter-1": ["Let This Cup Pass"]}
+
+
+def test_title_of_liberty_counts_an_extra_strength_icon_for_each_other_war_verse_of_its_chapter(catalog):
+    # Title of Liberty: "While this verse is in play, each other verse with the War marker in this chapter counts one
+    # extra Strength icon." Making Books: "a single chapter with 7 or more icons of the same theme".
+    t = Table(
+        [
+            ann(
+                "Title of Liberty", "In the Name of the Lord", "Murmuring", "Be Still", "David and Goliath", *FILL[2:4]
+            ),
+            ben(*FILL[:6]),
+        ],
+        quote_it=False,
+    )
+    t.do(0, "freeplay", cards=["Title of Liberty"], chapter=0)  # Strength 3
+    t.do(0, "play", cards=["In the Name of the Lord"], chapter=1)  # War, Strength 2: 5, and 1 extra
+    t.do(0, "sacrifice", cards=["Murmuring"])
+    t.do(0, "sacrifice", cards=["Be Still"])
+    assert not any(a["type"] == "start-book" for a in t.legal(0))  # 6 Strength icons
+    t.do(0, "end-turn")
+    t.do(1, "pass")
+    t.do(1, "end-turn")
+    t.do(0, "freeplay", cards=["David and Goliath"], chapter=1)  # War, Strength 1: 6 printed, 2 extra
+    assert {"type": "start-book", "theme": "strength"} in t.legal(0)
+    t.do(0, "start-book", theme="strength")
+    t.do(0, "add-chapter", owner=0, chapter=1)
+    events = t.do(0, "close-book", theme="strength")
+    assert "book" in kinds(events) and t.answer["result"]["winners"] == [0]  # her last blessing
+
+
+def opposition_table() -> Table:
+    """Ann's chapter 1: The Lord Gave, Murmuring, Jesus Wept, Pride Goeth Before (Trials 5, Wisdom 1); in her second
+    turn she freeplays Opposition in All Things into it (Trials 7, Wisdom 2)."""
+    t = Table(
+        [
+            ann(
+                "The Lord Gave", "Murmuring", "Jesus Wept", "Pride Goeth Before", "Opposition in All Things", "Be Still"
+            ),
+            ben(*FILL[:6]),
+        ],
+        quote_it=False,
+    )
+    t.do(0, "freeplay", cards=["The Lord Gave"], chapter=0)
+    for title in ("Murmuring", "Jesus Wept"):
+        t.do(0, "play", cards=[title], chapter=1)
+    t.do(0, "play", cards=["Pride Goeth Before"], chapter=1)
+    t.do(0, "sacrifice", cards=["A Change of Heart"])
+    t.do(0, "end-turn")
+    t.do(1, "pass")
+    t.do(1, "end-turn")
+    t.do(0, "freeplay", cards=["Opposition in All Things"], chapter=1)
+    return t
+
+
+def test_opposition_in_all_things_counts_trials_icons_as_the_chosen_theme_until_the_end_of_the_turn(catalog):
+    # Opposition in All Things: "Choose a theme. Until the end of your turn, Trials icons in this chapter also count
+    # as icons of that theme."
+    t = opposition_table()
+    assert (t.prompt()["seat"], t.prompt()["kind"]) == (0, "theme")
+    assert sorted(a["theme"] for a in t.legal(0)) == ["faith", "histories", "strength", "wisdom"]
+    events = t.do(0, "choose-theme", theme="wisdom")
+    assert "count-as" in kinds(events)
+    assert {"type": "start-book", "theme": "wisdom"} in t.legal(0)  # Wisdom 2 + Trials 7
+    t.do(0, "end-turn")
+    t.do(1, "pass")
+    assert {a["theme"] for a in t.legal(1) if a["type"] == "start-book"} == {"trials"}  # her turn is over
+
+
+def test_opposition_in_all_things_refuses_a_theme_it_does_not_offer(catalog):
+    t = opposition_table()
+    assert t.refused(0, type="choose-theme", theme="trials")["code"] == "illegal-action"  # "also count": no change
+    assert t.refused(0, type="choose-theme", theme="love")["code"] == "illegal-action"
+    assert t.state["not_followed"] == []

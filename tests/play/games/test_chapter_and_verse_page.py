@@ -9,6 +9,7 @@ from django.test import Client
 
 from cardcollections.catalog.services import catalog_load
 from play.games.services import local_game_start
+from tests.play.games.test_chapter_and_verse_cases import JUBILEE
 from tests.play.games.test_play_pages import _buttons
 from tests.rules.checkers.pools import CATALOGS
 
@@ -98,11 +99,12 @@ def test_the_new_game_form_takes_a_deck_list_and_names_a_bad_one(catalog):
 
 
 def test_the_effects_the_site_cannot_follow_are_listed_for_their_player(catalog):
+    catalog_load(document=JUBILEE)  # a test verse of free text (every starter catalog effect is followed)
     client = Client()
-    deck = ["Samuel on the Wall", *FILL]  # a Quick Play answering a Quote It: not followed
+    deck = ["Seventy Times Seven", *FILL]  # free text: not followed
     page = _game(client, {}, [deck, FILL], computer=True)
     html = client.get(page).content.decode()
-    assert "Effects the site cannot follow (1)" in html and "Samuel on the Wall" in html
+    assert "Effects the site cannot follow (1)" in html and "Seventy Times Seven" in html
 
 
 def test_a_teacher_stacks_the_deal_from_the_new_game_form(catalog):
