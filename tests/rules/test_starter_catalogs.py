@@ -383,6 +383,8 @@ def test_it_uses_every_effect_kind_with_its_keys():
             assert kind in EFFECT_KEYS, printing(card)
             # Discard, Quick Play and text effects may also carry what the engine runs (docs/card-effects.md).
             structured = {"timing", "only", "if", "do"} if kind in ("discard", "quick-play", "text") else set()
+            if kind == "quick-play":
+                structured |= {"moment"}  # when it is offered: the Line, a turn's Start or a Quote It
             assert {"kind"} | EFFECT_KEYS[kind] <= set(effect) <= {"kind"} | EFFECT_KEYS[kind] | structured, printing(
                 card
             )
