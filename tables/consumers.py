@@ -23,11 +23,14 @@ from cardsite.api.errors import ServiceError
 from tables.broadcast import group_name
 from tables.guests import guest_token_from
 from tables.phrases import PHRASES
+from tables.selectors import log_since
 from tables.selectors import move_messages
 from tables.selectors import seat_state
-from tables.selectors import table_get
+from tables.selectors import shown_seq
 from tables.selectors import table_seats
+from tables.selectors import table_with_seats
 from tables.services import Actor
+from tables.services import Outcome
 from tables.services import seat_of
 from tables.services import table_move
 from tables.services import table_rematch
@@ -70,10 +73,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
 
     def _identify(self) -> bool:
-        table = table_get(table_id=self.table_id)
-        if table is None:
+        found = table_with_seats(table_id=self.table_id)
+        if found is None:
             return False
-        mine = seat_of(table_seats(table), self.actor)
+        mine = seat_of(found[1], self.actor)
         self.seat = mine.index if mine is not None else None
         return True
 
@@ -135,18 +138,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _move(self, kind: str, message: dict[str, Any], key: str | None) -> None:
         try:
-            if kind == "resign":
-                outcome = await database_sync_to_async(table_resign)(
-                    table_id=self.table_id, actor=self.actor, after=message.get("after"), key=message.get("key")
-                )
-            else:
-                outcome = await database_sync_to_async(table_move)(
-                    table_id=self.table_id,
-                    actor=self.actor,
-                    after=message.get("after"),
-                    key=message.get("key"),
-                    action=message.get("action"),
-                )
+            outcome, caught_up = await database_sync_to_async(self._move_and_catch_up)(kind, message)
         except ServiceError as refusal:
             await self._refuse(key, getattr(refusal, "code", refusal.kind), refusal.message)
             return
@@ -159,8 +151,33 @@ class TableConsumer(AsyncWebsocketConsumer):
         first = outcome.moves[0].seq if outcome.moves else None
         await self._send({"type": "ack", "key": key, "seq": first, "duplicate": outcome.duplicate})
         # The layer tells every socket of the table, this one too; catching up here as well costs nothing
-        # when it already has (and works with no layer at all).
-        await self._catch_up(self.sent)
+        # when it already has (and works with no layer at all). Read in the move's own trip to the database
+        # thread, after its commit; sent after the ack.
+        if caught_up is None:
+            await self._catch_up(self.sent)
+            return
+        for caught in caught_up:
+            await self._send(caught)
+
+    def _move_and_catch_up(self, kind: str, message: dict[str, Any]) -> tuple[Outcome, list[dict[str, Any]] | None]:
+        """The move (or resignation), then this socket's catch-up (None: to be read again, the move stands)."""
+        if kind == "resign":
+            outcome = table_resign(
+                table_id=self.table_id, actor=self.actor, after=message.get("after"), key=message.get("key")
+            )
+        else:
+            outcome = table_move(
+                table_id=self.table_id,
+                actor=self.actor,
+                after=message.get("after"),
+                key=message.get("key"),
+                action=message.get("action"),
+            )
+        try:
+            return outcome, self._messages(self.sent, False)
+        except DatabaseError:
+            log.exception("tables: could not read table %s after a move; read again", self.table_id)
+            return outcome, None
 
     async def _offer(self, kind: str, message: dict[str, Any]) -> None:
         """A take-back asked or answered, a rematch offered: the same services as the API; on success every socket
@@ -221,17 +238,23 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send(message)
 
     def _messages(self, after: int, always: bool) -> list[dict[str, Any]]:
-        table = table_get(table_id=self.table_id)
-        if table is None:
+        """Two queries as a rule: the table with its seats, and (when there is anything to send) the log since
+        `after`, which both the moves and the state's take-back check use."""
+        found = table_with_seats(table_id=self.table_id)
+        if found is None:
             return []
+        table, seats = found
+        was = (table.status, table.seq)
         table = table_touch(table)  # past a deadline, the server decides the flag first
-        seats = table_seats(table)
+        if (table.status, table.seq) != was:
+            seats = table_seats(table)  # the flag fell: the clocks as charged
         mine = seat_of(seats, self.actor)
         self.seat = mine.index if mine is not None else None  # a guest removed, a seat taken: as it is now
-        moves = move_messages(table, seats, self.seat, after)
-        if not moves and not always:
-            return []
-        state = seat_state(table, seats, self.seat)
+        if after >= shown_seq(table, self.seat) and not always:
+            return []  # no move to send
+        since = log_since(table, after)
+        moves = move_messages(table, seats, self.seat, after, moves=since)
+        state = seat_state(table, seats, self.seat, moves=since)
         self.sent = state["seq"]
         return [*moves, state]
 

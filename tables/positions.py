@@ -123,12 +123,19 @@ def forget_positions() -> None:
     _replay_steps.clear()
 
 
-def undoable_moves(table: Table, seats: list[Seat], index: int) -> list[int]:
+def undoable_moves(table: Table, seats: list[Seat], index: int, recent: list[Move] | None = None) -> list[int]:
     """The moves a take-back by seat `index` would undo: its last move and the computer's answers after it, while
-    nobody else has moved since (docs/tables.md, "Take-backs"); [] when there is none."""
+    nobody else has moved since (docs/tables.md, "Take-backs"); [] when there is none. `recent`: the log's moves
+    already read, in order, up to the table's last and at least its last MAX_UNDO (a socket's catch-up reads them
+    once for everything it sends); otherwise they are read here."""
     computers = {s.index for s in seats if s.kind == SeatKind.COMPUTER}
     undo: list[int] = []
-    for move in Move.objects.filter(table=table).order_by("-seq")[:MAX_UNDO]:
+    last = (
+        list(reversed(recent))[:MAX_UNDO]
+        if recent is not None
+        else Move.objects.filter(table=table).order_by("-seq")[:MAX_UNDO]
+    )
+    for move in last:
         if move.kind != MoveKind.ACTION:
             return []
         if move.seat in computers:
