@@ -125,16 +125,20 @@ def forget_positions() -> None:
 
 def undoable_moves(table: Table, seats: list[Seat], index: int, recent: list[Move] | None = None) -> list[int]:
     """The moves a take-back by seat `index` would undo: its last move and the computer's answers after it, while
-    nobody else has moved since (docs/tables.md, "Take-backs"); [] when there is none. `recent`: the log's moves
-    already read, in order, up to the table's last and at least its last MAX_UNDO (a socket's catch-up reads them
-    once for everything it sends); otherwise they are read here."""
+    nobody else has moved since (docs/tables.md, "Take-backs"); [] when there is none. `recent`: the log's last
+    moves already read, in order, up to the table's last (a socket's catch-up reads them for what it sends); they
+    answer when they reach back far enough, otherwise the last MAX_UNDO are read here."""
     computers = {s.index for s in seats if s.kind == SeatKind.COMPUTER}
+    if recent and recent[-1].seq == table.seq:
+        found = _undoable(reversed(recent[-MAX_UNDO:]), computers, index)
+        if found is not None or recent[0].seq <= max(1, table.seq - MAX_UNDO + 1):
+            return found or []
+    return _undoable(Move.objects.filter(table=table).order_by("-seq")[:MAX_UNDO], computers, index) or []
+
+
+def _undoable(last: Iterable[Move], computers: set[int], index: int) -> list[int] | None:
+    """The last moves, newest first: what a take-back by `index` undoes ([]: nothing), or None: they end first."""
     undo: list[int] = []
-    last = (
-        list(reversed(recent))[:MAX_UNDO]
-        if recent is not None
-        else Move.objects.filter(table=table).order_by("-seq")[:MAX_UNDO]
-    )
     for move in last:
         if move.kind != MoveKind.ACTION:
             return []
@@ -142,4 +146,4 @@ def undoable_moves(table: Table, seats: list[Seat], index: int, recent: list[Mov
             undo.append(move.seq)
             continue
         return sorted([*undo, move.seq]) if move.seat == index else []
-    return []
+    return None

@@ -25,7 +25,6 @@ from tables.models import SeatKind
 from tables.models import Table
 from tables.models import TableRules
 from tables.models import TableStatus
-from tables.positions import MAX_UNDO
 from tables.positions import position
 from tables.positions import undoable_moves
 
@@ -72,10 +71,9 @@ def table_with_seats(*, table_id: UUID) -> tuple[Table, list[Seat]] | None:
 
 
 def log_since(table: Table, after: int) -> list[Move]:
-    """One read of the log for a catch-up: the moves after `after` up to the table's last, and at least its last
-    MAX_UNDO (what `can_take_back` looks at), in order: what `move_messages` and `seat_state` take as `moves`."""
-    low = max(0, min(after, table.seq - MAX_UNDO))
-    return list(Move.objects.filter(table=table, seq__gt=low, seq__lte=table.seq).order_by("seq"))
+    """One read of the log for a catch-up: the moves after `after` up to the table's last, in order, what
+    `move_messages` and `seat_state` (its take-back check) take as `moves`."""
+    return list(Move.objects.filter(table=table, seq__gt=after, seq__lte=table.seq).order_by("seq"))
 
 
 def shown_seq(table: Table, seat: int | None) -> int:
