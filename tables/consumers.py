@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
+from typing import TypeVar
 from uuid import UUID
 
 from channels.db import database_sync_to_async
@@ -21,6 +23,8 @@ from django.db import DatabaseError
 
 from cardsite.api.errors import ServiceError
 from tables.broadcast import group_name
+from tables.broadcast import nudges_kept
+from tables.broadcast import send_kept
 from tables.guests import guest_token_from
 from tables.phrases import PHRASES
 from tables.selectors import log_since
@@ -40,6 +44,7 @@ from tables.services import table_takeback_ask
 from tables.services import table_touch
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # A socket that keeps flooding after being told is closed (4429), as is one that sends too big a message (1009).
 FLOOD_LIMIT = 30
@@ -138,7 +143,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _move(self, kind: str, message: dict[str, Any], key: str | None) -> None:
         try:
-            outcome, caught_up = await database_sync_to_async(self._move_and_catch_up)(kind, message)
+            outcome, caught_up = await self._db(self._move_and_catch_up, kind, message)
         except ServiceError as refusal:
             await self._refuse(key, getattr(refusal, "code", refusal.kind), refusal.message)
             return
@@ -184,19 +189,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         of the table hears `changed` and catches up, this one too."""
         try:
             if kind == "takeback":
-                await database_sync_to_async(table_takeback_ask)(
-                    table_id=self.table_id, actor=self.actor, after=message.get("after")
-                )
+                await self._db(table_takeback_ask, table_id=self.table_id, actor=self.actor, after=message.get("after"))
             elif kind == "takeback-answer":
                 agree = message.get("agree")
                 if not isinstance(agree, bool):
                     await self._refuse(None, "bad-agree", "'agree' is true or false.")
                     return
-                await database_sync_to_async(table_takeback_answer)(
-                    table_id=self.table_id, actor=self.actor, agree=agree
-                )
+                await self._db(table_takeback_answer, table_id=self.table_id, actor=self.actor, agree=agree)
             else:
-                await database_sync_to_async(table_rematch)(table_id=self.table_id, actor=self.actor)
+                await self._db(table_rematch, table_id=self.table_id, actor=self.actor)
         except ServiceError as refusal:
             await self._refuse(None, getattr(refusal, "code", refusal.kind), refusal.message)
             return
@@ -233,7 +234,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _catch_up(self, after: int, *, always: bool = False) -> None:
         """The moves after `after` this socket may know of, then its view; only when there are any (or asked)."""
-        messages = await database_sync_to_async(self._messages)(after, always)
+        messages = await self._db(self._messages, after, always)
         for message in messages:
             await self._send(message)
 
@@ -257,6 +258,21 @@ class TableConsumer(AsyncWebsocketConsumer):
         state = seat_state(table, seats, self.seat, moves=since)
         self.sent = state["seq"]
         return [*moves, state]
+
+    async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`fn` on the database thread. The table's nudges its services send after commit (tables/broadcast.py) are
+        sent from here, back on the event loop, before anything else (an ack) goes out: the one database thread
+        of the process does not wait for the loop to send them."""
+        kept: list[tuple[str, dict[str, Any]]] = []
+
+        def kept_nudges() -> T:
+            with nudges_kept(kept):
+                return fn(*args, **kwargs)
+
+        try:
+            return await database_sync_to_async(kept_nudges)()
+        finally:
+            await send_kept(kept)
 
     async def _send(self, message: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(message, separators=(",", ":")))
