@@ -21,13 +21,17 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
+from django.utils import timezone
 
 from cardsite.api.errors import ServiceError
 from tables.broadcast import group_name
 from tables.broadcast import nudges_kept
 from tables.broadcast import send_kept
 from tables.guests import guest_token_from
+from tables.models import Table
+from tables.models import TableStatus
 from tables.phrases import PHRASES
+from tables.positions import committed
 from tables.selectors import log_since
 from tables.selectors import move_messages
 from tables.selectors import seat_state
@@ -59,6 +63,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     actor: Actor
     seat: int | None
     sent: int
+    seen: int
 
     async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
@@ -70,6 +75,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NO_TABLE)
             return
         self.sent = -1  # nothing sent yet: the client's hello says where it is
+        self.seen = -1  # the table's seq when its last state was sent
         self.allowance, self.checked, self.floods = float(self._rate), time.monotonic(), 0
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         await self.accept()
@@ -190,7 +196,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 action=message.get("action"),
             )
         try:
-            return outcome, self._messages(self.sent, False)
+            return outcome, self._messages(self.sent, False, seq=outcome.table.seq)
         except DatabaseError:
             log.exception("tables: could not read table %s after a move; read again", self.table_id)
             return outcome, None
@@ -236,38 +242,55 @@ class TableConsumer(AsyncWebsocketConsumer):
         if event.get("changed"):
             await self._catch_up(self.sent, always=True)
         elif event.get("seq", 0) > self.sent:
-            await self._catch_up(self.sent)
+            await self._catch_up(self.sent, seq=event.get("seq"))
 
     async def table_phrase(self, event: dict[str, Any]) -> None:
         index = event.get("phrase")
         if isinstance(index, int) and 0 <= index < len(PHRASES):
             await self._send({"type": "phrase", "seat": event.get("seat"), "text": PHRASES[index]})
 
-    async def _catch_up(self, after: int, *, always: bool = False) -> None:
-        """The moves after `after` this socket may know of, then its view; only when there are any (or asked)."""
-        messages = await self._db(self._messages, after, always)
+    async def _catch_up(self, after: int, *, always: bool = False, seq: Any = None) -> None:
+        """The moves after `after` this socket may know of, then its view; only when there are any (or asked).
+        `seq`: the move the table's nudge names, whose commit this process may keep (`_messages`)."""
+        messages = await self._db(self._messages, after, always, seq=seq)
         for message in messages:
             await self._send(message)
 
-    def _messages(self, after: int, always: bool) -> list[dict[str, Any]]:
-        """Two queries as a rule: the table with its seats, and (when there is anything to send) the log since
-        `after`, which both the moves and the state's take-back check use."""
-        found = table_with_seats(table_id=self.table_id)
-        if found is None:
-            return []
-        table, seats = found
-        was = (table.status, table.seq)
-        table = table_touch(table)  # past a deadline, the server decides the flag first
-        if (table.status, table.seq) != was:
-            seats = table_seats(table)  # the flag fell: the clocks as charged
+    def _messages(self, after: int, always: bool, seq: Any = None) -> list[dict[str, Any]]:
+        """After move `seq` (a nudge's, or this socket's own move) that this process made, and kept as committed
+        (tables.positions.committed): the table and seats from there, since that commit's rows are what a read
+        would find then, and its moves when they reach back to `after`: no query. Otherwise two queries as a
+        rule: the table with its seats, and (when there is anything to send) the log since `after`, which both
+        the moves and the take-back check use."""
+        kept = committed(self.table_id, seq) if isinstance(seq, int) and not isinstance(seq, bool) else None
+        if (
+            kept is not None
+            and kept.table.seq > self.seen  # newer than the table this socket last showed: never back in time
+            and not _due(kept.table)
+        ):
+            table, seats = kept.table, kept.seats
+            # its moves, when they reach back to `after` (a spectator some moves behind reads the log)
+            since = [m for m in kept.moves if m.seq > after] if kept.moves[0].seq <= after + 1 else None
+        else:
+            found = table_with_seats(table_id=self.table_id)
+            if found is None:
+                return []
+            table, seats = found
+            was = (table.status, table.seq)
+            table = table_touch(table)  # past a deadline, the server decides the flag first
+            if (table.status, table.seq) != was:
+                seats = table_seats(table)  # the flag fell: the clocks as charged
+            since = None
         mine = seat_of(seats, self.actor)
         self.seat = mine.index if mine is not None else None  # a guest removed, a seat taken: as it is now
         if after >= shown_seq(table, self.seat) and not always:
             return []  # no move to send
-        since = log_since(table, after)
+        if since is None or (since and since[0].seq != after + 1):
+            since = log_since(table, after)
         moves = move_messages(table, seats, self.seat, after, moves=since)
         state = seat_state(table, seats, self.seat, moves=since)
         self.sent = state["seq"]
+        self.seen = table.seq  # a spectator's `sent` is behind it at a tournament table
         return [*moves, state]
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -287,3 +310,12 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send(self, message: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(message, separators=(",", ":")))
+
+
+def _due(table: Table) -> bool:
+    """Past its clock's deadline: a read decides the flag first (table_touch), so the kept commit will not do."""
+    return (
+        table.status == TableStatus.PLAYING
+        and table.clock_deadline is not None
+        and table.clock_deadline <= timezone.now()
+    )
