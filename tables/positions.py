@@ -23,7 +23,10 @@ from tables.models import Seat
 from tables.models import SeatKind
 from tables.models import Table
 
-KEPT = 512
+# A live table keeps one position (its last; a tournament table's spectators, some moves behind, one more), so
+# past KEPT tables moving in one process each move would replay its whole log. About 100 KiB each (a Book of
+# Mormon Battles game, traced): 1,024 is some 100 MiB at most, for 500 tables (the goal of #31) with spectators.
+KEPT = 1024
 # The past steps of finished games, read by their replays: kept apart, so a visitor stepping through a long replay
 # never pushes the live tables' positions out (each would then replay its whole log on its next read).
 KEPT_REPLAY_STEPS = 64
