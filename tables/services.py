@@ -138,7 +138,9 @@ def _locked(table_id: UUID) -> tuple[Table, list[Seat]]:
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None:
         raise TableRefused("no-table", "There is no such table.", kind=NOT_FOUND)
-    return table, list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    # No join of the seats' users: a move reads only their ids (a seat's user is read where needed: joining, a
+    # correspondence turn's notice), and every move of every table takes this lock.
+    return table, list(Seat.objects.filter(table=table).order_by("index"))
 
 
 def _on_commit_moved(
@@ -817,7 +819,15 @@ def _open_rematch(table: Table, seats: list[Seat]) -> Table:
     )
     # The same seats, the same people: a guest keeps their token (the new table's page gives them its cookie).
     Seat.objects.bulk_create(
-        Seat(table=made, index=s.index, kind=s.kind, user=s.user, name=s.name, guest_token=s.guest_token, deck=s.deck)
+        Seat(
+            table=made,
+            index=s.index,
+            kind=s.kind,
+            user_id=s.user_id,
+            name=s.name,
+            guest_token=s.guest_token,
+            deck=s.deck,
+        )
         for s in seats
     )
     _start_if_full(made, list(Seat.objects.filter(table=made).select_related("user").order_by("index")))
