@@ -15,8 +15,9 @@ real loader; tables of Book of Mormon Battles (the rules' Shorter Game) between 
    move: the same service with the position cache emptied first (a replay of the whole log).
 2. Broadcast: every table's two players connected to `cardsite.asgi` through channels' in-process
    communicator (the real consumer, the real database, the in-memory channel layer; no TCP, one process);
-   the tables play at once, each move sent by the seat to act and timed until the other seat's socket has
-   the new `state`. Median and p99 of that time, and moves a second over all tables.
+   once every socket has connected and caught up (timed apart), the tables play at once, each move sent by
+   the seat to act and timed until the other seat's socket has the new `state`. Median and p99 of that time,
+   and moves a second over all tables.
    What this is not: the goal's measurement (500 tables, 1,000 connections on a 2-core box over TCP against
    daphne processes sharing Redis), which needs a WebSocket load client over the network: not built yet.
 """
@@ -117,7 +118,9 @@ def move_cost(table_id, users, moves: int) -> None:
     print(f"baseline, the engine's apply alone: median {base:.3f} ms; service/engine {med / base:.0f}x")
 
 
-async def play_table(table_id, cookies, moves: int, latencies: list[float], pace: float = 0.0) -> int:
+async def play_table(
+    table_id, cookies, moves: int, latencies: list[float], pace: float = 0.0, ready: asyncio.Barrier | None = None
+) -> int:
     from channels.testing import WebsocketCommunicator
 
     from cardsite.asgi import application
@@ -140,6 +143,8 @@ async def play_table(table_id, cookies, moves: int, latencies: list[float], pace
             if message["type"] == "state":
                 states.append(message)
                 break
+    if ready is not None:  # every table connected and caught up before any moves: the moves are timed alone
+        await ready.wait()
     made = 0
     loop = asyncio.get_running_loop()
     # --pace: this table's moves at most one every `pace` seconds, from a random moment of the first period (as
@@ -187,10 +192,17 @@ async def play_table(table_id, cookies, moves: int, latencies: list[float], pace
 async def broadcast(tables, moves: int, pace: float = 0.0) -> None:
     latencies: list[float] = []
     start = time.perf_counter()
-    counts = await asyncio.gather(
-        *(play_table(tid, cookies, moves, latencies, pace) for tid, _users, cookies in tables)
+    ready = asyncio.Barrier(len(tables) + 1)
+
+    async def timed() -> float:
+        await ready.wait()
+        return time.perf_counter()
+
+    *counts, began = await asyncio.gather(
+        *(play_table(tid, cookies, moves, latencies, pace, ready) for tid, _users, cookies in tables), timed()
     )
-    elapsed = time.perf_counter() - start
+    elapsed = time.perf_counter() - began
+    print(f"{2 * len(tables)} sockets connected and caught up in {began - start:.1f} s")
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     paced = f", each table a move every {pace:g} s at most" if pace else ""
