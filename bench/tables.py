@@ -1,8 +1,10 @@
 """Online tables (docs/tables.md): the cost of a move in the server, and moves broadcast to the other seat
 over the table's WebSocket, with many tables at once.
 
-Run with `.venv/bin/python bench/tables.py [--tables N] [--moves M] [--clock MINUTES]` (`--tables 5 --moves 5`
-for a quick run; `--clock 30`: every table with a live 30-minute clock, charged in each move's transaction).
+Run with `.venv/bin/python bench/tables.py [--tables N] [--moves M] [--clock MINUTES] [--pace SECONDS]`
+(`--tables 5 --moves 5` for a quick run; `--clock 30`: every table with a live 30-minute clock, charged in each
+move's transaction; `--pace 5`: each table moves at most once every 5 seconds, as people do, instead of all
+tables flooding at once, where the time to the other seat is only the queue of every table's moves).
 
 A throwaway database (SQLite unless DATABASE_URL names PostgreSQL) with the starter catalogs loaded through the
 real loader; tables of Book of Mormon Battles (the rules' Shorter Game) between two people.
@@ -13,8 +15,9 @@ real loader; tables of Book of Mormon Battles (the rules' Shorter Game) between 
    move: the same service with the position cache emptied first (a replay of the whole log).
 2. Broadcast: every table's two players connected to `cardsite.asgi` through channels' in-process
    communicator (the real consumer, the real database, the in-memory channel layer; no TCP, one process);
-   the tables play at once, each move sent by the seat to act and timed until the other seat's socket has
-   the new `state`. Median and p99 of that time, and moves a second over all tables.
+   once every socket has connected and caught up (timed apart), the tables play at once, each move sent by
+   the seat to act and timed until the other seat's socket has the new `state`. Median and p99 of that time,
+   and moves a second over all tables.
    What this is not: the goal's measurement (500 tables, 1,000 connections on a 2-core box over TCP against
    daphne processes sharing Redis), which needs a WebSocket load client over the network: not built yet.
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import statistics
 import sys
 import time
@@ -48,6 +52,9 @@ def setup_tables(count: int, clock: int = 0):
     from tests.decks.battles.conftest import load_starter_catalogs
 
     settings.TABLES_MOVES_PER_MINUTE = 10**9
+    # The players' passwords are never checked (their sessions come from force_login): a fast hasher sets up 500
+    # tables in seconds instead of minutes. Nothing timed here hashes a password.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.TABLES_MESSAGES_PER_SECOND = 10**6
     load_starter_catalogs()
     users = get_user_model().objects
@@ -111,7 +118,9 @@ def move_cost(table_id, users, moves: int) -> None:
     print(f"baseline, the engine's apply alone: median {base:.3f} ms; service/engine {med / base:.0f}x")
 
 
-async def play_table(table_id, cookies, moves: int, latencies: list[float]) -> int:
+async def play_table(
+    table_id, cookies, moves: int, latencies: list[float], pace: float = 0.0, ready: asyncio.Barrier | None = None
+) -> int:
     from channels.testing import WebsocketCommunicator
 
     from cardsite.asgi import application
@@ -134,10 +143,19 @@ async def play_table(table_id, cookies, moves: int, latencies: list[float]) -> i
             if message["type"] == "state":
                 states.append(message)
                 break
+    if ready is not None:  # every table connected and caught up before any moves: the moves are timed alone
+        await ready.wait()
     made = 0
+    loop = asyncio.get_running_loop()
+    # --pace: this table's moves at most one every `pace` seconds, from a random moment of the first period (as
+    # people playing, not a flood); 0: each move as soon as the last one's state is in.
+    due = loop.time() + random.random() * pace
     for n in range(moves):
         if states[0]["status"] != "playing":
             break
+        if pace:
+            await asyncio.sleep(max(0.0, due - loop.time()))
+            due += pace
         seat = 0 if states[0]["legal"] else 1
         other = 1 - seat
         seq = states[seat]["seq"]
@@ -171,15 +189,25 @@ async def play_table(table_id, cookies, moves: int, latencies: list[float]) -> i
     return made
 
 
-async def broadcast(tables, moves: int) -> None:
+async def broadcast(tables, moves: int, pace: float = 0.0) -> None:
     latencies: list[float] = []
     start = time.perf_counter()
-    counts = await asyncio.gather(*(play_table(tid, cookies, moves, latencies) for tid, _users, cookies in tables))
-    elapsed = time.perf_counter() - start
+    ready = asyncio.Barrier(len(tables) + 1)
+
+    async def timed() -> float:
+        await ready.wait()
+        return time.perf_counter()
+
+    *counts, began = await asyncio.gather(
+        *(play_table(tid, cookies, moves, latencies, pace, ready) for tid, _users, cookies in tables), timed()
+    )
+    elapsed = time.perf_counter() - began
+    print(f"{2 * len(tables)} sockets connected and caught up in {began - start:.1f} s")
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    paced = f", each table a move every {pace:g} s at most" if pace else ""
     print(
-        f"{len(tables)} tables ({2 * len(tables)} sockets) at once: {sum(counts)} moves in {elapsed:.1f} s "
+        f"{len(tables)} tables ({2 * len(tables)} sockets) at once{paced}: {sum(counts)} moves in {elapsed:.1f} s "
         f"({sum(counts) / elapsed:.0f} moves/s); to the other seat: median {statistics.median(latencies):.1f} ms, "
         f"p99 {p99:.1f} ms"
     )
@@ -190,6 +218,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--clock", type=int, default=0, help="A live clock of this many minutes (0: none).")
+    parser.add_argument(
+        "--pace", type=float, default=0.0, help="Each table moves at most once every this many seconds (0: at once)."
+    )
     args = parser.parse_args()
     django_environment()
     with throwaway_database():
@@ -198,7 +229,7 @@ def main() -> None:
         move_cost(first[0], first[1], max(args.moves, 40))
         from asgiref.sync import async_to_sync
 
-        async_to_sync(broadcast)(rest, args.moves)
+        async_to_sync(broadcast)(rest, args.moves, args.pace)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,11 @@ class RedisCache(DjangoRedisCache):
             return int(pipe.execute()[1])
 
 
+# When each folder of this process's file caches was last counted (FileCache._cull).
+CULL_EVERY_SECONDS = 1.0
+_looked: dict[str, float] = {}
+
+
 class FileCache(FileBasedCache):
     """The embedded default (no CACHE_URL): files under $CARDSITE_VAR_DIR/cache, shared by every process of the
     machine (each gunicorn worker, each Celery worker), so a rate limit, a work budget or a budget lock counts
@@ -98,6 +103,14 @@ class FileCache(FileBasedCache):
             return value
 
     def _cull(self) -> None:
+        # Counting the entries lists the whole folder (up to MAX_ENTRIES files, a few milliseconds per thousand), and
+        # every write culls: a rate limit counts at every request and every move of a table. So a process looks at
+        # most once every CULL_EVERY_SECONDS per folder; between two looks the cache may pass MAX_ENTRIES by that
+        # second's writes.
+        now = time.monotonic()
+        if now - _looked.get(self._dir, -CULL_EVERY_SECONDS) < CULL_EVERY_SECONDS:
+            return
+        _looked[self._dir] = now
         filelist = self._list_cache_files()
         if len(filelist) < self._max_entries:
             return

@@ -7,9 +7,11 @@ A position taken out to be moved on (`position_take`) leaves the cache, so nobod
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -21,7 +23,10 @@ from tables.models import Seat
 from tables.models import SeatKind
 from tables.models import Table
 
-KEPT = 512
+# A live table keeps one position (its last; a tournament table's spectators, some moves behind, one more), so
+# past KEPT tables moving in one process each move would replay its whole log. About 100 KiB each (a Book of
+# Mormon Battles game, traced): 1,024 is some 100 MiB at most, for 500 tables (the goal of #31) with spectators.
+KEPT = 1024
 # The past steps of finished games, read by their replays: kept apart, so a visitor stepping through a long replay
 # never pushes the live tables' positions out (each would then replay its whole log on its next read).
 KEPT_REPLAY_STEPS = 64
@@ -62,6 +67,57 @@ class _Kept:
 
 _positions = _Kept(KEPT)
 _replay_steps = _Kept(KEPT_REPLAY_STEPS)
+
+
+@dataclass(frozen=True)
+class Committed:
+    """A table as the transaction of its move `table.seq` committed it: its row, its seats and the moves that
+    transaction appended (the player's, then the computer's). Kept by the process that made the move, so its
+    sockets of the table catch up after that move from here instead of each reading the database again: the
+    same rows they would read, as of that commit (a later change sends its own nudge)."""
+
+    table: Table
+    seats: list[Seat]
+    moves: list[Move]
+
+
+class _Committed:
+    """The last moves' commits, by (table, seq), the oldest dropped past `size`: only a move's own transaction
+    makes the entry for its seq, so an entry is never another commit's."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.found: OrderedDict[tuple[UUID, int], Committed] = OrderedDict()
+
+    def get(self, key: tuple[UUID, int]) -> Committed | None:
+        with _lock:
+            return self.found.get(key)
+
+    def put(self, key: tuple[UUID, int], committed: Committed) -> None:
+        with _lock:
+            self.found[key] = committed
+            while len(self.found) > self.size:
+                self.found.popitem(last=False)
+
+    def clear(self) -> None:
+        with _lock:
+            self.found.clear()
+
+
+_committed = _Committed(KEPT)
+
+
+def commit_remember(table: Table, seats: list[Seat], moves: list[Move]) -> None:
+    """After the commit of a move's transaction: copies, so nothing the caller does later changes them."""
+    kept = copy.copy(table)
+    kept.offers, kept.result = copy.deepcopy(table.offers), copy.deepcopy(table.result)
+    _committed.put((table.pk, table.seq), Committed(kept, [copy.copy(s) for s in seats], list(moves)))
+
+
+def committed(table_id: UUID, seq: int) -> Committed | None:
+    """The table as move `seq`'s transaction committed it, if this process made that move (and still keeps it).
+    Read only: shared by every socket of the table."""
+    return _committed.get((table_id, seq))
 
 
 def seat_specs(seats: Iterable[Seat]) -> list[dict[str, Any]]:
@@ -121,18 +177,30 @@ def forget_positions() -> None:
     """Tests: start with an empty cache."""
     _positions.clear()
     _replay_steps.clear()
+    _committed.clear()
 
 
-def undoable_moves(table: Table, seats: list[Seat], index: int) -> list[int]:
+def undoable_moves(table: Table, seats: list[Seat], index: int, recent: list[Move] | None = None) -> list[int]:
     """The moves a take-back by seat `index` would undo: its last move and the computer's answers after it, while
-    nobody else has moved since (docs/tables.md, "Take-backs"); [] when there is none."""
+    nobody else has moved since (docs/tables.md, "Take-backs"); [] when there is none. `recent`: the log's last
+    moves already read, in order, up to the table's last (a socket's catch-up reads them for what it sends); they
+    answer when they reach back far enough, otherwise the last MAX_UNDO are read here."""
     computers = {s.index for s in seats if s.kind == SeatKind.COMPUTER}
+    if recent and recent[-1].seq == table.seq:
+        found = _undoable(reversed(recent[-MAX_UNDO:]), computers, index)
+        if found is not None or recent[0].seq <= max(1, table.seq - MAX_UNDO + 1):
+            return found or []
+    return _undoable(Move.objects.filter(table=table).order_by("-seq")[:MAX_UNDO], computers, index) or []
+
+
+def _undoable(last: Iterable[Move], computers: set[int], index: int) -> list[int] | None:
+    """The last moves, newest first: what a take-back by `index` undoes ([]: nothing), or None: they end first."""
     undo: list[int] = []
-    for move in Move.objects.filter(table=table).order_by("-seq")[:MAX_UNDO]:
+    for move in last:
         if move.kind != MoveKind.ACTION:
             return []
         if move.seat in computers:
             undo.append(move.seq)
             continue
         return sorted([*undo, move.seq]) if move.seat == index else []
-    return []
+    return None

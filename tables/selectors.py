@@ -58,6 +58,24 @@ def table_seats(table: Table) -> list[Seat]:
     return list(Seat.objects.filter(table=table).order_by("index"))
 
 
+def table_with_seats(*, table_id: UUID) -> tuple[Table, list[Seat]] | None:
+    """A table and its seats in one query (a socket reads them at every move of its table), or None: no table."""
+    seats = list(Seat.objects.filter(table_id=table_id).select_related("table").order_by("index"))
+    if not seats:  # a table has its seats from its making; this only answers "no table" the same way
+        table = Table.objects.filter(pk=table_id).first()
+        return None if table is None else (table, [])
+    table = seats[0].table
+    for seat in seats[1:]:
+        seat.table = table  # one table object, as table_seats(table) gives
+    return table, seats
+
+
+def log_since(table: Table, after: int) -> list[Move]:
+    """One read of the log for a catch-up: the moves after `after` up to the table's last, in order, what
+    `move_messages` and `seat_state` (its take-back check) take as `moves`."""
+    return list(Move.objects.filter(table=table, seq__gt=after, seq__lte=table.seq).order_by("seq"))
+
+
 def shown_seq(table: Table, seat: int | None) -> int:
     """The last move `seat` may know of: all of them for a seat, the delayed one for a spectator while playing."""
     if seat is None and table.status == TableStatus.PLAYING:
@@ -65,8 +83,9 @@ def shown_seq(table: Table, seat: int | None) -> int:
     return table.seq
 
 
-def seat_state(table: Table, seats: list[Seat], seat: int | None) -> dict[str, Any]:
-    """The whole table as `seat` (None: a spectator) may see it now: never the seed, never a hidden card."""
+def seat_state(table: Table, seats: list[Seat], seat: int | None, *, moves: list[Move] | None = None) -> dict[str, Any]:
+    """The whole table as `seat` (None: a spectator) may see it now: never the seed, never a hidden card.
+    `moves`: the log as `log_since` read it, or None to read what is needed here."""
     seq = shown_seq(table, seat)
     played = position(table, seats, seq)
     engine, state = played.engine, played.state
@@ -111,7 +130,7 @@ def seat_state(table: Table, seats: list[Seat], seat: int | None) -> dict[str, A
         and table.rules == TableRules.FRIENDLY
         and not offers["takeback"]
         and seq == table.seq
-        and bool(undoable_moves(table, seats, seat)),
+        and bool(undoable_moves(table, seats, seat, moves)),
         "rematch": str(rematch.pk) if rematch is not None else None,
         "rematch_of": str(table.rematch_of_id) if table.rematch_of_id else None,
     }
@@ -149,17 +168,24 @@ MOVE_WORDS: dict[str, str] = {
 }
 
 
-def move_messages(table: Table, seats: list[Seat], seat: int | None, after: int) -> list[dict[str, Any]]:
+def move_messages(
+    table: Table, seats: list[Seat], seat: int | None, after: int, *, moves: list[Move] | None = None
+) -> list[dict[str, Any]]:
     """The moves after `after` that `seat` may know of, each with its words; cards named only where the viewer
-    sees them now (a card played face down stays unnamed)."""
+    sees them now (a card played face down stays unnamed). `moves`: the log as `log_since(table, after)` read it,
+    or None to read it here."""
     upto = shown_seq(table, seat)
     if after >= upto:
         return []
+    if moves is None or not moves or moves[0].seq > after + 1:  # not read, or not from `after`: read it here
+        moves = list(Move.objects.filter(table=table, seq__gt=after, seq__lte=upto).order_by("seq"))
     played: Played = position(table, seats, upto)
     visible = view_titles(played.engine.view(played.state, seat))
     names = {s.index: s.name for s in seats}
     out = []
-    for move in Move.objects.filter(table=table, seq__gt=after, seq__lte=upto).order_by("seq"):
+    for move in moves:
+        if not after < move.seq <= upto:
+            continue
         cards = [c for c in move.action.get("cards", []) if isinstance(c, str)]
         shown = cards if cards and all(c in visible for c in cards) else []
         kind = MOVE_WORDS.get(move.kind) or str(move.action.get("type", "")).replace("-", " ")

@@ -65,6 +65,7 @@ from tables.models import SeatKind
 from tables.models import Table
 from tables.models import TableRules
 from tables.models import TableStatus
+from tables.positions import commit_remember
 from tables.positions import position
 from tables.positions import position_take
 from tables.positions import remember
@@ -137,18 +138,29 @@ def _locked(table_id: UUID) -> tuple[Table, list[Seat]]:
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None:
         raise TableRefused("no-table", "There is no such table.", kind=NOT_FOUND)
-    return table, list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    # No join of the seats' users: a move reads only their ids (a seat's user is read where needed: joining, a
+    # correspondence turn's notice), and every move of every table takes this lock.
+    return table, list(Seat.objects.filter(table=table).order_by("index"))
 
 
-def _on_commit_moved(table: Table, played: Played | None, *, changed: bool = False) -> None:
-    """After commit: keep the new position for this process's readers, and tell the table's sockets (on every
-    ASGI process sharing the channel layer); each then reads what its own seat may see. Best effort: a socket
-    that misses it catches up by seq."""
+def _on_commit_moved(
+    table: Table,
+    played: Played | None,
+    *,
+    changed: bool = False,
+    appended: tuple[list[Seat], list[Move]] | None = None,
+) -> None:
+    """After commit: keep the new position for this process's readers (and, for a move, the table as committed:
+    `appended`, its seats and the moves appended; `tables.positions.committed`), and tell the table's sockets (on
+    every ASGI process sharing the channel layer); each then reads what its own seat may see. Best effort: a
+    socket that misses it catches up by seq."""
     table_id, seq = table.pk, table.seq
 
     def after() -> None:
         if played is not None:
             remember(table_id, seq, played)
+        if appended is not None:
+            commit_remember(table, *appended)
         table_moved(table_id, seq, changed=changed)
 
     transaction.on_commit(after)
@@ -479,7 +491,7 @@ def table_move(
             _restart_clock(table, seats, after_legal, now)
             _tell_turn(table, seats, before, after_legal)
             table.save(update_fields=SAVED)
-            _on_commit_moved(table, played if kind == MoveKind.ACTION else None)
+            _on_commit_moved(table, played if kind == MoveKind.ACTION else None, appended=(seats, appended))
             return Outcome(table=table, moves=appended)
     except IntegrityError:
         # Another process appended this seq or used this key between our read and write (the lock is the
@@ -859,7 +871,15 @@ def _open_rematch(table: Table, seats: list[Seat]) -> Table:
     )
     # The same seats, the same people: a guest keeps their token (the new table's page gives them its cookie).
     Seat.objects.bulk_create(
-        Seat(table=made, index=s.index, kind=s.kind, user=s.user, name=s.name, guest_token=s.guest_token, deck=s.deck)
+        Seat(
+            table=made,
+            index=s.index,
+            kind=s.kind,
+            user_id=s.user_id,
+            name=s.name,
+            guest_token=s.guest_token,
+            deck=s.deck,
+        )
         for s in seats
     )
     _start_if_full(made, list(Seat.objects.filter(table=made).select_related("user").order_by("index")))

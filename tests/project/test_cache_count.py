@@ -87,6 +87,28 @@ def test_the_sites_redis_cache_counts_in_one_round_trip_where_djangos_takes_thre
     cache.clear()
 
 
+def test_the_file_cache_counts_its_entries_once_a_second_and_still_culls(settings, tmp_path, monkeypatch):
+    """Counting lists the whole folder, which every move of a table paid (#31): a process looks once a second."""
+    import cardsite.cache
+
+    folder = tmp_path / "cache"
+    settings.CACHES = {
+        "default": {"BACKEND": "cardsite.cache.FileCache", "LOCATION": str(folder), "OPTIONS": {"MAX_ENTRIES": 10}}
+    }
+    listed = []
+    real = cardsite.cache.FileCache._list_cache_files
+    monkeypatch.setattr(cardsite.cache.FileCache, "_list_cache_files", lambda self: listed.append(1) or real(self))
+    clock = [1000.0]
+    monkeypatch.setattr(cardsite.cache.time, "monotonic", lambda: clock[0])
+    for n in range(30):
+        count(cache, f"many-{n}", 60)
+    assert len(listed) == 1  # the first write looked; the next 29, in the same second, did not
+    assert len(list(folder.glob("*.djcache"))) == 30  # past MAX_ENTRIES until the next look
+    clock[0] += 1.5
+    count(cache, "after-a-second", 60)
+    assert len(list(folder.glob("*.djcache"))) < 30  # culled
+
+
 @pytest.mark.parametrize("timeout", [0, -1, None, 1.5, True])
 def test_a_counter_that_would_never_expire_or_expire_at_once_is_refused(timeout):
     with pytest.raises(ValueError, match="whole number of seconds"):

@@ -13,6 +13,7 @@ from cardsite.asgi import application
 from tables.models import Move
 from tables.models import Table
 from tables.positions import position
+from tables.positions import replay_moves
 from tables.selectors import seat_state
 from tables.selectors import table_seats
 from tables.services import Actor
@@ -296,3 +297,74 @@ def test_a_take_back_over_the_socket_rebuilds_every_seat_s_view(cookies, table, 
     state = [m for m in rebuilt if m["type"] == "state"][-1]
     assert state["seq"] >= 2 and state["legal"] and not state["offers"]["takeback"]
     assert Move.objects.filter(table=table, kind="takeback").count() == 1
+
+
+@pytest.mark.parametrize("rules", ["friendly", "tournament"])
+def test_after_a_move_every_socket_gets_from_the_kept_commit_its_own_view_as_a_fresh_read_gives_it(
+    cookies, boxes, alice, bob, charlie, monkeypatch, rules
+):
+    """#31: after a move, this process's sockets of the table catch up from the move's commit as it kept it
+    (tables.positions.committed), not each from the database. Each still gets its own seat's view: the one a
+    fresh replay of the log gives at that move, never a card only another seat may see; a spectator the
+    spectator's view, some moves behind at a tournament table; and no socket's state goes back in time."""
+    import tables.consumers
+
+    made = table_create(host=alice, game=BOMB, seats=["person", "person"], seed=11, rules=rules)
+    table_join(table_id=made.pk, actor=Actor(user=bob))
+    reads = []
+    real_read = tables.consumers.table_with_seats
+    monkeypatch.setattr(tables.consumers, "table_with_seats", lambda **kw: reads.append(1) or real_read(**kw))
+    names = ("alice", "bob", "charlie", "anonymous")
+
+    async def scenario():
+        socks = {name: Socket(made.pk, cookies.get(name, "")) for name in names}
+        got = {name: [] for name in names}
+        for name, sock in socks.items():
+            assert (await sock.open())[0]
+            await sock.send({"type": "hello", "after": 0})
+            got[name] += await sock.until_state()
+        hellos = len(reads)
+        for n in range(8):
+            players = {name: [m for m in got[name] if m["type"] == "state"][-1] for name in ("alice", "bob")}
+            mover = next((name for name, s in players.items() if s["legal"]), None)
+            if mover is None or players[mover]["status"] != "playing":
+                break
+            state = players[mover]
+            await socks[mover].send(
+                {"type": "move", "after": state["seq"], "key": f"kept-{n:04d}", "action": state["legal"][0]}
+            )
+            for name in ("alice", "bob"):  # each player's socket: the moves, then its state at the new seq
+                while True:
+                    message = await socks[name].read()
+                    got[name].append(message)
+                    if message["type"] == "state" and message["seq"] > state["seq"]:
+                        break
+        for name in ("charlie", "anonymous"):  # the spectators: whatever came, all of it
+            while not await socks[name].com.receive_nothing(timeout=0.5):
+                got[name].append(await socks[name].read())
+        for sock in socks.values():
+            await sock.close()
+        return got, hellos
+
+    got, hellos = run(scenario)
+    assert len(reads) == hellos, "after the hellos every catch-up came from the kept commits"
+    table = Table.objects.get(pk=made.pk)
+    seats = table_seats(table)
+    log = list(Move.objects.filter(table=table).order_by("seq"))
+    assert table.seq >= 6
+    you = {"alice": 0, "bob": 1, "charlie": None, "anonymous": None}
+    for name, messages in got.items():
+        states = [m for m in messages if m["type"] == "state"]
+        assert [s["seq"] for s in states] == sorted(s["seq"] for s in states), f"{name} went back in time"
+        assert states[-1]["seq"] == (table.seq if you[name] is not None else table.seq - table.spectator_delay)
+        for state in states:
+            fresh = replay_moves(table, seats, [m for m in log if m.seq <= state["seq"]])  # not the cache
+            seat = you[name]
+            assert state["you"] == seat
+            assert state["view"] == json.loads(json.dumps(fresh.engine.view(fresh.state, seat)))
+            assert state["legal"] == (json.loads(json.dumps(fresh.engine.legal(fresh.state).get(seat, []))))
+            # the engine's view for this seat is all it may see: the view of another seat (a hand) differs from it
+            others = [fresh.engine.view(fresh.state, v) for v in (0, 1, None) if v != seat]
+            assert all(state["view"] != json.loads(json.dumps(other)) for other in others)
+        if you[name] is None and rules == "tournament":
+            assert all(s["seq"] <= table.seq - table.spectator_delay for s in states)

@@ -6,6 +6,9 @@ import pytest
 from tables.models import Move
 from tables.models import Seat
 from tables.models import Table
+from tables.positions import undoable_moves
+from tables.selectors import log_since
+from tables.selectors import table_seats
 from tables.services import Actor
 from tables.services import TableRefused
 from tables.services import table_create
@@ -102,6 +105,27 @@ def test_the_computer_agrees_at_once(boxes, alice):
     undo = Move.objects.get(table=table, kind="takeback").action["undo"]
     assert 1 in undo and all(Move.objects.get(table=table, seq=n).kind == "action" for n in undo)
     assert state(table, 0)["legal"]  # alice's turn again
+
+
+@pytest.mark.parametrize("window", [64, 1])
+def test_a_socket_s_catch_up_offers_the_take_back_a_fresh_read_does(boxes, alice, monkeypatch, window):
+    """A socket's catch-up reads only the moves it sends (tables.selectors.log_since) and judges the take-back from
+    them where they reach back far enough (#31): the same answer as reading the last MAX_UNDO, from every point."""
+    import tables.positions
+
+    monkeypatch.setattr(tables.positions, "MAX_UNDO", window)  # 1: the computer's answer outruns the window
+    table = table_create(host=alice, game=BOMB, seats=["person", "computer"], seed=5)
+    for n in range(6):
+        table.refresh_from_db()
+        if table.status != "playing":
+            break
+        seats = table_seats(table)
+        for after in range(table.seq + 1):
+            since = log_since(table, after)
+            for seat in (0, 1):
+                assert undoable_moves(table, seats, seat, since) == undoable_moves(table, seats, seat), (after, seat)
+        if state(table, 0)["legal"]:
+            move(table, 0, [alice], f"alice-move-{n}")
 
 
 # ------------------------------------------------------------------------------------------------ rematch
