@@ -4,7 +4,8 @@ the first flag falls. The writes that charge it are in tables/services.py, in th
 The clock runs only for the people to act (the engine's `legal`): never for the computer, which moves in the
 transaction that gave it the turn. A live clock keeps each seat's seconds (`Seat.clock_left`, charged at each
 move since `Table.clock_since`, plus the increment for the mover); a correspondence table gives each move
-`move_hours` from `clock_since`.
+`move_hours` from `clock_since`. A table with neither lets the players who wait claim the win once the people to
+act have been away `TABLES_AWAY_HOURS` (docs/tables.md, "Away").
 """
 
 from __future__ import annotations
@@ -15,9 +16,13 @@ from datetime import datetime
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
+
+from tables.models import Move
 from tables.models import Seat
 from tables.models import SeatKind
 from tables.models import Table
+from tables.models import TableStatus
 
 LIVE = "live"
 CORRESPONDENCE = "correspondence"
@@ -77,3 +82,18 @@ def deadline(table: Table, seats: Iterable[Seat], legal: Mapping[int, Any]) -> d
     if kind == CORRESPONDENCE:
         return table.clock_since + timedelta(hours=table.move_hours)
     return None
+
+
+def away_since(table: Table) -> Any:
+    """When the seats to act were given the turn at a table without a clock: its last move (a take-back is one),
+    or, before any, the start (the table's row changes during play only when a move is made or an offer is)."""
+    last = Move.objects.filter(table=table).order_by("-seq").values_list("at", flat=True).first()
+    return last or table.updated
+
+
+def away_claimable_at(table: Table) -> Any:
+    """From when the others may claim the win at a table without a clock (None: the table has a clock, or is
+    not being played)."""
+    if table.status != TableStatus.PLAYING or clock_kind(table) is not None:
+        return None
+    return away_since(table) + timedelta(hours=settings.TABLES_AWAY_HOURS)

@@ -52,6 +52,7 @@ from rules.text import storable
 from tables.broadcast import table_moved
 from tables.clocks import CORRESPONDENCE
 from tables.clocks import LIVE
+from tables.clocks import away_claimable_at
 from tables.clocks import clock_kind
 from tables.clocks import deadline
 from tables.clocks import elapsed
@@ -684,21 +685,6 @@ def table_touch(table: Table) -> Table:
 # ------------------------------------------------------------------------------------------------ away
 
 
-def away_since(table: Table) -> Any:
-    """When the seats to act were given the turn at a table without a clock: its last move (a take-back is one),
-    or, before any, the start (the table's row changes during play only when a move is made or an offer is)."""
-    last = Move.objects.filter(table=table).order_by("-seq").values_list("at", flat=True).first()
-    return last or table.updated
-
-
-def away_claimable_at(table: Table) -> Any:
-    """From when the others may claim the win at a table without a clock (None: the table has a clock, or is
-    not being played)."""
-    if table.status != TableStatus.PLAYING or clock_kind(table) is not None:
-        return None
-    return away_since(table) + timedelta(hours=settings.TABLES_AWAY_HOURS)
-
-
 def table_claim_away(*, table_id: UUID, actor: Actor, now: Any = None) -> Table:
     """A player at a table without a clock claims the win from the people to act who have not moved for
     TABLES_AWAY_HOURS (docs/tables.md, "Away"): they lose, the others share the win, as for a flag. Refusals:
@@ -714,7 +700,8 @@ def table_claim_away(*, table_id: UUID, actor: Actor, now: Any = None) -> Table:
         away = running(seats, played.engine.legal(played.state))
         if not away or mine.index in {s.index for s in away}:
             raise TableRefused("your-turn", "You are to act: only a player who waits may claim.", kind=CONFLICT)
-        claimable = away_since(table) + timedelta(hours=settings.TABLES_AWAY_HOURS)
+        claimable = away_claimable_at(table)
+        assert claimable is not None  # playing, no clock: checked above
         if now < claimable:
             names = ", ".join(s.name for s in away)
             when = timezone.localtime(claimable).strftime("%Y-%m-%d %H:%M %Z")

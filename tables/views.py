@@ -36,6 +36,7 @@ from play.games.board import board_zones
 from play.games.board import view_titles
 from rules.games import GAMES_BY_SLUG
 from rules.play.log import MAX_TEXT_CHARS
+from tables.clocks import away_claimable_at
 from tables.forms import NewTableForm
 from tables.guests import cookie_name
 from tables.guests import guest_token_from
@@ -56,7 +57,6 @@ from tables.selectors import table_is_event_match
 from tables.selectors import table_seats
 from tables.selectors import tables_of
 from tables.services import Actor
-from tables.services import away_claimable_at
 from tables.services import seat_of
 from tables.services import seat_replay_allow
 from tables.services import table_claim_away

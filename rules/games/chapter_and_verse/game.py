@@ -801,6 +801,24 @@ def _open_quote_it(state: State, seat: int, who: int, card: Card, answer: dict[s
     return [{"step": "moment", "moment": "quote-it", "ask": [seat], "about": {"answer": answer}, "says": says}]
 
 
+def _quick_play_into_line(
+    state: State,
+    who: int,
+    choice: Action,
+    rule: str,
+    words: str,
+    events: list[Event],
+    extra: dict[str, Any] | None = None,
+) -> None:
+    """`who` plays the chosen Quick Play from the hand: it goes to the discard pile and its effect into the Line
+    (`words`: what they did, `{}` standing for the card's title)."""
+    _, _, c = _remove(state, choice["ids"][0])
+    state.seats[who].discard.append(c)
+    _ev(state, events, "quick-play", who, (c.title,), rule, f"{_name(state, who)} {words.format(c.title)}")
+    entry = {"seat": who, "card": c.id, "title": c.title, "source": "quick-play", "chapter": None, "before": []}
+    _line_push(state, entry | (extra or {}), events)
+
+
 def _step_moment(state: State, step: dict[str, Any], choice: Action | None, events: list[Event]) -> None:
     """Quick Plays whose text names the moment they answer (docs/card-effects.md, `moment`): each holder in turn
     may play one; the first played goes into the Line, which opens as after any verse (others may answer it)."""
@@ -809,19 +827,8 @@ def _step_moment(state: State, step: dict[str, Any], choice: Action | None, even
         if choice["type"] == "pass":
             step["ask"].remove(who)
         else:
-            _, _, c = _remove(state, choice["ids"][0])
-            state.seats[who].discard.append(c)
-            _ev(
-                state,
-                events,
-                "quick-play",
-                who,
-                (c.title,),
-                R_QUICK,
-                f"{_name(state, who)} plays {c.title} (Quick Play) {MOMENT_WORDS[step['moment']]}: it joins the Line.",
-            )
-            entry = {"seat": who, "card": c.id, "title": c.title, "source": "quick-play", "chapter": None, "before": []}
-            _line_push(state, entry | {"moment": step["about"]}, events)
+            words = f"plays {{}} (Quick Play) {MOMENT_WORDS[step['moment']]}: it joins the Line."
+            _quick_play_into_line(state, who, choice, R_QUICK, words, events, {"moment": step["about"]})
             return
     step["ask"] = [s for s in step["ask"] if _moment_cards(state, s, step["moment"])]
     if step["ask"]:
@@ -835,21 +842,8 @@ def _step_respond(state: State, step: dict[str, Any], choice: Action | None, eve
         if choice["type"] == "pass":
             step["passed"].append(who)
         else:
-            _, _, c = _remove(state, choice["ids"][0])
-            state.seats[who].discard.append(c)
-            _ev(
-                state,
-                events,
-                "quick-play",
-                who,
-                (c.title,),
-                R_LINE,
-                f"{_name(state, who)} answers with {c.title} (Quick Play): it joins the Line.",
-            )
-            _line_push(
-                state,
-                {"seat": who, "card": c.id, "title": c.title, "source": "quick-play", "chapter": None, "before": []},
-                events,
+            _quick_play_into_line(
+                state, who, choice, R_LINE, "answers with {} (Quick Play): it joins the Line.", events
             )
             return
     waiting = _responders(state, step)
